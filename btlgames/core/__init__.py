@@ -1,0 +1,12 @@
+"""What every game shares: state contract, chance, log, registry, saves, bots."""
+from .bots import Bot, RandomBot, play_turns
+from .chance import Chance
+from .events import ALL, Event, Log
+from .registry import GameSpec, Option, games, load, register, spec
+from .saves import SaveError
+from .simulate import play_one, simulate
+from .state import Action, GameState, IllegalAction
+
+__all__ = ["ALL", "Action", "Bot", "Chance", "Event", "GameSpec", "GameState", "IllegalAction",
+           "Log", "Option", "RandomBot", "SaveError", "games", "load", "play_one", "play_turns",
+           "register", "simulate", "spec"]

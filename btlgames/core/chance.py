@@ -1,0 +1,70 @@
+"""The one source of randomness of a game state.
+
+Every outcome is derived from ``(seed, counter)``: the n-th draw of a game
+with seed s is the same on every machine and is not disturbed by anyone
+using the global :mod:`random` in between. Tests can script outcomes
+("the shuffle gives this order") to set up a rulebook example exactly.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+
+class ScriptError(ValueError):
+    """A scripted outcome does not fit the draw it was used for."""
+
+
+@dataclass
+class Chance:
+    seed: int
+    counter: int = 0
+    # Outcomes queued by a test, consumed before any derived draw.
+    scripted: list = field(default_factory=list)
+
+    def _rng(self) -> random.Random:
+        self.counter += 1
+        # str seeds are hashed with SHA-512: stable across runs and platforms.
+        return random.Random(f"{self.seed}:{self.counter}")
+
+    def script(self, *outcomes: Any) -> None:
+        """Queue outcomes for the next draws, in order (for tests)."""
+        self.scripted.extend(outcomes)
+
+    def _next_scripted(self):
+        if self.scripted:
+            self.counter += 1
+            return True, self.scripted.pop(0)
+        return False, None
+
+    def randint(self, low: int, high: int) -> int:
+        """An integer in [low, high], like a die roll."""
+        has, value = self._next_scripted()
+        if has:
+            if not (isinstance(value, int) and low <= value <= high):
+                raise ScriptError(f"scripted {value!r} is not in {low}..{high}")
+            return value
+        return self._rng().randint(low, high)
+
+    def shuffled(self, items: Sequence) -> list:
+        """A new list with the items in random order.
+
+        A scripted outcome is the resulting order itself (a permutation of items).
+        """
+        has, value = self._next_scripted()
+        if has:
+            if sorted(map(repr, value)) != sorted(map(repr, items)):
+                raise ScriptError(f"scripted order {value!r} is not a permutation of {list(items)!r}")
+            return list(value)
+        out = list(items)
+        self._rng().shuffle(out)
+        return out
+
+    def choice(self, items: Sequence):
+        has, value = self._next_scripted()
+        if has:
+            if value not in items:
+                raise ScriptError(f"scripted {value!r} is not one of {list(items)!r}")
+            return value
+        return self._rng().choice(list(items))

@@ -1,0 +1,51 @@
+"""The typed event log every game writes and every debrief reads."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ALL = "all"  # viewer that sees every secret (a finished game's debrief)
+
+
+@dataclass
+class Event:
+    turn: int
+    phase: str
+    player: int | None  # None: the game itself (chance, set-up)
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)  # what everyone sees
+    secret: dict[str, Any] = field(default_factory=dict)  # only for the seats below
+    seen_by: list[int] = field(default_factory=list)
+
+    def record(self, viewer: int | str | None) -> dict[str, Any]:
+        shown = dict(self.data)
+        if self.secret and (viewer == ALL or viewer in self.seen_by):
+            shown.update(self.secret)
+        return {"turn": self.turn, "phase": self.phase, "player": self.player,
+                "kind": self.kind, **shown}
+
+
+@dataclass
+class Log:
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, turn: int, phase: str, player: int | None, kind: str,
+            secret: dict | None = None, seen_by: list[int] | None = None, **data) -> Event:
+        event = Event(turn, phase, player, kind, data, secret or {}, list(seen_by or []))
+        self.events.append(event)
+        return event
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self):
+        return iter(self.events)
+
+    def to_records(self, viewer: int | str | None = None) -> list[dict[str, Any]]:
+        """Rows for ``pandas.DataFrame``: secrets only for seats that saw them."""
+        return [e.record(viewer) for e in self.events]
+
+    def to_frame(self, viewer: int | str | None = None):
+        import pandas as pd  # only when asked: simulations stay light
+
+        return pd.DataFrame(self.to_records(viewer))

@@ -1,0 +1,82 @@
+"""One registry names every game, its options and its bots."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .chance import Chance
+from .state import GameState
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default and the values it accepts."""
+
+    default: Any
+    choices: tuple = ()  # allowed values, if a fixed set
+    low: int | None = None  # or an integer range
+    high: int | None = None
+    help: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                raise ValueError(f"option {name}={value!r} is not allowed; choose one of "
+                                 + ", ".join(map(repr, self.choices)))
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"option {name} must be a whole number, not {value!r}")
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise ValueError(f"option {name}={value} is out of range {self.low}..{self.high}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    state_class: type[GameState]
+    options: dict[str, Option] = field(default_factory=dict)
+    bots: dict[str, Callable] = field(default_factory=dict)  # name -> factory(seed=...)
+
+    def check_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(given) - set(self.options)
+        if unknown:
+            raise ValueError(f"{self.name} has no option {', '.join(sorted(unknown))}; "
+                             f"its options are: {', '.join(self.options) or 'none'}")
+        return {k: opt.check(k, given.get(k, opt.default)) for k, opt in self.options.items()}
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def games() -> dict[str, GameSpec]:
+    from .. import pentaquark  # noqa: F401  (each game registers itself on import)
+
+    return dict(_GAMES)
+
+
+def spec(name: str) -> GameSpec:
+    known = games()
+    if name not in known:
+        raise ValueError(f"unknown game {name!r}; the kit has: {', '.join(sorted(known))}")
+    return known[name]
+
+
+def load(name: str, seed: int | None = None, **options) -> GameState:
+    """A fresh game. ``seed=None`` picks a seed from the operating system."""
+    game = spec(name)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    state = game.state_class(seed=seed, options=game.check_options(options), chance=Chance(seed))
+    state.setup()
+    return state

@@ -1,0 +1,442 @@
+"""Pentaquark's rules as a state machine (lessons/pentaquark/rules.md, kit rules K1-K13)."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Any, ClassVar
+
+from ..core.i18n import t
+from ..core.state import Action, GameState
+from ..science.colour import annihilating_pairs, is_colour_neutral, neutral_groups
+from .cards import (ANNIHILATE_CARDS, QUARK_CARDS, card_of, describe, flavour_of_card, flip,
+                    is_annihilate, quark)
+
+AREAS = ("background", "detector")  # where quarks live and confine
+STEPS = ("background", "detector", "discard")  # the collider phase's order (K5)
+LOSS_AT = {"up": 2, "charm": 2, "down": 3}  # annihilated cards that end the game (K10)
+
+
+def _area(name: str) -> str:
+    return t(f"pentaquark.area.{name}")
+
+
+def _cards(faces) -> str:
+    return " ".join(str(quark(f)) for f in faces)
+
+
+# -- actions -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place(Action):
+    """Move a collider card to the area whose turn it is (background, detector, discard)."""
+    kind: ClassVar[str] = "place"
+    card: str
+    area: str
+
+    def describe(self):
+        return t("pentaquark.action.place", card=describe(self.card), area=_area(self.area))
+
+
+@dataclass(frozen=True)
+class Confine(Action):
+    """Group quarks at one location into a colour-neutral set (regrouping allowed, K6)."""
+    kind: ClassVar[str] = "confine"
+    area: str
+    cards: tuple[str, ...]
+
+    def describe(self):
+        return t("pentaquark.action.confine", cards=_cards(self.cards), area=_area(self.area))
+
+
+@dataclass(frozen=True)
+class EndCollider(Action):
+    kind: ClassVar[str] = "end_collider"
+
+    def describe(self):
+        return t("pentaquark.action.end_collider")
+
+
+@dataclass(frozen=True)
+class Annihilate(Action):
+    """Choose the free quark an annihilate card removes (K4)."""
+    kind: ClassVar[str] = "annihilate"
+    card: str
+
+    def describe(self):
+        return t("pentaquark.action.annihilate", card=describe(self.card))
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Refresh step 1: discard one more detector quark (K9)."""
+    kind: ClassVar[str] = "discard"
+    card: str
+
+    def describe(self):
+        return t("pentaquark.action.discard", card=describe(self.card))
+
+
+@dataclass(frozen=True)
+class EndRefresh(Action):
+    kind: ClassVar[str] = "end_refresh"
+
+    def describe(self):
+        return t("pentaquark.action.end_refresh")
+
+
+# -- the win set ------------------------------------------------------------------
+WIN_QUARKS = Counter({"up": 2, "down": 1, "charm": 1})
+
+
+def is_winning_set(triple, pair) -> bool:
+    """RGB quarks plus a colour/anti-colour pair that are u u d c and c̄ (K12)."""
+    qs = [quark(f) for f in (*triple, *pair)]
+    if not (is_colour_neutral(qs[:3]) and is_colour_neutral(qs[3:])):
+        return False
+    antis = [q for q in qs if q.anti]
+    quarks = Counter(q.flavour for q in qs if not q.anti)
+    return len(antis) == 1 and antis[0].flavour == "charm" and quarks == WIN_QUARKS
+
+
+def winnable(cards) -> bool:
+    """Can a winning set still be made from these cards, each showing either face (K11)?"""
+    by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
+    for ups in combinations(by_flavour["up"], 2):
+        for down in by_flavour["down"]:
+            for charm, anticharm in permutations(by_flavour["charm"], 2):
+                colours = Counter(c[1] for c in (*ups, down, charm))
+                # the four quark colours are R, G, B plus the anti-charm's colour again
+                if colours == Counter("RGB") + Counter(anticharm[1]):
+                    return True
+    return False
+
+
+# -- the state ----------------------------------------------------------------------
+@dataclass
+class PentaquarkState(GameState):
+    name: ClassVar[str] = "pentaquark"
+    version: ClassVar[int] = 1
+    actions: ClassVar[dict] = {a.kind: a for a in (Place, Confine, EndCollider, Annihilate, Discard, EndRefresh)}
+
+    beam: list[str] = field(default_factory=list)  # index 0 is the top
+    collider: list[str] = field(default_factory=list)
+    background: list[str] = field(default_factory=list)  # in order of arrival
+    detector: list[str] = field(default_factory=list)
+    groups: dict[str, list[list[str]]] = field(default_factory=lambda: {a: [] for a in AREAS})
+    discard: list[str] = field(default_factory=list)
+    annihilated: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)
+    phase: str = "collider"  # collider | annihilate | refresh | over
+    step: int = 0  # index into STEPS during the collider phase
+    turn: int = 1
+    refreshes: int = 0
+    result: str = ""  # "", "win" or "loss"
+    reason: str = ""
+
+    # -- set-up (K2) --------------------------------------------------------------
+    def setup(self) -> None:
+        deck = self.chance.shuffled(QUARK_CARDS)
+        cut = self.chance.randint(6, 9)
+        deck = self.chance.shuffled([flip(c) for c in deck[:cut]] + deck[cut:])
+        self.beam = deck
+        self.aside = list(ANNIHILATE_CARDS[: self.options["annihilate_cards"]])
+        self._log("setup", flipped=cut)
+        self._beam_phase()
+
+    # -- the contract -----------------------------------------------------------------
+    def current_player(self):
+        return None if self.is_over() else 0
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def scores(self):
+        return {0: 1.0 if self.result == "win" else 0.0}
+
+    def _is_winning_score(self, score):
+        return score > 0
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "annihilate":
+            return [Annihilate(c) for c in self._free_everywhere()]
+        if self.phase == "refresh":
+            out: list[Action] = [Discard(c) for c in self.detector]
+            if self._refresh_may_end():
+                out.append(EndRefresh())
+            return out
+        out = [Place(c, STEPS[self.step]) for c in self.collider]
+        out += self._confinements()
+        if not self.collider:
+            out.append(EndCollider())
+        return out
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Place):
+            self._checkpoint()
+            if self.is_over():
+                return
+            self.collider.remove(action.card)
+            self._put(action.card, action.area)
+            self._log("place", card=action.card, area=action.area)
+            self.step += 1
+            if not self.collider and not self._confinements():
+                self._end_collider()  # nothing left to do (K8)
+        elif isinstance(action, Confine):
+            self._confine(action.area, list(action.cards))
+        elif isinstance(action, EndCollider):
+            self._end_collider()
+        elif isinstance(action, Annihilate):
+            used = self._next_annihilate()
+            self.collider.remove(used)
+            self.discard.append(used)
+            self._annihilate(action.card, "annihilate_card")
+            if not self.is_over():
+                self._resolve_annihilate_cards()
+        elif isinstance(action, Discard):
+            self._remove(action.card)
+            self.discard.append(action.card)
+            self._log("refresh_discard", card=action.card, area="detector")
+        elif isinstance(action, EndRefresh):
+            self._finish_refresh()
+        self._check_win()
+
+    def why_illegal(self, action: Action) -> str:
+        reason = self._specific_reason(action)
+        return reason or super().why_illegal(action)
+
+    def _specific_reason(self, action) -> str | None:
+        if self.is_over():
+            return None
+        if isinstance(action, (Place, Confine, EndCollider)) and self.phase != "collider":
+            return t("pentaquark.why.not_collider")
+        if isinstance(action, Place) and action.card not in self.collider:
+            return t("pentaquark.why.not_in_collider", card=action.card)
+        if isinstance(action, EndCollider) and self.collider:
+            return t("pentaquark.why.collider_not_empty")
+        if isinstance(action, Annihilate):
+            if self.phase != "annihilate":
+                return t("pentaquark.why.not_annihilate")
+            return t("pentaquark.why.not_free", card=action.card)
+        if isinstance(action, Discard):
+            if self.phase != "refresh":
+                return t("pentaquark.why.not_refresh")
+            return t("pentaquark.why.not_in_detector", card=action.card)
+        if isinstance(action, EndRefresh) and self.phase == "refresh":
+            return t("pentaquark.why.beam_needs_quark")
+        if isinstance(action, Confine):
+            cards = list(action.cards)
+            if action.area not in AREAS or not set(cards) <= set(getattr(self, action.area)):
+                return t("pentaquark.why.not_there", cards=" ".join(cards), area=action.area)
+            if sorted(cards) in [sorted(g) for g in self.groups[action.area]]:
+                return t("pentaquark.why.already_grouped")
+            return t("pentaquark.why.not_neutral", cards=_cards(cards))
+        return None
+
+    # -- views ---------------------------------------------------------------------------
+    def view(self, player):
+        """Everything on the table; of the beam only its size and the face on top (K3)."""
+        counts = self.annihilated_counts()
+        return {
+            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes,
+            "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
+            "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
+            "collider": list(self.collider),
+            **{a: {"cards": list(getattr(self, a)), "groups": [list(g) for g in self.groups[a]],
+                   "free": self._free(a)} for a in AREAS},
+            "discard": list(self.discard), "annihilated": list(self.annihilated),
+            "aside": len(self.aside), "annihilated_counts": counts,
+            "result": self.result, "reason": self.reason,
+        }
+
+    def hidden_variation(self, player, rng):
+        if len(self.beam) < 2:
+            return None
+        other = self.clone()
+        rest = [flip(c) if rng.random() < 0.5 else c for c in other.beam[1:]]
+        rng.shuffle(rest)
+        other.beam[1:] = rest
+        return other
+
+    def summary(self):
+        return {"result": self.result, "reason": self.reason, "turns": self.turn,
+                "refreshes": self.refreshes, "annihilated": len(self.annihilated)}
+
+    def annihilated_counts(self) -> dict[str, int]:
+        counts = Counter(flavour_of_card(c) for c in self.annihilated)
+        return {f: counts.get(f, 0) for f in LOSS_AT}
+
+    def check_invariants(self):
+        places = [self.beam, self.collider, self.background, self.detector, self.discard,
+                  self.annihilated, self.aside]
+        cards = sorted(card_of(c) for place in places for c in place)
+        expected = sorted(QUARK_CARDS + ANNIHILATE_CARDS[: self.options["annihilate_cards"]])
+        assert cards == expected, f"cards lost or duplicated: {cards}"
+        assert not any(is_annihilate(c) for c in self.background + self.detector + self.annihilated)
+        for area in AREAS:
+            grouped = [c for g in self.groups[area] for c in g]
+            assert len(grouped) == len(set(grouped)), f"a card is in two groups in the {area}"
+            assert set(grouped) <= set(getattr(self, area)), f"a group holds a card not in the {area}"
+            for g in self.groups[area]:
+                assert is_colour_neutral([quark(c) for c in g]), f"group {g} is not neutral"
+        if self.phase == "collider" and not self.is_over():
+            assert self.step + len(self.collider) <= 3
+
+    # -- helpers --------------------------------------------------------------------------
+    def _log(self, kind: str, **data) -> None:
+        phase = self.phase
+        self.log.add(self.turn, phase, None if kind in ("setup", "new_beam") else 0, kind, **data)
+
+    def _free(self, area: str) -> list[str]:
+        grouped = {c for g in self.groups[area] for c in g}
+        return [c for c in getattr(self, area) if c not in grouped]
+
+    def _free_everywhere(self) -> list[str]:
+        return self._free("background") + self._free("detector")
+
+    def _where(self, face: str) -> str:
+        return next(a for a in AREAS if face in getattr(self, a))
+
+    def _put(self, face: str, area: str) -> None:
+        (self.discard if area == "discard" else getattr(self, area)).append(face)
+
+    def _remove(self, face: str) -> None:
+        """Take a quark off the table, dissolving its group (partners become free)."""
+        area = self._where(face)
+        getattr(self, area).remove(face)
+        self.groups[area] = [g for g in self.groups[area] if face not in g]
+
+    def _confinements(self) -> list[Confine]:
+        out = []
+        for area in AREAS:
+            cards = getattr(self, area)
+            existing = [sorted(g) for g in self.groups[area]]
+            for idx in neutral_groups([quark(c) for c in cards]):
+                group = [cards[i] for i in idx]
+                if sorted(group) not in existing:
+                    out.append(Confine(area, tuple(group)))
+        return out
+
+    def _confine(self, area: str, cards: list[str]) -> None:
+        # regrouping: a set that loses a member dissolves (K6)
+        self.groups[area] = [g for g in self.groups[area] if not set(g) & set(cards)] + [cards]
+        self._log("confine", cards=cards, area=area)
+
+    def _checkpoint(self) -> None:
+        """Free quark/anti-quark pairs at one location annihilate (K7)."""
+        for area in AREAS:
+            free = self._free(area)
+            for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))):
+                a, b = free[i], free[j]
+                self._log("pair_annihilate", a=a, b=b, area=area)
+                for face in (a, b):
+                    self._annihilate(face, None, check=False)
+                self._check_loss()
+
+    def _annihilate(self, face: str, kind: str | None, check: bool = True) -> None:
+        area = self._where(face)
+        self._remove(face)
+        self.annihilated.append(face)
+        if kind:
+            self._log(kind, card=face, area=area)
+        if check:
+            self._check_loss()
+
+    def _check_loss(self) -> None:
+        if self.is_over():
+            return
+        counts = self.annihilated_counts()
+        reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
+        if reason is None:
+            survivors = [c for c in QUARK_CARDS if c not in {card_of(a) for a in self.annihilated}]
+            reason = None if winnable(survivors) else "colours"
+        if reason:
+            self._finish("loss", reason)
+
+    def _check_win(self) -> None:
+        if self.is_over():
+            return
+        groups = self.groups["detector"]
+        for triple in (g for g in groups if len(g) == 3):
+            for pair in (g for g in groups if len(g) == 2):
+                if is_winning_set(triple, pair):
+                    self._log("win", cards=[*triple, *pair])
+                    self._finish("win", "")
+                    return
+
+    def _finish(self, result: str, reason: str) -> None:
+        self.result, self.reason = result, reason
+        if result == "loss":
+            self._log("loss", reason=reason)
+        self.phase = "over"
+
+    # -- the turn --------------------------------------------------------------------------
+    def _beam_phase(self) -> None:
+        """Up to three cards from the top of the beam into the collider (K4)."""
+        drawn, self.beam = self.beam[:3], self.beam[3:]
+        self.collider = drawn
+        self.step = 0
+        self.phase = "collider"
+        self._log("draw", cards=drawn)
+        self._resolve_annihilate_cards()
+
+    def _next_annihilate(self) -> str:
+        return next(c for c in self.collider if is_annihilate(c))
+
+    def _resolve_annihilate_cards(self) -> None:
+        while any(is_annihilate(c) for c in self.collider):
+            if self._free_everywhere():
+                self.phase = "annihilate"
+                return
+            card = self._next_annihilate()
+            self.collider.remove(card)
+            self.discard.append(card)
+            self._log("annihilate_ignored", card=card)
+        self.phase = "collider"
+        if not self.collider:
+            self._end_collider()
+
+    def _end_collider(self) -> None:
+        self._checkpoint()
+        if self.is_over():
+            return
+        self._log("end_collider")
+        if self.beam:
+            self.turn += 1
+            self._beam_phase()
+        else:
+            self._start_refresh()
+
+    def _start_refresh(self) -> None:
+        """Refresh step 1: free detector quarks to the discard, then the player's choice (K9)."""
+        self.phase = "refresh"
+        self.refreshes += 1
+        self._log("refresh", n=self.refreshes)
+        for face in self._free("detector"):
+            self._remove(face)
+            self.discard.append(face)
+            self._log("refresh_discard", card=face, area="detector")
+        if not self.detector:
+            self._finish_refresh()
+
+    def _refresh_may_end(self) -> bool:
+        confined_bg = len(self.background) - len(self._free("background"))
+        feeds_beam = confined_bg + sum(not is_annihilate(c) for c in self.discard) > 0
+        return feeds_beam or not self.detector
+
+    def _finish_refresh(self) -> None:
+        grouped = [c for g in self.groups["background"] for c in g]
+        for face in grouped:  # step 2
+            self._remove(face)
+            self.discard.append(face)
+            self._log("refresh_discard", card=face, area="background")
+        for face in list(self.background):  # step 3 (step 4, the loss check, runs on each)
+            self._annihilate(face, "refresh_annihilate")
+            if self.is_over():
+                return
+        if self.aside:  # step 5
+            self.discard.append(self.aside.pop(0))
+        self.beam = [flip(c) for c in self.chance.shuffled(self.discard)]
+        self.discard = []
+        self._log("new_beam", size=len(self.beam), annihilates=sum(map(is_annihilate, self.beam)))
+        self.turn += 1
+        self._beam_phase()

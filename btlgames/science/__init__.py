@@ -1,0 +1,1 @@
+"""Concept models that stand without a game (no Jupyter, no game imports)."""
