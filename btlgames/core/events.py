@@ -35,6 +35,10 @@ class Log:
         self.events.append(event)
         return event
 
+    def __deepcopy__(self, memo) -> "Log":
+        # Events are never changed once logged, so copies of a game share them.
+        return Log(list(self.events))
+
     def __len__(self) -> int:
         return len(self.events)
 

@@ -68,8 +68,11 @@ def spec(name: str) -> GameSpec:
     return known[name]
 
 
-def load(name: str, seed: int | None = None, **options) -> GameState:
-    """A fresh game. ``seed=None`` picks a seed from the operating system."""
+def load(name: str, seed: int | None = None, *, script: list | None = None, **options) -> GameState:
+    """A fresh game. ``seed=None`` picks a seed from the operating system.
+
+    ``script`` queues chance outcomes (tests use it to set up a rulebook example).
+    """
     game = spec(name)
     if seed is None:
         import secrets
@@ -77,6 +80,6 @@ def load(name: str, seed: int | None = None, **options) -> GameState:
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
-    state = game.state_class(seed=seed, options=game.check_options(options), chance=Chance(seed))
+    state = game.state_class(seed=seed, options=game.check_options(options), chance=Chance(seed, scripted=list(script or [])))
     state.setup()
     return state

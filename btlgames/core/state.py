@@ -130,5 +130,5 @@ class GameState:
 
     def digest(self) -> str:
         """A fingerprint of the whole state (saves use it to detect damage)."""
-        blob = json.dumps(dataclasses.asdict(self), sort_keys=True, default=str)
+        blob = json.dumps(self.__dict__, sort_keys=True, default=vars)
         return hashlib.sha256(blob.encode()).hexdigest()
