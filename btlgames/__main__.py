@@ -1,0 +1,6 @@
+"""``python -m btlgames`` is the ``btlgames`` command."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,717 @@
+"""Widgets for the Pentaquark concept notebook: colour confinement, real hadrons, the pentaquark.
+
+Each public function builds and returns one new widget (nothing is shared
+between viewers, nothing runs until a button is pressed):
+
+- :func:`explorer` — build a set of quarks and see how it confines;
+- :func:`hadron_table` — real mesons and baryons from PDG data;
+- :func:`pentaquark_card` — LHCb's 2015 pentaquark next to the game's winning set;
+- :func:`win_rate_study` — simulate many games and plot the win rate.
+
+Colour is never the only carrier of meaning: every quark is written with its
+letters, u(R) or c̄(B̄), and anti-quarks have a dashed outline as well as a bar.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+
+import ipywidgets as w
+
+from ..science import hadrons
+from ..science.colour import BAR, COLOURS, FLAVOURS, Quark, best_confinement, groupings
+
+# -- everything a student reads, in one place -------------------------------------------------
+MESSAGES = {
+    # explorer
+    "explorer.title": "Build a particle: colour confinement",
+    "explorer.help": ("Choose a flavour and a colour, tick <b>anti-quark</b> for an anti-quark, "
+                      "then press <b>Add quark</b>. Or start from a preset, or type quarks like "
+                      "<code>u(R) u(G) d(B)</code> (write an anti-quark with a bar or a ~: "
+                      "<code>c&#772;(B&#772;)</code> or <code>c~B~</code>). "
+                      "At most {max} quarks: the explorer tries every way to group them, "
+                      "and that number grows very fast."),
+    "explorer.flavour": "Flavour",
+    "explorer.colour": "Colour",
+    "explorer.anti": "anti-quark (bar: ū, R̄)",
+    "explorer.add": "Add quark",
+    "explorer.next": "Next quark: {badge} {name}",
+    "explorer.which": "Quark",
+    "explorer.remove": "Remove quark",
+    "explorer.clear": "Clear all",
+    "explorer.presets": "Presets:",
+    "explorer.typed": "Type quarks",
+    "explorer.typed_placeholder": "u(R) u(G) d(B)",
+    "explorer.use_typed": "Use these quarks",
+    "explorer.empty": "No quarks yet: add some, or press a preset.",
+    "explorer.full": ("The explorer holds at most {max} quarks: it tries every way to group them, "
+                      "and that number grows very fast. Remove one first."),
+    "explorer.too_many": ("You typed {n} quarks; the explorer holds at most {max}, because it "
+                          "tries every way to group them and that number grows very fast."),
+    "explorer.typed_empty": "Type some quarks first, for example u(R) u(G) d(B).",
+    "explorer.bad_typed": "Could not read that: {why}",
+    "explorer.nothing_to_remove": "There is no quark to remove.",
+    "explorer.added": "Added {badge}.",
+    "explorer.removed": "Removed {badge}.",
+    "explorer.cleared": "Cleared: no quarks.",
+    "explorer.loaded": "Loaded {n} quark(s).",
+    "explorer.your_quarks": "Your quarks ({n} of at most {max})",
+    "explorer.groups": "Colour-neutral groups (confined)",
+    "explorer.no_groups": "None: no set of these quarks is colour-neutral.",
+    "explorer.free": "Free quarks",
+    "explorer.no_free": "None: every quark is confined.",
+    "explorer.annihilating": "Free pairs that annihilate",
+    "explorer.no_annihilating": "None.",
+    "explorer.pair_why": "same flavour ({flavour}), one quark and one anti-quark, both free",
+    "explorer.all_confined": "All {n} quarks are confined: together they are colour-neutral.",
+    "explorer.some_free": "{confined} of {n} quarks are confined; {free} free.",
+    "explorer.annihilate_count": " {pairs} free pair(s) would annihilate.",
+    "explorer.ways": "There are {ways} different ways to confine all of them. Other ways:",
+    "explorer.win": ("This is a winning set in the game: u u d c c̄ held as red + green + blue "
+                     "plus a colour with its anti-colour."),
+    "explorer.kind_meson": "like a meson",
+    "explorer.kind_baryon": "like a baryon",
+    "explorer.kind_antibaryon": "like an anti-baryon",
+    "preset.proton": "Proton (uud)",
+    "preset.proton.note": "A proton: two up quarks and a down quark, one of each colour.",
+    "preset.pion": "Pion π⁺ (ud̄)",
+    "preset.pion.note": "A π⁺ meson: an up quark and an anti-down with the matching anti-colour.",
+    "preset.jpsi": "J/ψ (cc̄)",
+    "preset.jpsi.note": "A J/ψ meson: a charm quark and an anti-charm, blue with anti-blue.",
+    "preset.win": "Game's winning set",
+    "preset.win.note": "The rulebook's winning set: B u, R u, B d, G c and B̄ c̄.",
+    "preset.pentaquark": "Pentaquark, two ways",
+    "preset.pentaquark.note": ("u u d c c̄ coloured so that it can confine in two ways: "
+                               "u u d + c c̄ (a proton and a J/ψ, how LHCb saw it decay) or "
+                               "u d c + u c̄ (like a charmed baryon and a D̄⁰ meson stuck together)."),
+    "preset.annihilate": "Something annihilates",
+    "preset.annihilate.note": ("d(R) and d̄(R̄) confine each other, but u(G) and ū(B̄) cannot "
+                               "(green is not anti-blue): they stay free, and a free quark with "
+                               "its free anti-quark annihilates."),
+    # hadron table
+    "table.title": "Real hadrons and why they are colour-neutral",
+    "table.intro": ("Masses and charges are measured values from the Particle Data Group. "
+                    "The colours are one way to colour the quarks in the game's model; "
+                    "the charge is added up from the quarks: u, c: +2/3; d, s, b: −1/3; "
+                    "an anti-quark has the opposite charge."),
+    "table.show": "Show",
+    "table.all": "all",
+    "table.mesons": "mesons",
+    "table.baryons": "baryons",
+    "table.particle": "Particle",
+    "table.pdgid": "PDG ID",
+    "table.mass": "Mass (MeV)",
+    "table.charge": "Charge",
+    "table.charge_sum": "Charge from the quarks",
+    "table.quarks": "Quarks",
+    "table.kind": "Kind",
+    "table.colours": "Colours in the model",
+    "table.why": "Why colour-neutral",
+    "table.source": "Data: {source}.",
+    "table.error": "Could not read the PDG data: {why}",
+    # pentaquark card
+    "card.title": "The pentaquark: LHCb 2015 and the game",
+    "card.real": "Nature: LHCb, 2015",
+    "card.game": "The game: the winning set",
+    "card.name": "Name",
+    "card.mass": "Mass (MeV)",
+    "card.width": "Width (MeV)",
+    "card.lifetime": "Lifetime ħ/Γ",
+    "card.quarks": "Quarks",
+    "card.charge": "Charge",
+    "card.seen_in": "Seen in",
+    "card.decays_to": "Decays to",
+    "card.significance": "Significance",
+    "card.errors": "The first ± is the statistical uncertainty, the second the systematic one.",
+    "card.game_intro": "The rulebook's example: B u, R u, B d, G c, B̄ c̄.",
+    "card.game_charge": "Charge from the quarks: {sum} = {total}",
+    "card.same": "The same",
+    "card.same_items": [
+        "Four quarks and one anti-quark: u u d c c̄, charge +1.",
+        "Colour-neutral as a red + green + blue set plus a colour with its anti-colour.",
+        "The c and the c̄ do not annihilate while they are confined.",
+    ],
+    "card.different": "Different",
+    "card.different_items": [
+        "A card has one fixed colour; a real quark's colour is a quantum label, and the "
+        "pentaquark is a superposition of all the ways to colour it neutrally.",
+        "Gluons carry colour and swap it between quarks all the time; the game has no gluons.",
+        "The real pentaquarks live only about 10⁻²³ s or less, then fall apart, for example into a J/ψ and a proton; "
+        "the game's set just sits in the Detector.",
+        "LHCb never sees a pentaquark directly: it measures the J/ψ (as μ⁺μ⁻), the K⁻ and the "
+        "proton, and finds a bump in the J/ψ p mass spectrum.",
+        "Whether the five quarks are one tight object or a loosely bound baryon and meson "
+        "(a Σc and a D̄*) is still being studied.",
+    ],
+    # win-rate study
+    "study.title": "How often can the bots win?",
+    "study.help": ("Choose a bot, how many annihilate cards are in the box and how many games to "
+                   "play, then press <b>Run</b>. Nothing runs until you do. Each run adds to the "
+                   "results; run again with another number of annihilate cards to add a point "
+                   "to the plot. “all” plays the number of games for each of 0, 1, 2 and 3."),
+    "study.bot": "Bot",
+    "study.bot.random": "random (any legal move)",
+    "study.bot.heuristic": "heuristic (plays with a plan)",
+    "study.cards": "Annihilate cards",
+    "study.all": "all (0–3)",
+    "study.games": "Games",
+    "study.run": "Run",
+    "study.clear": "Clear results",
+    "study.idle": "Press Run to play the games. Nothing has run yet.",
+    "study.bad_games": "Choose a whole number of games from {low} to {high}.",
+    "study.running": "Playing {n} games with {cards} annihilate card(s)…",
+    "study.progress": "{done} of {total} games",
+    "study.done": "Done: {n} more games. The plot shows every run so far for the {bot} bot.",
+    "study.failed": "The simulation stopped with an error: {why}",
+    "study.cleared": "Results cleared.",
+    "study.plot_title": "{bot} bot: win rate (±1 standard error)",
+    "study.xlabel": "annihilate cards in the box",
+    "study.ylabel": "win rate",
+    "study.plot_alt": "Win rate of the {bot} bot: {points}.",
+    "study.point": "{cards} annihilate cards: {wins} wins in {n} games ({rate:.1%} ± {se:.1%})",
+    "study.zero_note": ("With 0 wins in n games the standard error formula gives 0, but the true "
+                        "win rate could still be up to about 3/n (the “rule of three”, 95%)."),
+    "study.reasons": "How the games ended ({bot} bot), share of games",
+    "study.reason.win": "won: a pentaquark was detected",
+    "study.reason.up": "lost: 2 up cards annihilated",
+    "study.reason.charm": "lost: 2 charm cards annihilated",
+    "study.reason.down": "lost: 3 down cards annihilated",
+    "study.reason.colours": "lost: the colours for a pentaquark were gone",
+    "study.reason.column": "annihilate cards: {cards} ({n} games)",
+    "study.reason.row": "how it ended",
+}
+MAX_QUARKS = 9
+GAMES_RANGE = (50, 2000)
+COLOUR_NAME = {"red": "R  red", "green": "G  green", "blue": "B  blue"}
+FLAVOUR_NAME = {"up": "u  up", "down": "d  down", "strange": "s  strange", "charm": "c  charm",
+                "bottom": "b  bottom"}
+BADGE_COLOUR = {"red": "#b71c1c", "green": "#1b5e20", "blue": "#0d47a1"}  # ≥ 7:1 against white
+PRESETS = {  # key -> quarks written the way Quark prints them
+    "proton": "u(R) u(G) d(B)",
+    "pion": "u(G) d~(G~)",
+    "jpsi": "c(B) c~(B~)",
+    "win": "u(B) u(R) d(B) c(G) c~(B~)",
+    "pentaquark": "u(R) u(G) d(B) c(R) c~(R~)",
+    "annihilate": "u(G) u~(B~) d(R) d~(R~)",
+}
+HBAR_MEV_S = 6.582119569e-22  # ħ in MeV·s (CODATA)
+
+STYLE = """<style>
+.btl-confinement { font-size: 18px; line-height: 1.45;
+  --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 38px;
+  --jp-widgets-inline-label-width: 120px; }
+.btl-confinement .widget-button { height: auto; min-height: 38px; padding: 4px 12px; }
+.btl-confinement table.btl-table { border-collapse: collapse; margin: .4em 0; }
+.btl-confinement table.btl-table th, .btl-confinement table.btl-table td {
+  border: 1px solid #888; padding: .3em .55em; vertical-align: top; text-align: left; }
+.btl-confinement table.btl-table th { background: #eee; }
+.btl-quark { display: inline-block; padding: .08em .45em; margin: .12em; border-radius: .4em;
+  font-weight: bold; font-family: "DejaVu Sans", sans-serif; border: 3px solid transparent;
+  white-space: nowrap; }
+.btl-quark.btl-anti { background: #fff; border-style: dashed; }
+.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
+.btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
+.btl-card { border: 2px solid #555; border-radius: .5em; padding: .2em 1em .6em; margin: .3em;
+  flex: 1 1 360px; min-width: 300px; }
+</style>"""
+
+
+def msg(key: str, **values) -> str:
+    text = MESSAGES[key]
+    return text.format(**values) if values else text
+
+
+# -- small helpers --------------------------------------------------------------------------
+def _app(children, *classes) -> w.VBox:
+    box = w.VBox([w.HTML(STYLE), *children])
+    for c in ("btl-app", "btl-confinement", *classes):
+        box.add_class(c)
+    return box
+
+
+def _button(description: str, tooltip: str = "") -> w.Button:
+    b = w.Button(description=description, tooltip=tooltip or description,
+                 layout=w.Layout(width="auto"))
+    b.add_class("btl-action")
+    return b
+
+
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def quark_words(q: Quark) -> str:
+    anti = "anti-" if q.anti else ""
+    return f"{anti}{q.colour} {anti}{q.flavour}"
+
+
+def badge(q: Quark) -> str:
+    """A coloured badge that also carries the letters: u(R), c̄(B̄)."""
+    colour = BADGE_COLOUR[q.colour]
+    if q.anti:
+        style = f"color:{colour};border-color:{colour}"
+        cls = "btl-quark btl-anti"
+    else:
+        style = f"background:{colour};color:#fff;border-color:{colour}"
+        cls = "btl-quark"
+    return (f'<span class="{cls} btl-{q.colour}" style="{style}" title="{_esc(quark_words(q))}">'
+            f"{_esc(q)}</span>")
+
+
+def _badges(quarks) -> str:
+    return " ".join(badge(q) for q in quarks)
+
+
+def _message(text: str, error: bool = False) -> str:
+    if not text:
+        return ""
+    cls = "btl-message btl-error" if error else "btl-message"
+    mark = "⚠ " if error else ""
+    return f'<div class="{cls}" role="status" aria-live="polite">{mark}{text}</div>'
+
+
+def _signed(x) -> str:
+    """+1, −1, 0, +2/3 with a real minus sign."""
+    if x == 0:
+        return "0"
+    return ("+" if x > 0 else "−") + str(abs(x))
+
+
+# -- 1. the explorer ----------------------------------------------------------------------------
+def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
+    """What the explorer shows for these quarks: groups, free quarks, annihilating pairs."""
+    quarks = list(quarks)
+    if not quarks:
+        return f'<div class="btl-result"><p>{_esc(msg("explorer.empty"))}</p></div>'
+    conf = best_confinement(quarks)
+    n, n_free = len(quarks), len(conf.free)
+    parts = ['<div class="btl-result">']
+    if n_free == 0:
+        summary = msg("explorer.all_confined", n=n)
+    else:
+        summary = msg("explorer.some_free", confined=n - n_free, n=n, free=n_free)
+    if conf.annihilating:
+        summary += msg("explorer.annihilate_count", pairs=len(conf.annihilating))
+    parts.append(f'<p class="btl-summary"><b>{_esc(summary)}</b></p>')
+    if hadrons.winning_grouping(quarks, conf.groups):
+        parts.append(f'<p class="btl-win"><b>★ {_esc(msg("explorer.win"))}</b></p>')
+
+    items = "".join(f"<li>{badge(q)} {_esc(quark_words(q))}</li>" for q in quarks)
+    parts.append(f'<h4>{_esc(msg("explorer.your_quarks", n=n, max=max_quarks))}</h4>'
+                 f'<ol class="btl-quarks">{items}</ol>')
+
+    parts.append(f'<h4>{_esc(msg("explorer.groups"))}</h4>')
+    if conf.groups:
+        rows = "".join(f"<li>{_group_html(quarks, g)}</li>" for g in conf.groups)
+        parts.append(f'<ul class="btl-groups">{rows}</ul>')
+        if n_free == 0:
+            others = [g for g in groupings(quarks)
+                      if sum(map(len, g)) == n and tuple(sorted(g)) != conf.groups]
+            if others:
+                parts.append(f'<p>{_esc(msg("explorer.ways", ways=len(others) + 1))}</p><ul class="btl-other-ways">')
+                for other in others[:3]:
+                    parts.append("<li>" + " &nbsp;|&nbsp; ".join(
+                        _badges(quarks[i] for i in g) for g in sorted(other)) + "</li>")
+                parts.append("</ul>")
+    else:
+        parts.append(f'<p class="btl-groups">{_esc(msg("explorer.no_groups"))}</p>')
+
+    parts.append(f'<h4>{_esc(msg("explorer.free"))}</h4>')
+    if conf.free:
+        parts.append(f'<p class="btl-free">{_badges(quarks[i] for i in conf.free)}</p>')
+    else:
+        parts.append(f'<p class="btl-free">{_esc(msg("explorer.no_free"))}</p>')
+
+    parts.append(f'<h4>{_esc(msg("explorer.annihilating"))}</h4>')
+    if conf.annihilating:
+        rows = "".join(
+            f"<li>{badge(quarks[i])} + {badge(quarks[j])}: "
+            f"{_esc(msg('explorer.pair_why', flavour=quarks[i].flavour))}</li>"
+            for i, j in conf.annihilating)
+        parts.append(f'<ul class="btl-annihilating">{rows}</ul>')
+    else:
+        parts.append(f'<p class="btl-annihilating">{_esc(msg("explorer.no_annihilating"))}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _group_html(quarks, group) -> str:
+    members = [quarks[i] for i in group]
+    words = hadrons.describe_group(members).split(": ", 1)[1]
+    kind = ("explorer.kind_meson" if len(members) == 2 else
+            "explorer.kind_antibaryon" if members[0].anti else "explorer.kind_baryon")
+    return f"{_badges(members)} → {_esc(words)} ({_esc(msg(kind))})"
+
+
+def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
+    """Pick quarks and anti-quarks and see how they confine, what is free and what annihilates."""
+    quarks: list[Quark] = []  # this viewer's quarks only
+
+    flavour = w.Dropdown(options=[(FLAVOUR_NAME[f], f) for f in FLAVOURS], value="up",
+                         description=msg("explorer.flavour"), style={"description_width": "initial"})
+    colour = w.Dropdown(options=[(COLOUR_NAME[c], c) for c in COLOURS], value="red",
+                        description=msg("explorer.colour"), style={"description_width": "initial"})
+    anti = w.Checkbox(value=False, description=msg("explorer.anti"), indent=False,
+                      layout=w.Layout(width="auto"))
+    add = _button(msg("explorer.add"))
+    preview = w.HTML()
+    which = w.Dropdown(options=[], description=msg("explorer.which"),
+                       style={"description_width": "initial"})
+    remove = _button(msg("explorer.remove"))
+    clear = _button(msg("explorer.clear"))
+    typed = w.Text(placeholder=msg("explorer.typed_placeholder"), description=msg("explorer.typed"),
+                   style={"description_width": "initial"}, layout=w.Layout(width="28em"))
+    use_typed = _button(msg("explorer.use_typed"))
+    preset_buttons = {}
+    for key in PRESETS:
+        b = _button(msg(f"preset.{key}"), tooltip=msg(f"preset.{key}.note"))
+        preset_buttons[key] = b
+    message = w.HTML()
+    result = w.HTML()
+
+    def chosen() -> Quark:
+        return Quark(flavour.value, colour.value, anti.value)
+
+    def show_preview(_=None):
+        q = chosen()
+        preview.value = msg("explorer.next", badge=badge(q), name=_esc(quark_words(q)))
+
+    def refresh(note: str = "", error: bool = False):
+        which.options = [(f"{i + 1}: {q}", i) for i, q in enumerate(quarks)]
+        which.value = len(quarks) - 1 if quarks else None
+        which.disabled = remove.disabled = clear.disabled = not quarks
+        add.disabled = len(quarks) >= max_quarks
+        message.value = _message(note, error)
+        result.value = confinement_html(quarks, max_quarks)
+
+    def on_add(_):
+        if len(quarks) >= max_quarks:
+            refresh(_esc(msg("explorer.full", max=max_quarks)), error=True)
+            return
+        q = chosen()
+        quarks.append(q)
+        refresh(msg("explorer.added", badge=badge(q)))
+
+    def on_remove(_):
+        if not quarks:
+            refresh(_esc(msg("explorer.nothing_to_remove")), error=True)
+            return
+        i = which.value if which.value is not None else len(quarks) - 1
+        q = quarks.pop(i)
+        refresh(msg("explorer.removed", badge=badge(q)))
+
+    def on_clear(_):
+        quarks.clear()
+        refresh(_esc(msg("explorer.cleared")))
+
+    def load(new: list[Quark], note: str):
+        if len(new) > max_quarks:
+            refresh(_esc(msg("explorer.too_many", n=len(new), max=max_quarks)), error=True)
+            return
+        quarks[:] = new
+        refresh(note)
+
+    def on_typed(_):
+        text = typed.value.strip()
+        if not text:
+            refresh(_esc(msg("explorer.typed_empty")), error=True)
+            return
+        try:
+            new = hadrons.parse_quarks(text)
+        except ValueError as e:
+            refresh(_esc(msg("explorer.bad_typed", why=e)), error=True)
+            return
+        load(new, _esc(msg("explorer.loaded", n=len(new))))
+
+    def preset_handler(key):
+        def on_click(_):
+            load(hadrons.parse_quarks(PRESETS[key]), _esc(msg(f"preset.{key}.note")))
+        return on_click
+
+    for control in (flavour, colour, anti):
+        control.observe(show_preview, names="value")
+    add.on_click(on_add)
+    remove.on_click(on_remove)
+    clear.on_click(on_clear)
+    use_typed.on_click(on_typed)
+    for key, b in preset_buttons.items():
+        b.on_click(preset_handler(key))
+
+    wrap = w.Layout(flex_flow="row wrap", align_items="center")
+    show_preview()
+    refresh()
+    return _app([
+        w.HTML(f"<h3>{_esc(msg('explorer.title'))}</h3><p>{msg('explorer.help', max=max_quarks)}</p>"),
+        w.HBox([flavour, colour, anti, add], layout=wrap),
+        preview,
+        w.HBox([which, remove, clear], layout=wrap),
+        w.HBox([w.HTML(f"<b>{_esc(msg('explorer.presets'))}</b>"), *preset_buttons.values()], layout=wrap),
+        w.HBox([typed, use_typed], layout=wrap),
+        message,
+        result,
+    ], "btl-explorer")
+
+
+# -- 2. the hadron table ---------------------------------------------------------------------------
+def _charge_sum(content_text: str) -> str:
+    content = hadrons.parse_content(content_text)
+    terms = " ".join(_signed(hadrons.charge_of((q,))) for q in content)
+    return f"{terms} = {_signed(hadrons.charge_of(content))}"
+
+
+def hadron_rows_html(records) -> str:
+    head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in (
+        "table.particle", "table.pdgid", "table.mass", "table.charge", "table.quarks",
+        "table.charge_sum", "table.kind", "table.colours", "table.why"))
+    rows = []
+    for r in records:
+        check = hadrons.neutral_check(r["model_quarks"])
+        err = f" ± {r['mass_err_mev']:.2g}" if r["mass_err_mev"] else ""
+        why = r["why"].split(" — ", 1)[-1]  # the colouring is in its own column
+        rows.append(
+            f'<tr class="btl-hadron"><th scope="row">{_esc(r["symbol"])} <small>({_esc(r["name"])})</small></th>'
+            f"<td>{r['pdgid']}</td><td>{r['mass_mev']:.6g}{err}</td><td>{_signed(r['charge'])}</td>"
+            f"<td>{_esc(r['quarks'])}</td><td>{_esc(_charge_sum(r['model_quarks']))}</td>"
+            f"<td>{_esc(r['kind'])}</td><td>{_badges(check.quarks)}</td><td>{_esc(why)}</td></tr>")
+    return f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def hadron_table() -> w.VBox:
+    """Well-known mesons and baryons from PDG data, each with a sentence on why it is neutral."""
+    body = w.HTML()
+    show = w.Dropdown(options=[(msg("table.all"), "all"), (msg("table.mesons"), "meson"),
+                               (msg("table.baryons"), "baryon")], value="all",
+                      description=msg("table.show"), style={"description_width": "initial"})
+    try:
+        records = hadrons.hadron_records()
+        source = hadrons.pdg_source()
+    except Exception as e:  # a broken particle install must not break the notebook
+        return _app([w.HTML(f"<h3>{_esc(msg('table.title'))}</h3>"
+                            + _message(_esc(msg("table.error", why=e)), error=True))], "btl-hadrons")
+
+    def render(_=None):
+        chosen = [r for r in records if show.value in ("all", r["kind"])]
+        body.value = hadron_rows_html(chosen)
+
+    show.observe(render, names="value")
+    render()
+    return _app([
+        w.HTML(f"<h3>{_esc(msg('table.title'))}</h3><p>{_esc(msg('table.intro'))}</p>"),
+        show, body,
+        w.HTML(f"<p><small>{_esc(msg('table.source', source=source))}</small></p>"),
+    ], "btl-hadrons")
+
+
+# -- 3. the pentaquark card --------------------------------------------------------------------------
+def _lifetime(width_text: str) -> str:
+    gamma = float(width_text.split("±")[0])
+    tau = HBAR_MEV_S / gamma
+    exponent = math.floor(math.log10(tau))
+    mantissa = tau / 10 ** exponent
+    sup = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+    return f"≈ {mantissa:.1f} × 10{sup} s"
+
+
+def pentaquark_html() -> tuple[str, str, str]:
+    """Three HTML panels: the real pentaquarks, the game's winning set, and how they compare."""
+    recs = hadrons.pentaquark_records()
+    real_rows = [
+        ("card.name", [r["symbol"] for r in recs]),
+        ("card.mass", [f"{r['mass_mev']:g} ± {r['mass_stat_mev']:g} ± {r['mass_syst_mev']:g}" for r in recs]),
+        ("card.width", [r["width_mev"] for r in recs]),
+        ("card.lifetime", [_lifetime(r["width_mev"]) for r in recs]),
+        ("card.quarks", [r["quarks"] for r in recs]),
+        ("card.charge", [f"{_signed(r['charge'])} ({_charge_sum(r['quarks'])})" for r in recs]),
+        ("card.seen_in", [r["found_in"] for r in recs]),
+        ("card.decays_to", [r["decays_to"] for r in recs]),
+        ("card.significance", [r["significance"] for r in recs]),
+    ]
+    table = "".join(f'<tr><th scope="row">{_esc(msg(k))}</th>'
+                    + "".join(f"<td>{_esc(v)}</td>" for v in vals) + "</tr>" for k, vals in real_rows)
+    real = (f'<div class="btl-card btl-real"><h4>{_esc(msg("card.real"))}</h4>'
+            f'<table class="btl-table">{table}</table>'
+            f'<p><small>{_esc(msg("card.errors"))}</small></p>'
+            f'<p><small>{_esc(recs[0]["reference"])}.</small></p>'
+            f'<p><small>{_esc(hadrons.LHCB_UPDATE_2019)}.</small></p></div>')
+
+    example = hadrons.RULEBOOK_WIN_EXAMPLE
+    conf = best_confinement(example)
+    groups = "".join(f"<li>{_group_html(example, g)}</li>" for g in conf.groups)
+    content = [(q.flavour, q.anti) for q in example]
+    charge = msg("card.game_charge", sum=" ".join(_signed(hadrons.charge_of((c,))) for c in content),
+                 total=_signed(hadrons.charge_of(tuple(content))))
+    game = (f'<div class="btl-card btl-game"><h4>{_esc(msg("card.game"))}</h4>'
+            f'<p>{_esc(msg("card.game_intro"))}</p><p>{_badges(example)}</p>'
+            f'<ul class="btl-groups">{groups}</ul><p>{_esc(charge)}</p>'
+            f'<p>{_esc(hadrons.why_neutral(hadrons.content_string(content), "pentaquark"))}</p></div>')
+
+    def items(key):
+        return "".join(f"<li>{_esc(t)}</li>" for t in MESSAGES[key])
+
+    compare = (f'<div class="btl-card btl-compare"><h4>{_esc(msg("card.same"))}</h4>'
+               f'<ul>{items("card.same_items")}</ul>'
+               f'<h4>{_esc(msg("card.different"))}</h4><ul>{items("card.different_items")}</ul></div>')
+    return real, game, compare
+
+
+def pentaquark_card() -> w.VBox:
+    """LHCb's 2015 pentaquarks side by side with the game's winning set."""
+    real, game, compare = pentaquark_html()
+    side_by_side = w.HBox([w.HTML(real), w.HTML(game)],
+                          layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
+    return _app([w.HTML(f"<h3>{_esc(msg('card.title'))}</h3>"), side_by_side, w.HTML(compare)],
+                "btl-pentaquark")
+
+
+# -- 4. the win-rate study --------------------------------------------------------------------------------
+def win_rates(results: dict, bot: str) -> list[dict]:
+    """Per annihilate-card count: games, wins, win rate and its binomial standard error."""
+    out = []
+    for (b, cards), df in sorted(results.items()):
+        if b != bot or df.empty:
+            continue
+        n = len(df)
+        wins = int((df["result"] == "win").sum())
+        p = wins / n
+        out.append({"cards": cards, "n": n, "wins": wins, "rate": p, "se": math.sqrt(p * (1 - p) / n)})
+    return out
+
+
+def win_rate_png(points: list[dict], bot: str) -> bytes:
+    """The plot as PNG bytes (matplotlib without pyplot: no global figure state)."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
+
+    fig = Figure(figsize=(6.4, 4.0), dpi=100)
+    ax = fig.add_subplot()
+    xs = [p["cards"] for p in points]
+    ax.errorbar(xs, [p["rate"] for p in points], yerr=[p["se"] for p in points], fmt="o-",
+                capsize=6, markersize=8, linewidth=2, color="#0d47a1")
+    for p in points:
+        ax.annotate(f"{p['wins']}/{p['n']}", (p["cards"], p["rate"]), textcoords="offset points",
+                    xytext=(8, 8), fontsize=11)
+    ax.set_xticks([0, 1, 2, 3])
+    ax.set_xlim(-0.5, 3.5)
+    top = max([p["rate"] + p["se"] for p in points] + [0.05])
+    ax.set_ylim(-0.03 * top, min(1.0, top * 1.3))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel(msg("study.xlabel"), fontsize=13)
+    ax.set_ylabel(msg("study.ylabel"), fontsize=13)
+    ax.set_title(msg("study.plot_title", bot=bot), fontsize=14)
+    ax.tick_params(labelsize=12)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def reasons_html(results: dict, bot: str) -> str:
+    """How the games ended, as a share of games, one column per annihilate-card count."""
+    import pandas as pd
+
+    columns = {}
+    for (b, cards), df in sorted(results.items()):
+        if b != bot or df.empty:
+            continue
+        ends = df["reason"].where(df["result"] != "win", "win")
+        shares = ends.value_counts() / len(df)
+        columns[msg("study.reason.column", cards=cards, n=len(df))] = shares
+    table = pd.DataFrame(columns).fillna(0.0)
+    order = ["win", "up", "charm", "down", "colours"]
+    table = table.reindex(order + sorted(set(table.index) - set(order))).fillna(0.0)
+    table.index = [MESSAGES.get(f"study.reason.{r}", r) for r in table.index]
+    table.index.name = msg("study.reason.row")
+    return (f"<h4>{_esc(msg('study.reasons', bot=bot))}</h4>"
+            + table.to_html(classes="btl-table", float_format=lambda x: f"{x:.1%}", border=0))
+
+
+def win_rate_study(games: int = 200) -> w.VBox:
+    """Simulate many games on demand, plot win rate against annihilate cards, tabulate the endings."""
+    import btlgames
+
+    low, high = GAMES_RANGE
+    results: dict = {}  # (bot, annihilate cards) -> DataFrame, this viewer's runs only
+    bot = w.Dropdown(options=[(msg(f"study.bot.{b}"), b) for b in ("random", "heuristic")],
+                     value="random", description=msg("study.bot"), style={"description_width": "initial"})
+    cards = w.Dropdown(options=[(str(k), k) for k in range(4)] + [(msg("study.all"), "all")], value=3,
+                       description=msg("study.cards"), style={"description_width": "initial"})
+    n_games = w.IntText(value=games, description=msg("study.games"), style={"description_width": "initial"},
+                        layout=w.Layout(width="14em"))
+    run = _button(msg("study.run"))
+    clear = _button(msg("study.clear"))
+    bar = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="24em"))
+    count = w.HTML()
+    message = w.HTML(_message(_esc(msg("study.idle"))))
+    plot = w.Output()
+    reasons = w.HTML()
+
+    def progress_callback(offset: int, total: int):
+        step = max(1, total // 50)
+
+        def report(done: int, _n: int):
+            done += offset
+            if done % step == 0 or done == total:
+                bar.value = done
+                count.value = _esc(msg("study.progress", done=done, total=total))
+        return report
+
+    def draw(chosen_bot: str):
+        points = win_rates(results, chosen_bot)
+        png = win_rate_png(points, chosen_bot)
+        alt = msg("study.plot_alt", bot=chosen_bot, points="; ".join(msg("study.point", **p) for p in points))
+        plot.outputs = ({"output_type": "display_data",
+                         "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": alt},
+                         "metadata": {"image/png": {"width": 640, "height": 400}}},)
+        note = msg("study.zero_note") if any(p["wins"] == 0 for p in points) else ""
+        reasons.value = (f"<p>{_esc(alt)}</p>" + (f"<p><small>{_esc(note)}</small></p>" if note else "")
+                         + reasons_html(results, chosen_bot))
+
+    def on_run(_):
+        import pandas as pd
+
+        n = n_games.value
+        if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+            message.value = _message(_esc(msg("study.bad_games", low=low, high=high)), error=True)
+            return
+        chosen_bot = bot.value
+        counts = [0, 1, 2, 3] if cards.value == "all" else [cards.value]
+        total = n * len(counts)
+        bar.max, bar.value = total, 0
+        count.value = _esc(msg("study.progress", done=0, total=total))
+        run.disabled = True
+        try:
+            for k, c in enumerate(counts):
+                message.value = _message(_esc(msg("study.running", n=n, cards=c)))
+                before = results.get((chosen_bot, c))
+                start = 0 if before is None else len(before)
+                df = btlgames.simulate("pentaquark", n=n, bot=chosen_bot, seed=start,
+                                       progress=progress_callback(k * n, total), annihilate_cards=c)
+                results[(chosen_bot, c)] = df if before is None else \
+                    pd.concat([before, df], ignore_index=True)
+            draw(chosen_bot)
+            message.value = _message(_esc(msg("study.done", n=total, bot=chosen_bot)))
+        except Exception as e:  # show it to the student rather than a traceback
+            message.value = _message(_esc(msg("study.failed", why=e)), error=True)
+        finally:
+            run.disabled = False
+
+    def on_clear(_):
+        results.clear()
+        plot.outputs = ()
+        reasons.value = ""
+        bar.value = 0
+        count.value = ""
+        message.value = _message(_esc(msg("study.cleared")))
+
+    run.on_click(on_run)
+    clear.on_click(on_clear)
+    wrap = w.Layout(flex_flow="row wrap", align_items="center")
+    return _app([
+        w.HTML(f"<h3>{_esc(msg('study.title'))}</h3><p>{msg('study.help')}</p>"),
+        w.HBox([bot, cards, n_games, run, clear], layout=wrap),
+        w.HBox([bar, count], layout=wrap),
+        message, plot, reasons,
+    ], "btl-study")

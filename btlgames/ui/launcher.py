@@ -1,0 +1,101 @@
+"""What the launcher page (http://127.0.0.1:8866/) shows: one entry per game.
+
+Adding a game is one entry in ``GAMES``. The launcher links only to what exists
+on disk at the moment the page is drawn, so a game whose notebooks are not
+written yet shows as "coming soon" instead of a broken link.
+
+This module is plain Python (no Jupyter import): the Voilà server
+(``btlgames.ui.server``) hands ``entries`` to the page template, and tests can
+call it directly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str  # folder name under notebooks/ and lessons/
+    title: str
+    teaches: str  # one line a teacher reads on the launcher
+    concept: str = ""  # concept notebook in notebooks/<slug>/ ("" = none yet)
+    concept_title: str = ""  # how the launcher names it
+    play: str = "play.ipynb"  # play app in notebooks/<slug>/
+
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        "beamtimes",
+        "Beamtimes and Lifetimes",
+        "How a physics lab works: grants, detectors, beam time, credit and collaboration.",
+    ),
+    Game(
+        "pentaquark",
+        "Pentaquark",
+        "Colour confinement: why quarks never appear alone, anti-quarks and annihilation.",
+        concept="confinement.ipynb",
+        concept_title="Colour confinement explorer",
+    ),
+    Game(
+        "research",
+        "Research Programme",
+        "How science earns trust: replication, null results, rigour versus hype.",
+    ),
+    Game(
+        "beat_the_logic",
+        "Beat The Logic",
+        "Probability and expected value: compare strategies by simulating many games.",
+    ),
+    Game(
+        "antimatter",
+        "Antimatter Matters",
+        "How atoms are built: quarks, electrons, the Pauli exclusion principle, annihilation.",
+    ),
+)
+
+
+def _render_url(base_url: str, slug: str, name: str) -> str:
+    return f"{base_url}voila/render/{quote(slug)}/{quote(name)}"
+
+
+def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
+            base_url: str = "/") -> list[dict]:
+    """The launcher's rows, as plain dicts for the template.
+
+    Each row: slug, title, teaches, ready (the play app exists) and ``links``,
+    a list of ``{"kind", "label", "href"}`` where ``href`` is ``None`` when the
+    target does not exist yet (the page shows "coming soon" for it).
+    """
+    notebooks_dir = Path(notebooks_dir)
+    lessons_dir = Path(lessons_dir) if lessons_dir is not None else None
+    rows = []
+    for game in GAMES:
+        play = notebooks_dir / game.slug / game.play
+        links = [{
+            "kind": "play",
+            "label": "Play",
+            "href": _render_url(base_url, game.slug, game.play) if play.is_file() else None,
+        }]
+        concept = notebooks_dir / game.slug / game.concept if game.concept else None
+        links.append({
+            "kind": "concept",
+            "label": game.concept_title or "Concept notebook",
+            "href": (_render_url(base_url, game.slug, game.concept)
+                     if concept is not None and concept.is_file() else None),
+        })
+        has_lessons = lessons_dir is not None and (lessons_dir / game.slug / "README.md").is_file()
+        links.append({
+            "kind": "lessons",
+            "label": "Lesson pack",
+            "href": f"{base_url}lessons/{quote(game.slug)}/" if has_lessons else None,
+        })
+        rows.append({
+            "slug": game.slug,
+            "title": game.title,
+            "teaches": game.teaches,
+            "ready": play.is_file(),
+            "links": links,
+        })
+    return rows

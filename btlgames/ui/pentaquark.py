@@ -1,0 +1,119 @@
+"""How Pentaquark looks: cards carry letters as well as colours (never colour alone)."""
+from __future__ import annotations
+
+import html
+
+from btlgames.core.i18n import t
+from btlgames.pentaquark.cards import describe, is_annihilate, quark
+
+# Colours chosen to stay apart for the common colour-vision deficiencies; the
+# letters R G B (with a bar for anti-colours) carry the meaning anyway.
+PALETTE = {"red": "#c0392b", "green": "#1e8449", "blue": "#1f4e9c"}
+
+CSS = """
+<style>
+.pq-table { display: grid; grid-template-columns: repeat(2, minmax(280px, 1fr)); gap: 10px; }
+.pq-area { border: 2px solid #333; border-radius: 8px; padding: 6px 10px; min-height: 70px; background: #fff; }
+.pq-area h3 { margin: 0 0 4px 0; font-size: 20px; }
+.pq-wide { grid-column: 1 / -1; }
+.pq-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+  width: 58px; height: 70px; margin: 3px; border-radius: 8px; font-weight: 700; font-size: 24px;
+  color: #fff; border: 3px solid #000; vertical-align: middle; font-family: sans-serif; }
+.pq-card small { font-size: 16px; font-weight: 600; }
+.pq-card.pq-anti { background: #fff !important; border-style: dashed; border-width: 4px; }
+.pq-card.pq-annihilate { background: #222; color: #ffd400; font-size: 14px; width: 78px; }
+.pq-card.pq-mini { width: 44px; height: 52px; font-size: 18px; }
+.pq-group { display: inline-block; border: 3px solid #111; border-radius: 10px; padding: 2px; margin: 3px;
+  background: #f2f2f2; }
+.pq-group-label, .pq-free-label { display: block; font-size: 13px; text-align: center; font-weight: 700; }
+.pq-free { display: inline-block; border: 3px dotted #b00020; border-radius: 10px; padding: 2px; margin: 3px; }
+.pq-next { font-weight: 700; color: #1a5fb4; }
+.pq-counts { font-size: 17px; }
+</style>
+"""
+
+
+def card(face: str, mini: bool = False) -> str:
+    """One card: colour fill for quarks, outline for anti-quarks, letters always."""
+    size = " pq-mini" if mini else ""
+    if is_annihilate(face):
+        label = html.escape(t("pentaquark.card.annihilate"))
+        return f'<span class="pq-card pq-annihilate{size}" role="img" aria-label="{label}">{label}</span>'
+    q = quark(face)
+    colour = PALETTE[q.colour]
+    style = f"background:{colour}" if not q.anti else f"color:{colour};border-color:{colour}"
+    anti = " pq-anti" if q.anti else ""
+    words = html.escape(describe(face))
+    return (f'<span class="pq-card{anti}{size}" style="{style}" role="img" aria-label="{words}" title="{words}">'
+            f'{html.escape(q.symbol)}<small>{html.escape(q.colour_symbol)}</small></span>')
+
+
+def _area(view, name: str) -> str:
+    zone = view[name]
+    parts = []
+    for group in zone["groups"]:
+        parts.append(f'<span class="pq-group"><span class="pq-group-label">{t("pentaquark.confined")}</span>'
+                     + "".join(card(f) for f in group) + "</span>")
+    if zone["free"]:
+        parts.append(f'<span class="pq-free"><span class="pq-free-label">{t("pentaquark.free")}</span>'
+                     + "".join(card(f) for f in zone["free"]) + "</span>")
+    return _box(t(f"pentaquark.area.{name}"), "".join(parts) or "—", f"pq-{name}")
+
+
+def _box(title: str, body: str, css: str = "") -> str:
+    return f'<div class="pq-area {css}"><h3>{html.escape(title)}</h3>{body}</div>'
+
+
+def table(view) -> str:
+    top = card(view["beam_top"]) if view["beam_top"] else "—"
+    beam = (f'{t("pentaquark.top_of_beam")}: {top}<br>{t("pentaquark.beam_left", n=view["beam_size"])}'
+            f'<br>{t("pentaquark.aside", n=view["aside"])}')
+    collider = "".join(card(f) for f in view["collider"]) or "—"
+    if view["next_area"]:
+        collider += (f'<div class="pq-next">{html.escape(t("pentaquark.next_area", area=t("pentaquark.area." + view["next_area"])))}</div>')
+    counts = view["annihilated_counts"]
+    annihilated = ("".join(card(f, mini=True) for f in view["annihilated"]) or "—") + \
+        f'<div class="pq-counts">{html.escape(t("pentaquark.annihilated_counts", **counts))}</div>'
+    note = ""
+    if view["phase"] == "annihilate":
+        note = t("pentaquark.pending_annihilate")
+    elif view["phase"] == "refresh":
+        note = t("pentaquark.refresh_choice")
+    heading = f'{t("app.turn", turn=view["turn"])} · {t("pentaquark.phase." + view["phase"])}'
+    return (CSS + f'<div class="btl-phase" style="font-size:20px;font-weight:700">{html.escape(heading)}</div>'
+            + (f'<div class="btl-status">{html.escape(note)}</div>' if note else "")
+            + '<div class="pq-table">'
+            + _box(t("pentaquark.area.beam"), beam, "pq-beam")
+            + _box(t("pentaquark.area.collider"), collider, "pq-collider")
+            + _area(view, "background") + _area(view, "detector")
+            + _box(t("pentaquark.area.discard"), "".join(card(f, mini=True) for f in view["discard"]) or "—", "pq-discard")
+            + _box(t("pentaquark.area.annihilated"), annihilated, "pq-annihilated")
+            + "</div>")
+
+
+def _words(key: str, value):
+    if key in ("card", "a", "b"):
+        return describe(value)
+    if key == "cards":
+        return ", ".join(describe(f) for f in value)
+    if key == "area":
+        return t(f"pentaquark.area.{value}")
+    if key == "reason":
+        return t(f"pentaquark.reason.{value}")
+    return value
+
+
+def event(record) -> str:
+    """One log line in plain words."""
+    data = {k: _words(k, v) for k, v in record.items() if k not in ("turn", "phase", "player", "kind")}
+    return f'{t("app.turn", turn=record["turn"])}: ' + t(f"pentaquark.event.{record['kind']}", **data)
+
+
+def group(action) -> str:
+    return t(f"pentaquark.group.{action.kind}")
+
+
+def summary(view) -> str:
+    if view["result"] == "win":
+        return html.escape(t("pentaquark.won"))
+    return html.escape(t("pentaquark.lost", reason=t(f"pentaquark.reason.{view['reason']}")))

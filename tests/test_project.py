@@ -1,0 +1,64 @@
+"""The project's own promises: one dependency list in two files, no CDN, engine without Jupyter."""
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _name_and_spec(requirement: str) -> tuple[str, str]:
+    match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*(.*)", requirement)
+    return match.group(1).lower().replace("_", "-"), match.group(2).replace(" ", "")
+
+
+def test_environment_yml_and_pyproject_name_the_same_dependencies():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = project["dependencies"] + [r for extra in project["optional-dependencies"].values() for r in extra]
+    lines = (ROOT / "environment.yml").read_text().splitlines()
+    start = lines.index("dependencies:")
+    conda = [line.strip()[2:] for line in lines[start + 1:] if line.strip().startswith("- ")]
+    conda = [c for c in conda if not c.startswith(("python", "pip"))]
+    assert sorted(map(_name_and_spec, conda)) == sorted(map(_name_and_spec, wanted))
+
+
+def test_engine_never_imports_jupyter():
+    jupyter = re.compile(r"^\s*(import|from)\s+(ipywidgets|IPython|matplotlib|voila|nbformat)\b", re.M)
+    for path in (ROOT / "btlgames").rglob("*.py"):
+        relative = path.relative_to(ROOT / "btlgames").as_posix()
+        if relative.startswith("ui/") or relative == "cli.py":
+            continue
+        assert not jupyter.search(path.read_text()), f"{relative} imports a Jupyter/plotting package"
+
+
+def test_no_cdn_addresses_in_the_kit():
+    cdn = re.compile(r"unpkg\.com|cdn\.jsdelivr|cdnjs\.|fonts\.googleapis|use\.fontawesome")
+    for path in (ROOT / "btlgames").rglob("*"):
+        if path.is_file() and path.suffix in {".py", ".html", ".j2", ".css", ".js", ".json", ".toml"}:
+            assert not cdn.search(path.read_text(errors="ignore")), f"{path} names a CDN"
+
+
+def test_notebooks_are_committed_without_outputs():
+    import json
+
+    for path in (ROOT / "notebooks").rglob("*.ipynb"):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                assert not cell.get("outputs") and cell.get("execution_count") is None, f"{path} has outputs"
+
+
+def test_cli_simulate_prints_a_summary_and_writes_csv(tmp_path):
+    out = tmp_path / "games.csv"
+    result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "pentaquark", "-n", "20", "--bot", "heuristic",
+                             "--seed", "3", "--csv", str(out)], capture_output=True, text=True, check=True)
+    assert "20 games" in result.stdout and "win rate" in result.stdout
+    assert len(out.read_text().splitlines()) == 21
+
+
+def test_cli_refuses_a_wrong_bot_with_a_clear_message():
+    result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "pentaquark", "--bot", "nobody"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "no bot 'nobody'" in result.stderr
