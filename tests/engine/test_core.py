@@ -1,0 +1,160 @@
+"""The shared core: chance, log, registry, saves, bots, simulate."""
+import json
+import random
+
+import pytest
+
+import btlgames
+from btlgames.core import Chance, SaveError, simulate
+from btlgames.core.chance import ScriptError
+from btlgames.core.saves import dumps, loads
+from btlgames.core.simulate import play_one
+
+
+def played(seed=4, moves=12):
+    state = btlgames.load("pentaquark", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# -- chance ---------------------------------------------------------------------------------
+def test_chance_depends_only_on_seed_and_counter():
+    a, b = Chance(7), Chance(7)
+    random.seed(1)
+    first = [a.randint(1, 6) for _ in range(20)]
+    random.seed(2)
+    assert first == [b.randint(1, 6) for _ in range(20)]
+    assert Chance(8).shuffled(range(10)) != Chance(7).shuffled(range(10))
+
+
+def test_scripted_outcomes_come_first_and_are_checked():
+    chance = Chance(1)
+    chance.script(4, [3, 1, 2])
+    assert chance.randint(1, 6) == 4
+    assert chance.shuffled([1, 2, 3]) == [3, 1, 2]
+    chance.script(7)
+    with pytest.raises(ScriptError, match="not in 1..6"):
+        chance.randint(1, 6)
+    chance.script([1, 1])
+    with pytest.raises(ScriptError, match="not a permutation"):
+        chance.shuffled([1, 2])
+
+
+# -- registry and options ---------------------------------------------------------------------
+def test_registry_names_every_game_and_refuses_unknown_ones():
+    assert "pentaquark" in btlgames.games()
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        btlgames.load("chess")
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        btlgames.load("pentaquark", seed="abc")
+
+
+def test_no_seed_still_gives_a_replayable_game():
+    state = btlgames.load("pentaquark")
+    assert isinstance(state.seed, int)
+    assert loads(dumps(state)) == state
+
+
+# -- log ---------------------------------------------------------------------------------------
+def test_log_hides_secrets_from_other_seats():
+    from btlgames.core.events import Log
+
+    log = Log()
+    log.add(1, "draw", 0, "draw", secret={"card": "7♠"}, seen_by=[0], count=1)
+    assert log.to_records(0)[0]["card"] == "7♠"
+    assert "card" not in log.to_records(1)[0] and "card" not in log.to_records(None)[0]
+    assert log.to_records("all")[0]["card"] == "7♠"
+    assert list(log.to_frame(1).columns) == ["turn", "phase", "player", "kind", "count"]
+
+
+# -- saves ---------------------------------------------------------------------------------------
+def test_save_and_load_round_trip():
+    state = played()
+    again = btlgames.restore(btlgames.save(state))
+    assert again == state and again.log.to_records("all") == state.log.to_records("all")
+
+
+@pytest.mark.parametrize("damage,message", [
+    (lambda text: text[: len(text) // 2], "not readable JSON"),
+    (lambda text: "hello", "not readable JSON"),
+    (lambda text: "[]", "not a btlgames save file"),
+    (lambda text: text.replace('"format_version": 1', '"format_version": 9'), "format version 9"),
+    (lambda text: text.replace('"version": 1', '"version": 99'), "rules version 99"),
+    (lambda text: text.replace('"pentaquark"', '"chess"'), "unknown game 'chess'"),
+    (lambda text: text.replace('"annihilate_cards": 3', '"annihilate_cards": 7'), "settings are not valid"),
+    (lambda text: text.replace('"seed": 4', '"seed": "x"'), "settings are not valid"),
+])
+def test_damaged_files_are_refused_with_a_reason(damage, message):
+    text = btlgames.save(played())
+    with pytest.raises(SaveError, match=message):
+        btlgames.restore(damage(text))
+
+
+def test_a_missing_field_is_named():
+    data = json.loads(btlgames.save(played()))
+    del data["history"]
+    with pytest.raises(SaveError, match="missing history"):
+        btlgames.restore(json.dumps(data))
+
+
+def test_an_edited_move_is_refused():
+    data = json.loads(btlgames.save(played()))
+    data["history"][3] = {"kind": "place", "card": "zz", "area": "detector"}
+    with pytest.raises(SaveError, match="move 4 of .* is not legal"):
+        btlgames.restore(json.dumps(data))
+    data["history"][3] = {"kind": "teleport"}
+    with pytest.raises(SaveError, match="move 4 of .* unreadable"):
+        btlgames.restore(json.dumps(data))
+
+
+def test_a_different_but_legal_history_is_caught_by_the_digest():
+    state = played(moves=1)
+    other = btlgames.load("pentaquark", seed=4)
+    alternative = next(a for a in other.legal_actions() if a.to_json() != state.history[0])
+    data = json.loads(btlgames.save(state))
+    data["history"][0] = alternative.to_json()
+    with pytest.raises(SaveError, match="does not match"):
+        btlgames.restore(json.dumps(data))
+
+
+def test_a_truncated_history_is_caught_by_the_digest():
+    data = json.loads(btlgames.save(played()))
+    data["history"] = data["history"][:-1]
+    with pytest.raises(SaveError, match="does not match"):
+        btlgames.restore(json.dumps(data))
+
+
+# -- bots and simulate ------------------------------------------------------------------------------
+def test_simulate_returns_one_row_per_game():
+    frame = simulate("pentaquark", n=15, bot="random", seed=10)
+    assert len(frame) == 15 and list(frame.seed) == list(range(10, 25))
+    assert {"actions", "winners", "score_0", "result", "reason"} <= set(frame.columns)
+
+
+def test_simulate_is_reproducible():
+    assert simulate("pentaquark", n=10, bot="heuristic", seed=3).equals(
+        simulate("pentaquark", n=10, bot="heuristic", seed=3))
+
+
+def test_bots_see_only_views():
+    from btlgames.pentaquark.bots import HeuristicBot
+
+    state = btlgames.load("pentaquark", seed=2)
+    action = HeuristicBot(seed=1).choose(state.view(0), state.legal_actions())
+    assert action in state.legal_actions()
+
+
+def test_heuristic_bot_beats_random_clearly():
+    """Seeded, so exact: 300 games each (2,000-game figures: bench/ and the closing note)."""
+    heuristic = simulate("pentaquark", n=300, bot="heuristic", seed=0).score_0.mean()
+    randomly = simulate("pentaquark", n=300, bot="random", seed=0).score_0.mean()
+    assert heuristic >= 0.08 and randomly <= 0.01
+
+
+def test_a_finished_game_has_no_moves():
+    state = play_one("pentaquark", seed=1, bot="random")
+    assert state.is_over() and state.legal_actions() == []

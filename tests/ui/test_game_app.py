@@ -1,0 +1,105 @@
+"""The generic game app driven in plain Python (the browser tests drive it for real)."""
+import base64
+import datetime
+import re
+
+from btlgames.core.saves import dumps
+from btlgames.ui.app import GameApp
+
+
+def buttons(app):
+    return [b for box in app.moves.children if hasattr(box, "children")
+            for b in box.children[1].children]
+
+
+def click(app, text):
+    button = next(b for b in buttons(app) if text in b.description)
+    button.click()
+
+
+def saved_text(app) -> str:
+    blob = re.search(r"base64,([^\"]+)", app.save_link.value).group(1)
+    return base64.b64decode(blob).decode()
+
+
+def test_new_game_draws_the_table_moves_and_log():
+    app = GameApp("pentaquark", seed=5)
+    assert "btl-app" in app.widget._dom_classes
+    assert "Beam" in app.table.value and "Collider" in app.table.value
+    assert all("btl-action" in b._dom_classes for b in buttons(app))
+    assert "Set-up" in app.log.value
+    assert "seed 5" in app.status.value
+
+
+def test_cards_carry_letters_not_only_colour():
+    app = GameApp("pentaquark", seed=5)
+    assert re.search(r'aria-label="[^"]*(red|green|blue)', app.table.value)
+    assert "<small>R" in app.table.value or "<small>G" in app.table.value or "<small>B" in app.table.value
+
+
+def test_a_game_can_be_played_to_the_end_by_clicks():
+    app = GameApp("pentaquark", seed=11)
+    for _ in range(500):
+        if app.state.is_over():
+            break
+        buttons(app)[0].click()
+    assert app.state.is_over()
+    assert "btl-summary" in app.moves.children[0].value
+
+
+def test_undo_goes_back_one_move():
+    app = GameApp("pentaquark", seed=5)
+    first = app.state.clone()
+    buttons(app)[0].click()
+    assert app.state != first
+    app.undo_button.click()
+    assert app.state == first
+    app.undo_button.click()
+    assert "Nothing to undo" in app.status.value
+
+
+def test_new_game_with_a_seed_and_a_bad_seed():
+    app = GameApp("pentaquark", seed=5)
+    app.seed_box.value = "77"
+    app.new_button.click()
+    assert app.state.seed == 77
+    for bad in ("abc", "-1", "99999999999"):
+        app.seed_box.value = bad
+        app.new_button.click()
+        assert "whole number" in app.status.value and app.state.seed == 77
+
+
+def test_save_link_and_resume_round_trip():
+    app = GameApp("pentaquark", seed=9)
+    for _ in range(4):
+        buttons(app)[0].click()
+    text = saved_text(app)
+    other = GameApp("pentaquark", seed=1)
+    assert other.resume(text)
+    assert other.state == app.state and "4 moves replayed" in other.status.value
+
+
+def test_a_damaged_file_is_refused_and_the_game_kept():
+    app = GameApp("pentaquark", seed=9)
+    buttons(app)[0].click()
+    before = app.state.clone()
+    assert not app.resume(b"\x00\x01 not json")
+    assert "Could not load" in app.status.value and app.state == before
+    assert not app.resume(dumps(before)[:-40])
+    assert app.state == before
+
+
+def test_upload_widget_resumes_a_game():
+    app = GameApp("pentaquark", seed=9)
+    buttons(app)[0].click()
+    text = dumps(app.state).encode()
+    fresh = GameApp("pentaquark", seed=2)
+    fresh.upload.value = ({"name": "g.json", "type": "application/json", "size": len(text),
+                           "content": memoryview(text),
+                           "last_modified": datetime.datetime(2026, 1, 1)},)
+    assert fresh.state == app.state
+
+
+def test_a_bot_seat_plays_by_itself():
+    app = GameApp("pentaquark", seed=3, seats=["heuristic"])
+    assert app.state.is_over() and app.moves.children  # the summary
