@@ -103,3 +103,16 @@ def test_upload_widget_resumes_a_game():
 def test_a_bot_seat_plays_by_itself():
     app = GameApp("pentaquark", seed=3, seats=["heuristic"])
     assert app.state.is_over() and app.moves.children  # the summary
+
+
+def test_every_event_and_move_has_words():
+    """Catalogue completeness: every event kind and move of many games renders in English."""
+    from btlgames.core.simulate import play_one
+    from btlgames.ui import pentaquark as renderer
+
+    for seed in range(40):
+        state = play_one("pentaquark", seed=seed, bot="heuristic" if seed % 2 else "random")
+        for record in state.log.to_records("all"):
+            assert "{" not in renderer.event(record)
+        assert renderer.summary(state.view(None))
+        assert renderer.table(state.view(0))
