@@ -7,7 +7,8 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..core.bots import RandomBot
-from .cards import QUARK_CARDS, card_of, flavour_of_card, flip
+from ..science.colour import neutral_groups
+from .cards import QUARK_CARDS, card_of, flavour_of_card, flip, quark
 from .rules import Annihilate, Confine, Discard, EndCollider, EndRefresh, Place, is_winning_set, winnable
 
 
@@ -121,15 +122,22 @@ class HeuristicBot(RandomBot):
             face = plan["detector"]
             score += 3 * (self._progress(detector + [face]) - self._progress(detector))
             score -= 2 * self._annihilation_risk(view["detector"]["free"], face) * self._keep_value(view, face)
-        if "background" in plan:
+        if "background" in plan:  # free there at the refresh means annihilated
             face = plan["background"]
             free = view["background"]["free"]
             risk = self._annihilation_risk(free, face)
-            score -= self._keep_value(view, face) * (0.5 + risk)
+            shelter = 0.1 if self._confinable(free, face) else 0.6
+            score -= self._keep_value(view, face) * (shelter + risk)
         if "discard" in plan:  # a discarded card comes back on its other face: mild
             face = plan["discard"]
             score -= 0.2 * self._keep_value(view, face)
         return score
+
+    @staticmethod
+    def _confinable(free, face) -> bool:
+        """Could this card join a colour-neutral set with the free quarks already there?"""
+        faces = [face, *free]
+        return any(0 in g for g in neutral_groups([quark(f) for f in faces]))
 
     @staticmethod
     def _annihilation_risk(free, face) -> int:
