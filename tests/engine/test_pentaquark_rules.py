@@ -49,7 +49,7 @@ def test_rulebook_winning_example_is_a_win():
     assert not state.is_over()
     state.apply(Confine("detector", ("uB", "cB~")))  # blue with anti-blue
     assert state.is_over() and state.result == "win"
-    assert state.winners() == [0] and state.scores() == {0: 1.0}
+    assert state.winners() == [0] and state.scores() == {0: 1.0}  # K13
     assert state.log.events[-1].kind == "win"
 
 
@@ -396,6 +396,23 @@ def test_log_becomes_a_dataframe():
     frame = state.log.to_frame()
     assert list(frame.columns[:4]) == ["turn", "phase", "player", "kind"]
     assert frame.kind.iloc[0] == "setup"
+
+
+def test_every_quark_card_has_its_anti_quark_on_the_back():  # K1
+    for card in QUARK_CARDS:
+        assert flip(card) == card + "~" and flip(flip(card)) == card
+    assert flip("A1") == "A1"
+
+
+def test_every_kit_rule_in_the_rulebook_has_a_test():
+    import re
+    from pathlib import Path
+
+    rulebook = (Path(__file__).parents[2] / "lessons/pentaquark/rules.md").read_text()
+    rules = set(re.findall(r"Kit rule (K\d+)", rulebook))
+    tested = set(re.findall(r"# (K\d+)", Path(__file__).read_text()))
+    tested |= {k for line in re.findall(r"#.*", Path(__file__).read_text()) for k in re.findall(r"K\d+", line)}
+    assert rules and rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
 
 
 def test_actions_read_as_words():
