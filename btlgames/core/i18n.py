@@ -44,10 +44,12 @@ def catalogue(lang: str) -> dict[str, str]:
     return flat
 
 
-def t(key: str, lang: str | None = None, **values) -> str:
+def t(key: str, lang: str | None = None, **values):
     """The message for ``key`` in the current language, filled with ``values``."""
     lang = lang or _language
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]  # KeyError: a missing English message is a bug
+    if not isinstance(text, str):  # a list of sentences
+        return text
     return text.format(**values) if values else text

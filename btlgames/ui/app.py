@@ -57,9 +57,7 @@ class GameApp:
         toolbar = w.HBox([self.seed_box, self.new_button, self.undo_button, self.save_link, self.upload])
         toolbar.add_class("btl-toolbar")
         self.widget = w.VBox([
-            stylesheet(),
-            w.HTML(f'<div class="btl-title">{html.escape(t(game + ".title"))}</div>'),
-            toolbar, self.status, self.table,
+            stylesheet(), toolbar, self.status, self.table,
             w.HTML(f'<div class="btl-group-label">{t("app.your_moves")}</div>'), self.moves,
             w.HTML(f'<div class="btl-group-label">{t("app.log")}</div>'), self.log,
             w.HTML(f'<div style="font-size:14px">{t("app.hints")}</div>'),

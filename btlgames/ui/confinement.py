@@ -20,168 +20,11 @@ import math
 
 import ipywidgets as w
 
-from ..science import hadrons
-from ..science.colour import BAR, COLOURS, FLAVOURS, Quark, best_confinement, groupings
+from ..core.i18n import catalogue, t
 
-# -- everything a student reads, in one place -------------------------------------------------
-MESSAGES = {
-    # explorer
-    "explorer.title": "Build a particle: colour confinement",
-    "explorer.help": ("Choose a flavour and a colour, tick <b>anti-quark</b> for an anti-quark, "
-                      "then press <b>Add quark</b>. Or start from a preset, or type quarks like "
-                      "<code>u(R) u(G) d(B)</code> (write an anti-quark with a bar or a ~: "
-                      "<code>c&#772;(B&#772;)</code> or <code>c~B~</code>). "
-                      "At most {max} quarks: the explorer tries every way to group them, "
-                      "and that number grows very fast."),
-    "explorer.flavour": "Flavour",
-    "explorer.colour": "Colour",
-    "explorer.anti": "anti-quark (bar: ū, R̄)",
-    "explorer.add": "Add quark",
-    "explorer.next": "Next quark: {badge} {name}",
-    "explorer.which": "Quark",
-    "explorer.remove": "Remove quark",
-    "explorer.clear": "Clear all",
-    "explorer.presets": "Presets:",
-    "explorer.typed": "Type quarks",
-    "explorer.typed_placeholder": "u(R) u(G) d(B)",
-    "explorer.use_typed": "Use these quarks",
-    "explorer.empty": "No quarks yet: add some, or press a preset.",
-    "explorer.full": ("The explorer holds at most {max} quarks: it tries every way to group them, "
-                      "and that number grows very fast. Remove one first."),
-    "explorer.too_many": ("You typed {n} quarks; the explorer holds at most {max}, because it "
-                          "tries every way to group them and that number grows very fast."),
-    "explorer.typed_empty": "Type some quarks first, for example u(R) u(G) d(B).",
-    "explorer.bad_typed": "Could not read that: {why}",
-    "explorer.nothing_to_remove": "There is no quark to remove.",
-    "explorer.added": "Added {badge}.",
-    "explorer.removed": "Removed {badge}.",
-    "explorer.cleared": "Cleared: no quarks.",
-    "explorer.loaded": "Loaded {n} quark(s).",
-    "explorer.your_quarks": "Your quarks ({n} of at most {max})",
-    "explorer.groups": "Colour-neutral groups (confined)",
-    "explorer.no_groups": "None: no set of these quarks is colour-neutral.",
-    "explorer.free": "Free quarks",
-    "explorer.no_free": "None: every quark is confined.",
-    "explorer.annihilating": "Free pairs that annihilate",
-    "explorer.no_annihilating": "None.",
-    "explorer.pair_why": "same flavour ({flavour}), one quark and one anti-quark, both free",
-    "explorer.all_confined": "All {n} quarks are confined: together they are colour-neutral.",
-    "explorer.some_free": "{confined} of {n} quarks are confined; {free} free.",
-    "explorer.annihilate_count": " {pairs} free pair(s) would annihilate.",
-    "explorer.ways": "There are {ways} different ways to confine all of them. Other ways:",
-    "explorer.win": ("This is a winning set in the game: u u d c c̄ held as red + green + blue "
-                     "plus a colour with its anti-colour."),
-    "explorer.kind_meson": "like a meson",
-    "explorer.kind_baryon": "like a baryon",
-    "explorer.kind_antibaryon": "like an anti-baryon",
-    "preset.proton": "Proton (uud)",
-    "preset.proton.note": "A proton: two up quarks and a down quark, one of each colour.",
-    "preset.pion": "Pion π⁺ (ud̄)",
-    "preset.pion.note": "A π⁺ meson: an up quark and an anti-down with the matching anti-colour.",
-    "preset.jpsi": "J/ψ (cc̄)",
-    "preset.jpsi.note": "A J/ψ meson: a charm quark and an anti-charm, blue with anti-blue.",
-    "preset.win": "Game's winning set",
-    "preset.win.note": "The rulebook's winning set: B u, R u, B d, G c and B̄ c̄.",
-    "preset.pentaquark": "Pentaquark, two ways",
-    "preset.pentaquark.note": ("u u d c c̄ coloured so that it can confine in two ways: "
-                               "u u d + c c̄ (a proton and a J/ψ, how LHCb saw it decay) or "
-                               "u d c + u c̄ (like a charmed baryon and a D̄⁰ meson stuck together)."),
-    "preset.annihilate": "Something annihilates",
-    "preset.annihilate.note": ("d(R) and d̄(R̄) confine each other, but u(G) and ū(B̄) cannot "
-                               "(green is not anti-blue): they stay free, and a free quark with "
-                               "its free anti-quark annihilates."),
-    # hadron table
-    "table.title": "Real hadrons and why they are colour-neutral",
-    "table.intro": ("Masses and charges are measured values from the Particle Data Group. "
-                    "The colours are one way to colour the quarks in the game's model; "
-                    "the charge is added up from the quarks: u, c: +2/3; d, s, b: −1/3; "
-                    "an anti-quark has the opposite charge."),
-    "table.show": "Show",
-    "table.all": "all",
-    "table.mesons": "mesons",
-    "table.baryons": "baryons",
-    "table.particle": "Particle",
-    "table.pdgid": "PDG ID",
-    "table.mass": "Mass (MeV)",
-    "table.charge": "Charge",
-    "table.charge_sum": "Charge from the quarks",
-    "table.quarks": "Quarks",
-    "table.kind": "Kind",
-    "table.colours": "Colours in the model",
-    "table.why": "Why colour-neutral",
-    "table.source": "Data: {source}.",
-    "table.error": "Could not read the PDG data: {why}",
-    # pentaquark card
-    "card.title": "The pentaquark: LHCb 2015 and the game",
-    "card.real": "Nature: LHCb, 2015",
-    "card.game": "The game: the winning set",
-    "card.name": "Name",
-    "card.mass": "Mass (MeV)",
-    "card.width": "Width (MeV)",
-    "card.lifetime": "Lifetime ħ/Γ",
-    "card.quarks": "Quarks",
-    "card.charge": "Charge",
-    "card.seen_in": "Seen in",
-    "card.decays_to": "Decays to",
-    "card.significance": "Significance",
-    "card.errors": "The first ± is the statistical uncertainty, the second the systematic one.",
-    "card.game_intro": "The rulebook's example: B u, R u, B d, G c, B̄ c̄.",
-    "card.game_charge": "Charge from the quarks: {sum} = {total}",
-    "card.same": "The same",
-    "card.same_items": [
-        "Four quarks and one anti-quark: u u d c c̄, charge +1.",
-        "Colour-neutral as a red + green + blue set plus a colour with its anti-colour.",
-        "The c and the c̄ do not annihilate while they are confined.",
-    ],
-    "card.different": "Different",
-    "card.different_items": [
-        "A card has one fixed colour; a real quark's colour is a quantum label, and the "
-        "pentaquark is a superposition of all the ways to colour it neutrally.",
-        "Gluons carry colour and swap it between quarks all the time; the game has no gluons.",
-        "The real pentaquarks live only about 10⁻²³ s or less, then fall apart, for example into a J/ψ and a proton; "
-        "the game's set just sits in the Detector.",
-        "LHCb never sees a pentaquark directly: it measures the J/ψ (as μ⁺μ⁻), the K⁻ and the "
-        "proton, and finds a bump in the J/ψ p mass spectrum.",
-        "Whether the five quarks are one tight object or a loosely bound baryon and meson "
-        "(a Σc and a D̄*) is still being studied.",
-    ],
-    # win-rate study
-    "study.title": "How often can the bots win?",
-    "study.help": ("Choose a bot, how many annihilate cards are in the box and how many games to "
-                   "play, then press <b>Run</b>. Nothing runs until you do. Each run adds to the "
-                   "results; run again with another number of annihilate cards to add a point "
-                   "to the plot. “all” plays the number of games for each of 0, 1, 2 and 3."),
-    "study.bot": "Bot",
-    "study.bot.random": "random (any legal move)",
-    "study.bot.heuristic": "heuristic (plays with a plan)",
-    "study.cards": "Annihilate cards",
-    "study.all": "all (0–3)",
-    "study.games": "Games",
-    "study.run": "Run",
-    "study.clear": "Clear results",
-    "study.idle": "Press Run to play the games. Nothing has run yet.",
-    "study.bad_games": "Choose a whole number of games from {low} to {high}.",
-    "study.running": "Playing {n} games with {cards} annihilate card(s)…",
-    "study.progress": "{done} of {total} games",
-    "study.done": "Done: {n} more games. The plot shows every run so far for the {bot} bot.",
-    "study.failed": "The simulation stopped with an error: {why}",
-    "study.cleared": "Results cleared.",
-    "study.plot_title": "{bot} bot: win rate (±1 standard error)",
-    "study.xlabel": "annihilate cards in the box",
-    "study.ylabel": "win rate",
-    "study.plot_alt": "Win rate of the {bot} bot: {points}.",
-    "study.point": "{cards} annihilate cards: {wins} wins in {n} games ({rate:.1%} ± {se:.1%})",
-    "study.zero_note": ("With 0 wins in n games the standard error formula gives 0, but the true "
-                        "win rate could still be up to about 3/n (the “rule of three”, 95%)."),
-    "study.reasons": "How the games ended ({bot} bot), share of games",
-    "study.reason.win": "won: a pentaquark was detected",
-    "study.reason.up": "lost: 2 up cards annihilated",
-    "study.reason.charm": "lost: 2 charm cards annihilated",
-    "study.reason.down": "lost: 3 down cards annihilated",
-    "study.reason.colours": "lost: the colours for a pentaquark were gone",
-    "study.reason.column": "annihilate cards: {cards} ({n} games)",
-    "study.reason.row": "how it ended",
-}
+from ..science import hadrons
+from ..science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupings
+
 MAX_QUARKS = 9
 GAMES_RANGE = (50, 2000)
 COLOUR_NAME = {"red": "R  red", "green": "G  green", "blue": "B  blue"}
@@ -207,6 +50,8 @@ STYLE = """<style>
 .btl-confinement table.btl-table th, .btl-confinement table.btl-table td {
   border: 1px solid #888; padding: .3em .55em; vertical-align: top; text-align: left; }
 .btl-confinement table.btl-table th { background: #eee; }
+.btl-confinement .btl-scroll { overflow-x: auto; max-width: 100%; }
+.btl-confinement td.btl-nowrap { white-space: nowrap; }
 .btl-quark { display: inline-block; padding: .08em .45em; margin: .12em; border-radius: .4em;
   font-weight: bold; font-family: "DejaVu Sans", sans-serif; border: 3px solid transparent;
   white-space: nowrap; }
@@ -218,9 +63,9 @@ STYLE = """<style>
 </style>"""
 
 
-def msg(key: str, **values) -> str:
-    text = MESSAGES[key]
-    return text.format(**values) if values else text
+def msg(key: str, **values):
+    """This widget's words, from the message catalogue (``[confinement]`` in locale/*.toml)."""
+    return t(f"confinement.{key}", **values)
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -294,7 +139,7 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
         summary = msg("explorer.some_free", confined=n - n_free, n=n, free=n_free)
     if conf.annihilating:
         summary += msg("explorer.annihilate_count", pairs=len(conf.annihilating))
-    parts.append(f'<p class="btl-summary"><b>{_esc(summary)}</b></p>')
+    parts.append(f'<p class="btl-outcome"><b>{_esc(summary)}</b></p>')
     if hadrons.winning_grouping(quarks, conf.groups):
         parts.append(f'<p class="btl-win"><b>★ {_esc(msg("explorer.win"))}</b></p>')
 
@@ -366,7 +211,7 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
     use_typed = _button(msg("explorer.use_typed"))
     preset_buttons = {}
     for key in PRESETS:
-        b = _button(msg(f"preset.{key}"), tooltip=msg(f"preset.{key}.note"))
+        b = _button(msg(f"preset.{key}.label"), tooltip=msg(f"preset.{key}.note"))
         preset_buttons[key] = b
     message = w.HTML()
     result = w.HTML()
@@ -461,6 +306,16 @@ def _charge_sum(content_text: str) -> str:
     return f"{terms} = {_signed(hadrons.charge_of(content))}"
 
 
+def _mass(mass: float, err: float | None) -> str:
+    """A mass with as many decimals as its uncertainty deserves (at most 3)."""
+    if not err:
+        return f"{mass:g}"
+    if err < 0.001:
+        return f"{mass:.3f} {_esc(msg('table.tiny_error'))}"
+    d = min(3, max(0, 1 - math.floor(math.log10(err))))
+    return f"{mass:.{d}f} ± {err:.{d}f}"
+
+
 def hadron_rows_html(records) -> str:
     head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in (
         "table.particle", "table.pdgid", "table.mass", "table.charge", "table.quarks",
@@ -468,14 +323,14 @@ def hadron_rows_html(records) -> str:
     rows = []
     for r in records:
         check = hadrons.neutral_check(r["model_quarks"])
-        err = f" ± {r['mass_err_mev']:.2g}" if r["mass_err_mev"] else ""
         why = r["why"].split(" — ", 1)[-1]  # the colouring is in its own column
         rows.append(
             f'<tr class="btl-hadron"><th scope="row">{_esc(r["symbol"])} <small>({_esc(r["name"])})</small></th>'
-            f"<td>{r['pdgid']}</td><td>{r['mass_mev']:.6g}{err}</td><td>{_signed(r['charge'])}</td>"
+            f"<td>{r['pdgid']}</td><td>{_mass(r['mass_mev'], r['mass_err_mev'])}</td><td>{_signed(r['charge'])}</td>"
             f"<td>{_esc(r['quarks'])}</td><td>{_esc(_charge_sum(r['model_quarks']))}</td>"
-            f"<td>{_esc(r['kind'])}</td><td>{_badges(check.quarks)}</td><td>{_esc(why)}</td></tr>")
-    return f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<td>{_esc(r["kind"])}</td><td class="btl-nowrap">{_badges(check.quarks)}</td><td>{_esc(why)}</td></tr>')
+    return (f'<div class="btl-scroll"><table class="btl-table"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def hadron_table() -> w.VBox:
@@ -548,7 +403,7 @@ def pentaquark_html() -> tuple[str, str, str]:
             f'<p>{_esc(hadrons.why_neutral(hadrons.content_string(content), "pentaquark"))}</p></div>')
 
     def items(key):
-        return "".join(f"<li>{_esc(t)}</li>" for t in MESSAGES[key])
+        return "".join(f"<li>{_esc(item)}</li>" for item in msg(key))
 
     compare = (f'<div class="btl-card btl-compare"><h4>{_esc(msg("card.same"))}</h4>'
                f'<ul>{items("card.same_items")}</ul>'
@@ -622,8 +477,9 @@ def reasons_html(results: dict, bot: str) -> str:
     table = pd.DataFrame(columns).fillna(0.0)
     order = ["win", "up", "charm", "down", "colours"]
     table = table.reindex(order + sorted(set(table.index) - set(order))).fillna(0.0)
-    table.index = [MESSAGES.get(f"study.reason.{r}", r) for r in table.index]
-    table.index.name = msg("study.reason.row")
+    table.index = [msg(f"study.reason.{r}") if f"confinement.study.reason.{r}" in catalogue("en") else r
+                   for r in table.index]
+    table.columns.name = msg("study.reason.row")  # the top-left corner
     return (f"<h4>{_esc(msg('study.reasons', bot=bot))}</h4>"
             + table.to_html(classes="btl-table", float_format=lambda x: f"{x:.1%}", border=0))
 
@@ -635,7 +491,7 @@ def win_rate_study(games: int = 200) -> w.VBox:
     low, high = GAMES_RANGE
     results: dict = {}  # (bot, annihilate cards) -> DataFrame, this viewer's runs only
     bot = w.Dropdown(options=[(msg(f"study.bot.{b}"), b) for b in ("random", "heuristic")],
-                     value="random", description=msg("study.bot"), style={"description_width": "initial"})
+                     value="random", description=msg("study.bot.label"), style={"description_width": "initial"})
     cards = w.Dropdown(options=[(str(k), k) for k in range(4)] + [(msg("study.all"), "all")], value=3,
                        description=msg("study.cards"), style={"description_width": "initial"})
     n_games = w.IntText(value=games, description=msg("study.games"), style={"description_width": "initial"},

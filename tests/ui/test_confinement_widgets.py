@@ -1,0 +1,345 @@
+"""Drive the concept notebook's widgets in plain Python, without a browser."""
+import html
+import re
+
+import ipywidgets as w
+import pandas as pd
+import pytest
+
+import btlgames
+from btlgames.science.hadrons import HADRONS
+from btlgames.core.i18n import catalogue
+from btlgames.ui import confinement as c
+
+M = {key.removeprefix("confinement.").removesuffix(".label"): text
+     for key, text in catalogue("en").items() if key.startswith("confinement.")}
+BAR = "\u0304"
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
+
+
+def find(app, kind, description=None):
+    found = [x for x in walk(app) if isinstance(x, kind)
+             and (description is None or getattr(x, "description", None) == description)]
+    assert found, f"no {kind.__name__} {description!r}"
+    return found[0]
+
+
+def button(app, key):
+    return find(app, w.Button, M[key])
+
+
+def text(fragment: str) -> str:
+    """Visible text of an HTML fragment."""
+    inline = re.sub(r"</?span[^>]*>", "", fragment)  # a badge is a span: no space of its own
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
+
+
+def section(app, cls: str) -> str:
+    """The visible text of the explorer's element with this class (groups, free, annihilating ...)."""
+    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    m = re.search(rf'<(ul|ol|p) class="{cls}">(.*?)</\1>', value, re.S)
+    return text(m.group(2)) if m else ""
+
+
+def message(app) -> str:
+    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    return text("".join(re.findall(r'<div class="btl-message[^"]*"[^>]*>.*?</div>', value, re.S)))
+
+
+def summary(app) -> str:
+    return section(app, "btl-outcome")
+
+
+# -- every app --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card, c.win_rate_study])
+def test_classes_for_the_stylesheet(make):
+    app = make()
+    assert "btl-app" in app._dom_classes
+    buttons = [x for x in walk(app) if isinstance(x, w.Button)]
+    assert all("btl-action" in b._dom_classes for b in buttons)
+    assert all(b.description for b in buttons)  # every button says what it does
+
+
+@pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card, c.win_rate_study])
+def test_every_call_builds_new_widgets(make):
+    a, b = make(), make()
+    ids_a = {x.model_id for x in walk(a)}
+    assert not ids_a & {x.model_id for x in walk(b)}
+
+
+def test_every_quark_badge_carries_its_letters():
+    app = c.explorer()
+    for key in c.PRESETS:
+        button(app, f"preset.{key}").click()
+        value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+        badges = re.findall(r'<span class="btl-quark[^"]*"[^>]*>(.*?)</span>', value)
+        assert badges
+        assert all(re.fullmatch(rf"[udscb]{BAR}?\([RGB]{BAR}?\)", b) for b in badges), badges
+
+
+# -- the explorer --------------------------------------------------------------------------------------
+def test_explorer_starts_empty():
+    app = c.explorer()
+    assert M["explorer.empty"] in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    assert button(app, "explorer.remove").disabled
+
+
+def test_proton_preset():
+    app = c.explorer()
+    button(app, "preset.proton").click()
+    assert summary(app) == "All 3 quarks are confined: together they are colour-neutral."
+    assert section(app, "btl-groups") == "u(R) u(G) d(B) → red + green + blue (like a baryon)"
+    assert section(app, "btl-free") == M["explorer.no_free"]
+    assert section(app, "btl-annihilating") == M["explorer.no_annihilating"]
+    assert "two up quarks" in message(app)
+
+
+def test_pion_and_jpsi_presets():
+    app = c.explorer()
+    button(app, "preset.pion").click()
+    assert section(app, "btl-groups") == f"u(G) d{BAR}(G{BAR}) → green + anti-green (like a meson)"
+    button(app, "preset.jpsi").click()
+    assert section(app, "btl-groups") == f"c(B) c{BAR}(B{BAR}) → blue + anti-blue (like a meson)"
+
+
+def test_winning_set_preset():
+    app = c.explorer()
+    button(app, "preset.win").click()
+    assert summary(app).startswith("All 5 quarks are confined")
+    assert section(app, "btl-win").startswith("★ This is a winning set")
+    groups = section(app, "btl-groups")
+    assert "red + green + blue" in groups and "blue + anti-blue" in groups
+    assert "There are 2 different ways" in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+
+
+def test_pentaquark_preset_shows_both_ways():
+    app = c.explorer()
+    button(app, "preset.pentaquark").click()
+    assert section(app, "btl-groups") == (f"u(R) u(G) d(B) → red + green + blue (like a baryon) "
+                                          f"c(R) c{BAR}(R{BAR}) → red + anti-red (like a meson)")
+    assert section(app, "btl-other-ways") == f"u(R) c{BAR}(R{BAR}) | u(G) d(B) c(R)"
+
+
+def test_something_annihilates_preset():
+    app = c.explorer()
+    button(app, "preset.annihilate").click()
+    assert summary(app) == "2 of 4 quarks are confined; 2 free. 1 free pair(s) would annihilate."
+    assert section(app, "btl-groups") == f"d(R) d{BAR}(R{BAR}) → red + anti-red (like a meson)"
+    assert section(app, "btl-free") == f"u(G) u{BAR}(B{BAR})"
+    assert section(app, "btl-annihilating") == (
+        f"u(G) + u{BAR}(B{BAR}): same flavour (up), one quark and one anti-quark, both free")
+
+
+def test_add_remove_and_clear():
+    app = c.explorer()
+    flavour = find(app, w.Dropdown, M["explorer.flavour"])
+    colour = find(app, w.Dropdown, M["explorer.colour"])
+    anti = find(app, w.Checkbox)
+    add = button(app, "explorer.add")
+    flavour.value, colour.value, anti.value = "charm", "blue", True
+    assert f"c{BAR}(B{BAR})" in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))  # preview
+    add.click()
+    anti.value = False
+    add.click()
+    assert section(app, "btl-quarks") == f"c{BAR}(B{BAR}) anti-blue anti-charm c(B) blue charm"
+    assert section(app, "btl-groups") == f"c{BAR}(B{BAR}) c(B) → blue + anti-blue (like a meson)"
+    assert section(app, "btl-annihilating") == M["explorer.no_annihilating"]  # confined: safe
+
+    which = find(app, w.Dropdown, M["explorer.which"])
+    which.value = 0
+    button(app, "explorer.remove").click()
+    assert section(app, "btl-quarks") == "c(B) blue charm"
+    assert section(app, "btl-free") == "c(B)"
+    assert "Removed" in message(app)
+
+    button(app, "explorer.clear").click()
+    assert section(app, "btl-quarks") == ""
+    button(app, "explorer.remove").click()  # a click that slipped through still gets an answer
+    assert message(app) == "⚠ " + M["explorer.nothing_to_remove"]
+
+
+def test_the_explorer_stops_at_nine_quarks():
+    app = c.explorer()
+    add = button(app, "explorer.add")
+    for _ in range(12):
+        add.click()
+    assert section(app, "btl-quarks").count("red up") == 9
+    assert add.disabled
+    assert "at most 9 quarks" in message(app) and message(app).startswith("⚠")
+
+
+def test_typed_quarks():
+    app = c.explorer()
+    typed = find(app, w.Text)
+    use = button(app, "explorer.use_typed")
+    typed.value = "u(R) u(G) d(B) c~B~ uB"
+    use.click()
+    assert summary(app).startswith("All 5 quarks are confined")
+    assert "Loaded 5 quark(s)." in message(app)
+
+
+@pytest.mark.parametrize("typed, words", [
+    (" ".join(["uR"] * 13), "You typed 13 quarks; the explorer holds at most 9"),
+    ("u(X)", "Could not read that: 'u(X)': 'X' is not a colour"),
+    ("t(R)", "top quark"),
+    ("   ", M["explorer.typed_empty"]),
+])
+def test_bad_typed_input_gets_a_message_and_changes_nothing(typed, words):
+    app = c.explorer()
+    button(app, "preset.proton").click()
+    find(app, w.Text).value = typed
+    button(app, "explorer.use_typed").click()
+    assert words in message(app) and message(app).startswith("⚠")
+    assert section(app, "btl-quarks") == "u(R) red up u(G) green up d(B) blue down"
+
+
+def test_two_explorers_do_not_share_quarks():
+    a, b = c.explorer(), c.explorer()
+    button(a, "preset.proton").click()
+    assert section(b, "btl-quarks") == ""
+
+
+# -- the hadron table --------------------------------------------------------------------------------------
+def test_hadron_table_has_a_sentence_per_row():
+    app = c.hadron_table()
+    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    rows = re.findall(r'<tr class="btl-hadron">(.*?)</tr>', value, re.S)
+    assert len(rows) == len(HADRONS)
+    for row in rows:
+        assert re.search(r"a meson is a colour with its own anti-colour|a baryon is red \+ green \+ blue"
+                         r"|an anti-baryon is anti-red \+ anti-green \+ anti-blue", text(row))
+    assert "π⁺" in value and "Λb⁰" in value and "Particle Data Group" in value
+    proton = text(next(r for r in rows if "(p)" in text(r)))
+    assert "+2/3 +2/3 −1/3 = +1" in proton and "a baryon is red + green + blue" in proton
+    assert "938.272 (± less than 0.001)" in proton
+    assert "1232.0 ± 2.0" in value and "3096.900 ± 0.006" in value
+
+
+def test_hadron_table_filter():
+    app = c.hadron_table()
+    show = find(app, w.Dropdown, M["table.show"])
+    show.value = "meson"
+    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    assert "J/ψ" in value and "Ω⁻" not in value
+    show.value = "baryon"
+    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    assert "Ω⁻" in value and "J/ψ" not in value
+
+
+def test_hadron_table_reports_missing_data(monkeypatch):
+    from btlgames.science import hadrons
+
+    def broken(*_):
+        raise RuntimeError("no PDG table")
+    monkeypatch.setattr(hadrons, "hadron_records", broken)
+    app = c.hadron_table()
+    assert "Could not read the PDG data: no PDG table" in message(app)
+
+
+# -- the pentaquark card ------------------------------------------------------------------------------------
+def test_pentaquark_card():
+    app = c.pentaquark_card()
+    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    for words in ("4380 ± 8 ± 29", "4449.8 ± 1.7 ± 2.5", "Phys. Rev. Lett. 115 (2015) 072001",
+                  "Λb⁰ → J/ψ K⁻ p", f"u(B) u(R) d(B) c(G) c{BAR}(B{BAR})", "+2/3 +2/3 −1/3 +2/3 −2/3 = +1",
+                  "Pc(4312)⁺", "× 10⁻²³ s"):
+        assert words in value, words
+    assert isinstance(app.children[2], w.HBox)  # side by side
+
+
+# -- the win-rate study ---------------------------------------------------------------------------------------
+def study_parts(app):
+    return (find(app, w.Dropdown, M["study.bot"]), find(app, w.Dropdown, M["study.cards"]),
+            find(app, w.IntText), button(app, "study.run"), find(app, w.IntProgress), find(app, w.Output))
+
+
+def fake_simulate(calls, wins_every=4):
+    def simulate(game, n=100, bot="random", seed=0, progress=None, **options):
+        calls.append({"game": game, "n": n, "bot": bot, "seed": seed, **options})
+        rows = []
+        for i in range(n):
+            win = (seed + i) % wins_every == 0
+            rows.append({"seed": seed + i, "result": "win" if win else "loss",
+                         "reason": "" if win else ("up", "charm", "colours")[i % 3]})
+            if progress:
+                progress(i + 1, n)
+        return pd.DataFrame(rows)
+    return simulate
+
+
+def test_nothing_runs_on_load(monkeypatch):
+    calls = []
+    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
+    app = c.win_rate_study()
+    *_, plot = study_parts(app)
+    assert calls == [] and plot.outputs == ()
+    assert M["study.idle"] in message(app)
+
+
+def test_a_small_real_study_fills_the_plot():
+    app = c.win_rate_study()
+    bot, cards, n_games, run, bar, plot = study_parts(app)
+    seen = []
+    bar.observe(lambda change: seen.append(change["new"]), names="value")
+    cards.value, n_games.value = 0, 50
+    run.click()
+    assert len(plot.outputs) == 1
+    data = plot.outputs[0]["data"]
+    assert data["image/png"] and "random bot" in data["text/plain"] and "in 50 games" in data["text/plain"]
+    assert bar.value == bar.max == 50 and len(seen) > 5  # the bar moved
+    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    assert "annihilate cards: 0 (50 games)" in value and "lost: 2 up cards annihilated" in value
+    assert "Done: 50 more games" in message(app)
+    assert not run.disabled
+
+
+def test_runs_add_up_and_all_plays_each_count(monkeypatch):
+    calls = []
+    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
+    app = c.win_rate_study()
+    bot, cards, n_games, run, bar, plot = study_parts(app)
+    bot.value, cards.value, n_games.value = "heuristic", 2, 100
+    run.click()
+    run.click()  # more games, fresh seeds
+    assert [(x["seed"], x["annihilate_cards"], x["bot"]) for x in calls] == [(0, 2, "heuristic"), (100, 2, "heuristic")]
+    assert "2 annihilate card(s): 50 wins in 200 games (25.0% ± 3.1%)" in plot.outputs[0]["data"]["text/plain"]
+    cards.value = "all"
+    run.click()
+    assert [x["annihilate_cards"] for x in calls[2:]] == [0, 1, 2, 3]
+    assert bar.value == bar.max == 400
+    alt = plot.outputs[0]["data"]["text/plain"]
+    assert all(f"{k} annihilate card(s)" in alt for k in range(4))
+    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    assert "won: a pentaquark was detected" in value and "annihilate cards: 2 (300 games)" in value
+
+    button(app, "study.clear").click()
+    assert plot.outputs == () and M["study.cleared"] in message(app)
+
+
+@pytest.mark.parametrize("n", [0, 10, 49, 2001, 100000, -5])
+def test_bad_number_of_games(monkeypatch, n):
+    calls = []
+    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
+    app = c.win_rate_study()
+    *_, n_games, run, _bar, plot = study_parts(app)
+    n_games.value = n
+    run.click()
+    assert calls == [] and plot.outputs == ()
+    assert "Choose a whole number of games from 50 to 2000." in message(app)
+
+
+def test_an_engine_error_becomes_a_message(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine exploded")
+    monkeypatch.setattr(btlgames, "simulate", broken)
+    app = c.win_rate_study()
+    *_, run, _bar, plot = study_parts(app)
+    run.click()
+    assert "The simulation stopped with an error: engine exploded" in message(app)
+    assert not run.disabled and plot.outputs == ()
