@@ -145,7 +145,9 @@ class GameApp:
         if len(humans) > 1 and viewer is not None and viewer != self.passed_to:
             return self._pass_screen(viewer)
         view = state.view(viewer)
-        self.table.value = self.renderer.table(view)
+        # data-moves lets tests and benchmarks see that a click has been answered
+        self.table.value = (f'<div class="btl-table" data-moves="{len(state.history)}" '
+                            f'data-over="{str(state.is_over()).lower()}">{self.renderer.table(view)}</div>')
         self.moves.children = self._move_buttons() if viewer is not None else ()
         if state.is_over():
             self.moves.children = (w.HTML(f'<div class="btl-summary">{self.renderer.summary(state.view(None))}</div>'),)
