@@ -32,10 +32,11 @@ def stylesheet() -> w.HTML:
 class GameApp:
     """``GameApp("pentaquark").widget`` is the whole app, ready to display."""
 
-    def __init__(self, game: str, seed: int | None = None, seats: list[str] | None = None, **options):
+    def __init__(self, game: str, seed: int | None = None, seats: list[str] | None = None,
+                 renderer=None, **options):
         self.game = game
         self.options = options
-        self.renderer = importlib.import_module(f"btlgames.ui.{game}")
+        self.renderer = renderer or importlib.import_module(f"btlgames.ui.{game}")
         self.seats = list(seats or [HUMAN])
         self.undo_stack: list = []
         self.state = None

@@ -1,0 +1,110 @@
+"""The generic app with two humans on one screen: the pass-the-device screen.
+
+Pentaquark is solo, so a tiny two-player game with a hidden card stands in.
+"""
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import ClassVar
+
+import pytest
+
+from btlgames.core import conformance
+from btlgames.core.registry import _GAMES, GameSpec, Option, register
+from btlgames.core.bots import RandomBot
+from btlgames.core.state import Action, GameState
+from btlgames.ui.app import GameApp
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    kind: ClassVar[str] = "take"
+    n: int
+
+    def describe(self):
+        return f"take {self.n}"
+
+
+@dataclass
+class Secret(GameState):
+    """Players take 1 or 2 from a pile of 7; each also holds a secret number."""
+    name: ClassVar[str] = "secret"
+    actions: ClassVar[dict] = {"take": Take}
+    pile: int = 7
+    turn: int = 0
+    hands: list = field(default_factory=list)
+
+    def setup(self):
+        self.hands = [self.chance.randint(1, 99) for _ in range(2)]
+        self.log.add(0, "deal", None, "deal", secret={"hand": self.hands[0]}, seen_by=[0])
+
+    def current_player(self):
+        return None if self.is_over() else self.turn % 2
+
+    def is_over(self):
+        return self.pile == 0
+
+    def _legal_actions(self):
+        return [Take(n) for n in (1, 2) if n <= self.pile]
+
+    def _apply(self, action):
+        self.log.add(self.turn, "play", self.turn % 2, "take", n=action.n)
+        self.pile -= action.n
+        self.turn += 1
+
+    def scores(self):
+        loser = (self.turn - 1) % 2  # who took the last one loses
+        return {p: float(p != loser) for p in (0, 1)}
+
+    def _is_winning_score(self, score):
+        return score > 0
+
+    def view(self, player):
+        return {"pile": self.pile, "mine": self.hands[player] if player is not None else None}
+
+    def hidden_variation(self, player, rng):
+        other = self.clone()
+        for seat in (0, 1):
+            if seat != player:
+                other.hands[seat] = rng.randint(1, 99)
+        return other
+
+
+RENDERER = SimpleNamespace(
+    table=lambda view: f"<p>pile {view['pile']}, my secret {view['mine']}</p>",
+    event=lambda record: f"{record['kind']} {record.get('n', '')}",
+    group=lambda action: "Take",
+    summary=lambda view: "over",
+)
+
+
+@pytest.fixture(autouse=True)
+def secret_game():
+    register(GameSpec("secret", "Secret", Secret, {"players": Option(2, choices=(2,))}, {"random": RandomBot}))
+    yield
+    _GAMES.pop("secret")
+
+
+def test_the_harness_runs_on_any_game():
+    conformance.run("secret", games=30, save_sample=5)
+
+
+def test_two_humans_pass_the_device_between_turns():
+    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    assert "Pass the device to player 1" in app.table.value and "secret" not in app.table.value
+    app.moves.children[0].click()  # "I am player 1"
+    assert f"my secret {app.state.hands[0]}" in app.table.value
+    take = app.moves.children[0].children[1].children[0]
+    take.click()
+    assert "Pass the device to player 2" in app.table.value
+    assert str(app.state.hands[0]) not in app.table.value and app.log.value == ""
+    app.moves.children[0].click()
+    assert f"my secret {app.state.hands[1]}" in app.table.value
+
+
+def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
+    app = GameApp("secret", seed=2, seats=["human", "random"], renderer=RENDERER)
+    assert "Pass" not in app.table.value  # one human: no pass screen
+    assert f"my secret {app.state.hands[0]}" in app.table.value
+    assert f"secret {app.state.hands[1]}" not in app.table.value or app.state.hands[0] == app.state.hands[1]
+    app.moves.children[0].children[1].children[0].click()
+    assert app.state.current_player() in (0, None)  # the bot has answered
