@@ -67,7 +67,12 @@ def summarise(frame, args) -> str:
 def _app(args) -> int:
     from btlgames.ui.server import serve
 
-    return serve(port=args.port, open_browser=args.open) or 0
+    try:
+        serve(port=args.port, ip=args.ip, open_browser=args.open)
+    except (ValueError, FileNotFoundError) as err:
+        print(f"btlgames app: {err}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     app = sub.add_parser("app", help="serve the launcher and every app on http://127.0.0.1:PORT")
     app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--ip", default="127.0.0.1", help="127.0.0.1 or localhost: the kit serves this computer only")
     app.add_argument("--open", action="store_true", help="open a browser tab")
     app.set_defaults(run=_app)
     sim = sub.add_parser("simulate", help="play many seeded games between bots")

@@ -151,7 +151,8 @@ class GameApp:
                             f'data-over="{str(state.is_over()).lower()}">{self.renderer.table(view)}</div>')
         self.moves.children = self._move_buttons() if viewer is not None else ()
         if state.is_over():
-            self.moves.children = (w.HTML(f'<div class="btl-summary">{self.renderer.summary(state.view(None))}</div>'),)
+            summary = self.renderer.summary(state.view(None))
+            self.moves.children = (w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>'),)
         records = state.log.to_records(viewer)
         items = "".join(f"<li>{html.escape(self.renderer.event(r))}</li>" for r in records[-40:])
         self.log.value = f'<div class="btl-log"><ol start="{max(1, len(records) - 39)}">{items}</ol></div>'
@@ -172,6 +173,7 @@ class GameApp:
                 button = w.Button(description=str(action), tooltip=str(action),
                                   layout=w.Layout(width="auto"))
                 button.add_class("btl-action")
+                button.add_class(f"btl-move-{len(self.state.history)}")  # which table it belongs to
                 button.on_click(lambda _, a=action: self.act(a))
                 buttons.append(button)
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))

@@ -14,45 +14,37 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from ..core.i18n import catalogue, t
+
 
 @dataclass(frozen=True)
 class Game:
+    """A game on the launcher; its words are in the catalogue under ``launcher.<slug>``."""
+
     slug: str  # folder name under notebooks/ and lessons/
-    title: str
-    teaches: str  # one line a teacher reads on the launcher
     concept: str = ""  # concept notebook in notebooks/<slug>/ ("" = none yet)
-    concept_title: str = ""  # how the launcher names it
     play: str = "play.ipynb"  # play app in notebooks/<slug>/
+
+    @property
+    def title(self) -> str:
+        return t(f"launcher.{self.slug}.title")
+
+    @property
+    def teaches(self) -> str:
+        return t(f"launcher.{self.slug}.teaches")
+
+    @property
+    def concept_title(self) -> str:
+        key = f"launcher.{self.slug}.concept"
+        return t(key) if key in catalogue("en") else t("launcher.concept")
 
 
 GAMES: tuple[Game, ...] = (
-    Game(
-        "beamtimes",
-        "Beamtimes and Lifetimes",
-        "How a physics lab works: grants, detectors, beam time, credit and collaboration.",
-    ),
-    Game(
-        "pentaquark",
-        "Pentaquark",
-        "Colour confinement: why quarks never appear alone, anti-quarks and annihilation.",
-        concept="confinement.ipynb",
-        concept_title="Colour confinement explorer",
-    ),
-    Game(
-        "research",
-        "Research Programme",
-        "How science earns trust: replication, null results, rigour versus hype.",
-    ),
-    Game(
-        "beat_the_logic",
-        "Beat The Logic",
-        "Probability and expected value: compare strategies by simulating many games.",
-    ),
-    Game(
-        "antimatter",
-        "Antimatter Matters",
-        "How atoms are built: quarks, electrons, the Pauli exclusion principle, annihilation.",
-    ),
+    Game("beamtimes-and-lifetimes", concept="detector-ranges.ipynb"),
+    Game("pentaquark", concept="confinement.ipynb"),
+    Game("research-programme", concept="replication.ipynb"),
+    Game("beat-the-logic"),
+    Game("antimatter-matters"),
 )
 
 
@@ -75,20 +67,20 @@ def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
         play = notebooks_dir / game.slug / game.play
         links = [{
             "kind": "play",
-            "label": "Play",
+            "label": t("launcher.play"),
             "href": _render_url(base_url, game.slug, game.play) if play.is_file() else None,
         }]
         concept = notebooks_dir / game.slug / game.concept if game.concept else None
         links.append({
             "kind": "concept",
-            "label": game.concept_title or "Concept notebook",
+            "label": game.concept_title,
             "href": (_render_url(base_url, game.slug, game.concept)
                      if concept is not None and concept.is_file() else None),
         })
         has_lessons = lessons_dir is not None and (lessons_dir / game.slug / "README.md").is_file()
         links.append({
             "kind": "lessons",
-            "label": "Lesson pack",
+            "label": t("launcher.lessons"),
             "href": f"{base_url}lessons/{quote(game.slug)}/" if has_lessons else None,
         })
         rows.append({

@@ -1,0 +1,91 @@
+"""Both Pentaquark apps in a real Chromium through the kit's Voilà server."""
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PLAY = "/voila/render/pentaquark/play.ipynb"
+EXPLORER = "/voila/render/pentaquark/confinement.ipynb"
+
+
+def moves(page) -> int:
+    return int(page.locator(".btl-table").get_attribute("data-moves"))
+
+
+def click_and_wait(page, locator) -> None:
+    """Click a move and wait until the kernel's answer is drawn: the new table and the
+    moves that belong to it (widgets are redrawn one by one, so the table alone is
+    not enough: the old buttons may still be on the page)."""
+    before = moves(page)
+    locator.click()
+    page.wait_for_function(
+        "n => { const t = document.querySelector('.btl-table');"
+        " return t && Number(t.dataset.moves) !== n; }", arg=before)
+    page.locator(f".btl-move-{moves(page)}").first.wait_for()
+
+
+def current_moves(page):
+    """The move buttons drawn for the table on screen now."""
+    return page.locator(f".btl-action.btl-move-{moves(page)}")
+
+
+def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
+    open_app(page, PLAY)
+    table = page.locator(".btl-table")
+    assert "Collider" in table.inner_text() and "Detector" in table.inner_text()
+    assert page.locator(".pq-card[aria-label]").count() >= 3  # cards carry words, not just colour
+    first = current_moves(page).first
+    label = first.inner_text()
+    click_and_wait(page, first)
+    assert moves(page) == 1
+    card = label.split("→")[0].strip()  # "s(G) green strange → Background"
+    assert f"{card} goes to the Background" in page.locator(".btl-log").inner_text()
+
+
+def test_keyboard_alone_can_play_a_move(page, open_app):
+    open_app(page, PLAY)
+    button = current_moves(page).first
+    button.focus()
+    before = moves(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) !== n",
+                           arg=before)
+
+
+def test_a_whole_game_by_clicks_then_undo(page, open_app):
+    open_app(page, PLAY)
+    page.fill(".btl-toolbar input", "11")
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function("() => document.querySelector('.btl-status')?.innerText.includes('seed 11')")
+    for _ in range(200):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            break
+        click_and_wait(page, current_moves(page).first)
+    assert page.locator(".btl-table").get_attribute("data-over") == "true"
+    assert page.locator(".btl-summary").is_visible()
+    finished = moves(page)
+    click_and_wait(page, page.get_by_role("button", name="Undo"))
+    assert moves(page) == finished - 1 and current_moves(page).count() > 0
+
+
+def test_save_and_a_damaged_file_is_refused(page, open_app, tmp_path):
+    open_app(page, PLAY)
+    click_and_wait(page, current_moves(page).first)
+    href = page.locator("a.btl-save").get_attribute("href")
+    assert href.startswith("data:application/json;base64,")
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps({"format": "btlgames-save", "format_version": 1}))
+    with page.expect_file_chooser() as chooser:
+        page.locator(".jupyter-widgets.widget-upload").click()
+    chooser.value.set_files(str(damaged))
+    page.wait_for_function("() => document.querySelector('.btl-status')?.innerText.includes('Could not load')")
+    assert moves(page) == 1  # the game on the table is untouched
+
+
+def test_confinement_explorer_groups_a_proton(page, open_app):
+    open_app(page, EXPLORER)
+    page.get_by_role("button", name="Proton (uud)").click()
+    page.wait_for_function("() => document.body.innerText.includes('All 3 quarks are confined')")
+    page.get_by_role("button", name="Something annihilates").click()
+    page.wait_for_function("() => document.body.innerText.includes('annihilate')")
