@@ -56,7 +56,8 @@ def main(argv: list[str]) -> None:
         run([BIN / "btlgames", "app", *rest])
     else:
         ensure_environment("test")
-        run([PYTHON, "-m", "pytest", *(rest or ["tests", "notebooks"])])
+        paths = [] if any(not a.startswith("-") for a in rest) else ["tests", "notebooks"]
+        run([PYTHON, "-m", "pytest", *rest, *paths])
 
 
 if __name__ == "__main__":
