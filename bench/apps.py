@@ -12,7 +12,9 @@ and 90th percentile over N loads of:
   timed inside the page (``performance.now()`` checked on every animation frame);
 * click to update: a click on the app's first ``.btl-action`` button to the first change
   of the page's content (nodes or text; a round trip through the kernel), timed inside
-  the page.
+  the page;
+* kernel memory: the unique set size (USS, what one more open app costs the computer)
+  of the page's kernel after that click.
 
 Each app gets one untimed warm-up load first. Pages are closed as a person closes a tab
 (their kernels shut down), so kernels do not pile up during the run. Requests to any host
@@ -104,8 +106,22 @@ def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
     sys.exit(f"the kit's server did not start; its log:\n{log_path.read_text(errors='replace')}")
 
 
-def measure_once(browser, base_url: str, path: str, blocked: list[str]) -> tuple[float, float]:
-    """One load: (seconds to interactive, seconds from click to DOM change)."""
+def kernel_uss_mib(server_pid: int, kernel_id: str) -> float:
+    """USS of the kernel process whose connection file names ``kernel_id``."""
+    import psutil
+
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if kernel_id in " ".join(child.cmdline()):
+                return child.memory_full_info().uss / 2**20
+        except psutil.Error:
+            continue
+    return float("nan")
+
+
+def measure_once(browser, base_url: str, path: str, blocked: list[str],
+                 server_pid: int) -> tuple[float, float, float]:
+    """One load: (seconds to interactive, seconds from click to DOM change, kernel MiB)."""
     context = browser.new_context(base_url=base_url)
     local = (base_url + "/", base_url.replace("http", "ws", 1) + "/", "data:", "blob:", "about:")
 
@@ -128,6 +144,9 @@ def measure_once(browser, base_url: str, path: str, blocked: list[str]) -> tuple
         page.wait_for_function("() => window.__btl.click && window.__btl.click.end !== null",
                                timeout=LOAD_TIMEOUT_MS, polling=20)
         click_ms = page.evaluate("() => window.__btl.click.end - window.__btl.click.start")
+        kernel = page.evaluate("() => JSON.parse(document.getElementById("
+                               "'jupyter-config-data').textContent).kernelId")
+        memory = kernel_uss_mib(server_pid, kernel)
     finally:
         try:
             kernel_id = page.evaluate("() => JSON.parse(document.getElementById("
@@ -140,7 +159,7 @@ def measure_once(browser, base_url: str, path: str, blocked: list[str]) -> tuple
         while kernel_id and kernel_alive(base_url, kernel_id) and time.monotonic() < deadline:
             time.sleep(0.1)
         context.close()
-    return tti_ms / 1000, click_ms / 1000
+    return tti_ms / 1000, click_ms / 1000, memory
 
 
 def kernel_alive(base_url: str, kernel_id: str) -> bool:
@@ -169,18 +188,18 @@ def main(argv: list[str]) -> int:
     chromium = os.environ.get("BTLGAMES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     log_path = Path(tempfile.mkdtemp(prefix="btl-bench-")) / "server.log"
     process, url = start_server(log_path)
-    results = {name: ([], []) for name, _ in apps}
+    results = {name: ([], [], []) for name, _ in apps}
     blocked: list[str] = []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
             for _, path in apps:  # warm-up, not timed
-                measure_once(browser, url, path, blocked)
+                measure_once(browser, url, path, blocked, process.pid)
             for i in range(n):
                 for name, path in apps:  # interleaved, so both see the same conditions
-                    tti, click = measure_once(browser, url, path, blocked)
-                    results[name][0].append(tti)
-                    results[name][1].append(click)
+                    for values, value in zip(results[name], measure_once(browser, url, path, blocked,
+                                                                         process.pid)):
+                        values.append(value)
                 print(f"  load {i + 1}/{n} done", file=sys.stderr)
             browser.close()
     finally:
@@ -193,11 +212,12 @@ def main(argv: list[str]) -> int:
     print(f"\nbtlgames apps in Chromium via Voilà {voila.__version__}, ipykernel {ipykernel.__version__}, "
           f"{os.cpu_count()} CPUs; N={n} loads per app (+1 warm-up), server log {log_path}")
     print(f"{'app':<18} {'notebook':<24} {'interactive median':>18} {'p90':>7} "
-          f"{'click->update median':>21} {'p90':>7}")
+          f"{'click->update median':>21} {'p90':>7} {'kernel USS':>11}")
     for name, path in apps:
-        tti, click = results[name]
+        tti, click, memory = results[name]
         print(f"{name:<18} {path:<24} {statistics.median(tti):>17.2f}s {percentile(tti, 0.9):>6.2f}s "
-              f"{statistics.median(click) * 1000:>19.0f}ms {percentile(click, 0.9) * 1000:>5.0f}ms")
+              f"{statistics.median(click) * 1000:>19.0f}ms {percentile(click, 0.9) * 1000:>5.0f}ms "
+              f"{statistics.median(memory):>7.0f} MiB")
     if blocked:
         print(f"WARNING: {len(blocked)} request(s) to other hosts were blocked: "
               + ", ".join(sorted(set(blocked))))
