@@ -31,14 +31,47 @@ def ensure_environment(extras: str) -> None:
         return
     if not PYTHON.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
-        try:
-            venv.create(VENV, with_pip=True)
-        except Exception as err:  # Debian without python3-venv
-            sys.exit(f"Could not create .venv ({err}). On Debian/Ubuntu: apt-get install python3-venv")
+        create_venv()
     target = f".[{extras}]" if extras else "."
     print(f"Installing btlgames{'[' + extras + ']' if extras else ''} and its dependencies ...", flush=True)
     run([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target])
     stamp.write_text(wanted)
+
+
+def create_venv() -> None:
+    """A venv with pip, even where Python came without ensurepip (Debian without python3-venv)."""
+    try:
+        import ensurepip  # noqa: F401
+        has_ensurepip = not os.environ.get("BTLGAMES_BOOTSTRAP_PIP")
+    except ImportError:
+        has_ensurepip = False
+    if has_ensurepip:
+        venv.create(VENV, with_pip=True)
+        return
+    venv.create(VENV, with_pip=False)
+    bootstrap_pip()
+
+
+def bootstrap_pip() -> None:
+    """Install pip into .venv from its wheel on PyPI (a wheel runs straight from the zip)."""
+    import json
+    import tempfile
+    import urllib.parse
+    import urllib.request
+
+    print("This Python has no ensurepip: fetching pip from PyPI ...", flush=True)
+    index = "https://pypi.org/pypi/pip/json"
+    with urllib.request.urlopen(index, timeout=60) as reply:
+        release = json.load(reply)
+    wheel = next(f for f in release["urls"] if f["filename"].endswith(".whl"))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / wheel["filename"]
+        with urllib.request.urlopen(urllib.parse.urljoin(index, wheel["url"]), timeout=120) as reply:
+            data = reply.read()
+        if hashlib.sha256(data).hexdigest() != wheel["digests"]["sha256"]:
+            sys.exit("the pip wheel from PyPI does not match its published checksum")
+        path.write_bytes(data)
+        run([PYTHON, f"{path}/pip", "install", "--quiet", str(path)])
 
 
 def run(argv, **kwargs) -> None:
