@@ -8,9 +8,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# conda-forge names that differ from PyPI's
+CONDA_TO_PYPI = {"playwright-python": "playwright"}
+
+
 def _name_and_spec(requirement: str) -> tuple[str, str]:
-    match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*(.*)", requirement)
-    return match.group(1).lower().replace("_", "-"), match.group(2).replace(" ", "")
+    match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*([^#]*)", requirement)
+    name = match.group(1).lower().replace("_", "-")
+    return CONDA_TO_PYPI.get(name, name), match.group(2).replace(" ", "")
 
 
 def test_environment_yml_and_pyproject_name_the_same_dependencies():
