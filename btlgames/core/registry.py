@@ -39,6 +39,15 @@ class GameSpec:
     options: dict[str, Option] = field(default_factory=dict)
     bots: dict[str, Callable] = field(default_factory=dict)  # name -> factory(seed=...)
 
+    @property
+    def variants(self) -> tuple:
+        """The game's variants: the choices of its ``variant`` option, or just the standard game.
+
+        ``load("research", variant="school")`` picks one; the conformance harness runs each.
+        """
+        option = self.options.get("variant")
+        return option.choices if option else ("standard",)
+
     def check_options(self, given: dict[str, Any]) -> dict[str, Any]:
         unknown = set(given) - set(self.options)
         if unknown:

@@ -53,6 +53,10 @@ def test_registry_names_every_game_and_refuses_unknown_ones():
         btlgames.load("pentaquark", seed="abc")
 
 
+def test_a_game_without_a_variant_option_is_its_standard_variant():
+    assert btlgames.games()["pentaquark"].variants == ("standard",)
+
+
 def test_no_seed_still_gives_a_replayable_game():
     state = btlgames.load("pentaquark")
     assert isinstance(state.seed, int)
