@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from ..core.i18n import t
 from .colour import BAR, COLOURS, FLAVOUR_LETTER, Quark, is_colour_neutral
 
 Content = tuple[tuple[str, bool], ...]  # ((flavour, anti), ...) in the order written
@@ -66,8 +67,6 @@ LHCB_UPDATE_2019 = ("With ten times more data LHCb found in 2019 that the Pc(445
                     "narrow states, Pc(4440)⁺ and Pc(4457)⁺, and found a third, Pc(4312)⁺; that "
                     "analysis neither confirmed nor ruled out the broad Pc(4380)⁺. " + LHCB_2019)
 
-COLOUR_WORD = {"red": "red", "green": "green", "blue": "blue"}
-
 
 # -- quark contents ----------------------------------------------------------------
 def parse_content(text: str) -> Content:
@@ -77,28 +76,24 @@ def parse_content(text: str) -> Content:
     letter (C, the ``particle`` package's way). Spaces are ignored.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a quark content is a string like 'uud' or 'ud̄', not {text!r}")
+        raise ValueError(t("hadrons.content_not_string", text=repr(text)))
     out: list[tuple[str, bool]] = []
     for ch in unicodedata.normalize("NFD", text):  # ū (one character) -> u + combining bar
         if ch.isspace():
             continue
         if ch in (BAR, "~"):
             if not out or out[-1][1]:
-                raise ValueError(f"{text!r}: a bar or ~ must follow a quark letter, once "
-                                 f"(e.g. 'c̄' or 'c~'; a capital letter is already an anti-quark)")
+                raise ValueError(t("hadrons.bar_must_follow", text=repr(text)))
             out[-1] = (out[-1][0], True)
             continue
         flavour = LETTER_FLAVOUR.get(ch.lower())
         if ch.lower() == "t":
-            raise ValueError(f"{text!r}: the top quark decays before it can join a hadron, "
-                             f"so the model has no t; use u, d, s, c or b")
+            raise ValueError(t("hadrons.no_top", text=repr(text)))
         if flavour is None:
-            raise ValueError(
-                f"{text!r}: {ch!r} is not a quark the model knows; use u, d, s, c or b "
-                f"(an anti-quark: u{BAR}, u~ or U)")
+            raise ValueError(t("hadrons.unknown_quark", text=repr(text), letter=repr(ch), anti_u="u" + BAR))
         out.append((flavour, ch.isupper()))
     if not out:
-        raise ValueError("the quark content is empty: write it like 'uud' (proton) or 'ud̄' (π⁺)")
+        raise ValueError(t("hadrons.content_empty"))
     return tuple(out)
 
 
@@ -113,7 +108,7 @@ def parse_quarks(text: str) -> list[Quark]:
     and an anti-quark written without the colour's bar ("c̄(B)" = "c̄(B̄)").
     """
     if not isinstance(text, str):
-        raise ValueError(f"write quarks like 'u(R) d̄(R̄)', not {text!r}")
+        raise ValueError(t("hadrons.quarks_not_string", text=repr(text)))
     text = unicodedata.normalize("NFD", text)
     out: list[Quark] = []
     pos = 0
@@ -124,22 +119,20 @@ def parse_quarks(text: str) -> list[Quark]:
         m = _TOKEN.match(text, pos)
         piece = unicodedata.normalize("NFC", re.split(r"[\s,;+]", text[pos:])[0])
         if not m:
-            raise ValueError(f"cannot read {piece!r}: write a quark as a flavour letter "
-                             f"(u, d, s, c, b) and a colour letter (R, G, B), e.g. u(R) or d̄(Ḡ)")
+            raise ValueError(t("hadrons.cannot_read", piece=repr(piece)))
         flavour_letter, flavour_bar = m.group(1), m.group(2)
         colour_letter = (m.group(3) or m.group(5)).upper()
         colour_bar = m.group(4) or m.group(6)
         if flavour_letter == "t":
-            raise ValueError(f"{piece!r}: the top quark decays before it can join a hadron, "
-                             f"so the model has no t; use u, d, s, c or b")
+            raise ValueError(t("hadrons.no_top", text=repr(piece)))
         if flavour_letter not in LETTER_FLAVOUR:
-            raise ValueError(f"{piece!r}: {flavour_letter!r} is not a flavour; use u, d, s, c or b")
+            raise ValueError(t("hadrons.not_a_flavour", piece=repr(piece), letter=repr(flavour_letter)))
         if colour_letter not in _COLOUR_LETTER:
-            raise ValueError(f"{piece!r}: {colour_letter!r} is not a colour; use R, G or B")
+            raise ValueError(t("hadrons.not_a_colour", piece=repr(piece), letter=repr(colour_letter)))
         if colour_bar and not flavour_bar:
-            raise ValueError(f"{piece!r}: an anti-colour belongs to an anti-quark; write "
-                             f"{flavour_letter}{BAR}({colour_letter}{BAR}) or "
-                             f"{flavour_letter}({colour_letter})")
+            raise ValueError(t("hadrons.anti_colour_needs_anti_quark", piece=repr(piece),
+                               anti_quark=f"{flavour_letter}{BAR}({colour_letter}{BAR})",
+                               quark=f"{flavour_letter}({colour_letter})"))
         out.append(Quark(LETTER_FLAVOUR[flavour_letter], _COLOUR_LETTER[colour_letter], bool(flavour_bar)))
         pos = m.end()
     return out
@@ -162,7 +155,7 @@ def content_from_pdgid(pdgid: int) -> Content:
     code = abs(int(pdgid))
     j, q3, q2, q1 = code % 10, code // 10 % 10, code // 100 % 10, code // 1000 % 10
     if code >= 10_000_000 or j == 0 or q3 == 0 or q2 == 0 or max(q1, q2, q3) > 5:
-        raise ValueError(f"PDG ID {pdgid} is not an ordinary meson or baryon of u, d, s, c, b quarks")
+        raise ValueError(t("hadrons.not_pdg_hadron", pdgid=pdgid))
     anti = pdgid < 0
     if q1 == 0:  # a meson
         heavy = PDG_QUARK[q2]
@@ -183,8 +176,8 @@ def pdg_quark_terms(quarks: str) -> list[Content]:
     "(uU-dD)/sqrt(2)" (π⁰, a quantum mixture) -> [uū, dd̄]."""
     terms = re.findall(r"[udscbUDSCB]{2,3}", quarks)
     if not terms:
-        raise ValueError(f"no quark content in {quarks!r}")
-    return [parse_content(t) for t in terms]
+        raise ValueError(t("hadrons.no_pdg_quarks", quarks=repr(quarks)))
+    return [parse_content(term) for term in terms]
 
 
 def pdg_quark_string(quarks: str) -> str:
@@ -212,14 +205,20 @@ class NeutralCheck:
         return " ".join(str(q) for q in self.quarks)
 
 
+def colour_word(colour: str, anti: bool = False) -> str:
+    """"red", or "anti-red" for an anti-colour, in the current language."""
+    word = t(f"hadrons.colour.{colour}")
+    return t("hadrons.anti_colour", colour=word) if anti else word
+
+
 def describe_group(quarks: Sequence[Quark], group: Sequence[int] | None = None) -> str:
     """"u(R) d̄(R̄): red + anti-red" — which colours make a group neutral, in words."""
     members = [quarks[i] for i in group] if group is not None else list(quarks)
     if not is_colour_neutral(members):
-        raise ValueError(f"{' '.join(map(str, members))} is not colour-neutral")
-    words = " + ".join(("anti-" if q.anti else "") + COLOUR_WORD[q.colour]
+        raise ValueError(t("hadrons.group_not_neutral", quarks=" ".join(map(str, members))))
+    words = " + ".join(colour_word(q.colour, q.anti)
                        for q in sorted(members, key=lambda q: (q.anti, COLOURS.index(q.colour))))
-    return f"{' '.join(map(str, members))}: {words}"
+    return t("hadrons.group", quarks=" ".join(map(str, members)), colours=words)
 
 
 def neutral_check(content: Content | str) -> NeutralCheck:
@@ -233,21 +232,19 @@ def neutral_check(content: Content | str) -> NeutralCheck:
     """
     content = parse_content(content) if isinstance(content, str) else tuple(content)
     if not content:
-        raise ValueError("the quark content is empty")
+        raise ValueError(t("hadrons.empty"))
     quarks = [i for i, (_, a) in enumerate(content) if not a]
     antis = [i for i, (_, a) in enumerate(content) if a]
     excess = len(quarks) - len(antis)
     if excess % 3:
-        why = (f"{len(quarks)} quark(s) and {len(antis)} anti-quark(s): every neutral group uses "
-               f"3 quarks, 3 anti-quarks or one of each, so quarks minus anti-quarks must be a "
-               f"multiple of 3 — here it is {excess}, so something is always left free")
+        why = t("hadrons.cannot_group", n_quarks=len(quarks), n_antiquarks=len(antis), excess=excess)
         return NeutralCheck(content, False, (), (), why)
     more, fewer = (quarks, antis) if excess >= 0 else (antis, quarks)
     n_triples = abs(excess) // 3
     colour: dict[int, str] = {}
     groups: list[tuple[int, ...]] = []
-    for t in range(n_triples):
-        triple = more[3 * t: 3 * t + 3]
+    for n_triple in range(n_triples):
+        triple = more[3 * n_triple: 3 * n_triple + 3]
         colour.update(zip(triple, COLOURS))
         groups.append(tuple(triple))
     for n, (a, b) in enumerate(zip(more[3 * n_triples:], fewer)):
@@ -268,7 +265,7 @@ def why_neutral(content: Content | str, kind: str | None = None) -> str:
     """One sentence for students: why this quark content is colour-neutral in the model."""
     check = neutral_check(content)
     if not check.neutral:
-        return f"Not colour-neutral: {check.why}."
+        return t("hadrons.not_neutral", why=check.why)
     n_q = sum(not a for _, a in check.content)
     n_a = len(check.content) - n_q
     if kind is None:
@@ -276,17 +273,16 @@ def why_neutral(content: Content | str, kind: str | None = None) -> str:
                 else "anti-baryon" if (n_q, n_a) == (0, 3) else "pentaquark" if (n_q, n_a) == (4, 1)
                 else "group of quarks")
     if kind == "meson":
-        rule = "a meson is a colour with its own anti-colour (any of the three colours works)"
+        rule = t("hadrons.rule.meson")
     elif kind == "baryon" and n_a == 3:
-        rule = "an anti-baryon is anti-red + anti-green + anti-blue"
+        rule = t("hadrons.rule.antibaryon")
     elif kind == "baryon":
-        rule = "a baryon is red + green + blue"
+        rule = t("hadrons.rule.baryon")
     elif kind == "pentaquark":
-        rule = "a pentaquark is a red + green + blue set plus a colour with its anti-colour, " \
-               "like the game's winning set"
+        rule = t("hadrons.rule.pentaquark")
     else:
-        rule = "every quark sits in a colour-neutral group"
-    return f"{check.why} — {rule}."
+        rule = t("hadrons.rule.other")
+    return t("hadrons.neutral", why=check.why, rule=rule)
 
 
 # -- PDG data ------------------------------------------------------------------------------
@@ -302,14 +298,13 @@ def hadron_record(pdgid: int, symbol: str | None = None) -> dict:
     p = Particle.from_pdgid(int(pdgid))
     terms = pdg_quark_terms(p.quarks)
     model = terms[0]  # a mixture (π⁰ = (uū − dd̄)/√2): each part is neutral the same way
-    charges = {charge_of(t) for t in terms}
+    charges = {charge_of(term) for term in terms}
     if len(charges) != 1:
-        raise ValueError(f"{p.name}: the parts of {p.quarks!r} have different charges")
+        raise ValueError(t("hadrons.parts_differ", name=p.name, quarks=repr(p.quarks)))
     kind = _kind(pdgid)
     why = why_neutral(model, kind)
     if len(terms) > 1:
-        why += f" The real {symbol or p.name} is a quantum mixture " \
-               f"{pdg_quark_string(p.quarks)}; each part is neutral the same way."
+        why += " " + t("hadrons.mixture", name=symbol or p.name, quarks=pdg_quark_string(p.quarks))
     errors = [e for e in (p.mass_lower, p.mass_upper) if e is not None]
     charge_q = charges.pop()
     return {
@@ -339,8 +334,8 @@ def pdg_source() -> str:
     """Where the numbers come from, for a footnote."""
     import particle
     from particle import Particle
-    tables = ", ".join(Particle.table_names()) if Particle.table_loaded() else "default table"
-    return f"Particle Data Group tables via the Scikit-HEP particle package {particle.__version__} ({tables})"
+    tables = ", ".join(Particle.table_names()) if Particle.table_loaded() else t("hadrons.default_table")
+    return t("hadrons.source", version=particle.__version__, tables=tables)
 
 
 def in_pdg_table() -> list[str]:
