@@ -1,6 +1,7 @@
 """The typed event log every game writes and every debrief reads."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,9 @@ class Log:
 
     def add(self, turn: int, phase: str, player: int | None, kind: str,
             secret: dict | None = None, seen_by: list[int] | None = None, **data) -> Event:
-        event = Event(turn, phase, player, kind, data, secret or {}, list(seen_by or []))
+        # Copies: an event must not change when the game later changes a list it was given.
+        event = Event(turn, phase, player, kind, copy.deepcopy(data), copy.deepcopy(secret or {}),
+                      list(seen_by or []))
         self.events.append(event)
         return event
 

@@ -75,6 +75,24 @@ def test_log_hides_secrets_from_other_seats():
     assert list(log.to_frame(1).columns) == ["turn", "phase", "player", "kind", "count"]
 
 
+def test_an_event_keeps_what_it_was_given_when_the_game_changes_later():
+    cards = ["uR", "dG"]
+    from btlgames.core.events import Log
+
+    log = Log()
+    log.add(1, "beam", 0, "draw", cards=cards)
+    cards.remove("uR")
+    assert log.to_records(0)[0]["cards"] == ["uR", "dG"]
+
+
+def test_the_draw_event_still_names_the_cards_after_they_are_placed():
+    state = btlgames.load("pentaquark", seed=21)
+    drawn = list(state.collider)
+    state.apply(state.legal_actions()[0])
+    draw = next(e for e in state.log if e.kind == "draw")
+    assert draw.data["cards"] == drawn
+
+
 # -- saves ---------------------------------------------------------------------------------------
 def test_save_and_load_round_trip():
     state = played()
