@@ -149,13 +149,15 @@ class GameApp:
         # data-moves lets tests and benchmarks see that a click has been answered
         self.table.value = (f'<div class="btl-table" data-moves="{len(state.history)}" '
                             f'data-over="{str(state.is_over()).lower()}">{self.renderer.table(view)}</div>')
-        self.moves.children = self._move_buttons() if viewer is not None else ()
         if state.is_over():
             summary = self.renderer.summary(state.view(None))
             self.moves.children = (w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>'),)
+        else:
+            self.moves.children = self._move_buttons() if viewer is not None else ()
+        # Newest first: on a projector the last move is what the room looks for.
         records = state.log.to_records(viewer)
-        items = "".join(f"<li>{html.escape(self.renderer.event(r))}</li>" for r in records[-40:])
-        self.log.value = f'<div class="btl-log"><ol start="{max(1, len(records) - 39)}">{items}</ol></div>'
+        items = "".join(f"<li>{html.escape(self.renderer.event(r))}</li>" for r in reversed(records[-40:]))
+        self.log.value = f'<div class="btl-log"><ol reversed start="{len(records)}">{items}</ol></div>'
         self.undo_button.disabled = not self.undo_stack
         blob = base64.b64encode(dumps(state).encode()).decode()
         name = f"{self.game}-seed{state.seed}-move{len(state.history)}.json"

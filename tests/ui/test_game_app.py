@@ -31,6 +31,13 @@ def test_new_game_draws_the_table_moves_and_log():
     assert "seed 5" in app.status.value
 
 
+def test_the_log_shows_the_newest_event_first():
+    app = GameApp("pentaquark", seed=5)
+    buttons(app)[0].click()
+    first_item = re.search(r"<li>(.*?)</li>", app.log.value).group(1)
+    assert "goes to the Background" in first_item and "reversed" in app.log.value
+
+
 def test_cards_carry_letters_not_only_colour():
     app = GameApp("pentaquark", seed=5)
     assert re.search(r'aria-label="[^"]*(red|green|blue)', app.table.value)
