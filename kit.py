@@ -89,7 +89,8 @@ def main(argv: list[str]) -> None:
         run([BIN / "btlgames", "app", *rest])
     else:
         ensure_environment("test")
-        paths = [] if any(not a.startswith("-") for a in rest) else ["tests", "notebooks"]
+        named = any((ROOT / a.split("::")[0]).exists() for a in rest if not a.startswith("-"))
+        paths = [] if named else ["tests", "notebooks"]
         run([PYTHON, "-m", "pytest", *rest, *paths])
 
 
