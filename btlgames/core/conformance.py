@@ -64,7 +64,6 @@ def _check_view(state, rng) -> None:
         json.dumps(view)  # JSON-safe
         other = state.hidden_variation(viewer, rng)
         if other is not None:
-            assert other.digest() != state.digest() or other == state
             assert other.view(viewer) == view, "the view shows something this seat may not see"
 
 

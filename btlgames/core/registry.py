@@ -89,6 +89,7 @@ def load(name: str, seed: int | None = None, *, script: list | None = None, **op
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
-    state = game.state_class(seed=seed, options=game.check_options(options), chance=Chance(seed, scripted=list(script or [])))
+    chance = Chance(seed, scripted=list(script or []))
+    state = game.state_class(seed=seed, options=game.check_options(options), chance=chance)
     state.setup()
     return state

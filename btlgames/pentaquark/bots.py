@@ -9,7 +9,8 @@ from itertools import combinations, permutations
 from ..core.bots import RandomBot
 from ..science.colour import neutral_groups
 from .cards import QUARK_CARDS, card_of, flavour_of_card, flip, quark
-from .rules import Annihilate, Confine, Discard, EndCollider, EndRefresh, Place, is_winning_set, winnable
+from .rules import (STEPS, Annihilate, Confine, Discard, EndCollider, EndRefresh, Place, is_winning_set,
+                    pentaquark_in, winnable)
 
 
 def _winning_sets() -> list[frozenset]:
@@ -84,7 +85,7 @@ class HeuristicBot(RandomBot):
         for a in confines:  # a move that completes the pentaquark
             if a.area == "detector" and set(a.cards) <= target:
                 groups = [g for g in view["detector"]["groups"] if not set(g) & set(a.cards)] + [list(a.cards)]
-                if self._wins(groups):
+                if pentaquark_in(groups):
                     return a
         free = {area: set(view[area]["free"]) for area in ("background", "detector")}
         fresh = [a for a in confines if set(a.cards) <= free[a.area]]  # never break a set for nothing
@@ -97,19 +98,12 @@ class HeuristicBot(RandomBot):
 
         return max(fresh, key=worth)
 
-    def _wins(self, groups) -> bool:
-        return any(is_winning_set(t, p) for t in groups if len(t) == 3 for p in groups if len(p) == 2)
-
     def _place(self, view, places):
         area = places[0].area
-        collider = [a.card for a in places]
+        steps = STEPS[STEPS.index(area):]  # this card's area and the ones still to come
         best, best_score = None, None
-        for order in permutations(collider):
-            plan = dict(zip(("background", "detector", "discard"), order))
-            if area == "detector":
-                plan = dict(zip(("detector", "discard"), order))
-            elif area == "discard":
-                plan = {"discard": order[0]}
+        for order in permutations(a.card for a in places):
+            plan = dict(zip(steps, order))
             score = self._plan_score(view, plan)
             if best_score is None or score > best_score:
                 best, best_score = plan[area], score

@@ -98,6 +98,15 @@ def is_winning_set(triple, pair) -> bool:
     return len(antis) == 1 and antis[0].flavour == "charm" and quarks == WIN_QUARKS
 
 
+def pentaquark_in(groups) -> list[str] | None:
+    """The five faces of a winning set among these confined groups, or None."""
+    for triple in (g for g in groups if len(g) == 3):
+        for pair in (g for g in groups if len(g) == 2):
+            if is_winning_set(triple, pair):
+                return [*triple, *pair]
+    return None
+
+
 def winnable(cards) -> bool:
     """Can a winning set still be made from these cards, each showing either face (K11)?"""
     by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
@@ -355,13 +364,10 @@ class PentaquarkState(GameState):
     def _check_win(self) -> None:
         if self.is_over():
             return
-        groups = self.groups["detector"]
-        for triple in (g for g in groups if len(g) == 3):
-            for pair in (g for g in groups if len(g) == 2):
-                if is_winning_set(triple, pair):
-                    self._log("win", cards=[*triple, *pair])
-                    self._finish("win", "")
-                    return
+        found = pentaquark_in(self.groups["detector"])
+        if found:
+            self._log("win", cards=found)
+            self._finish("win", "")
 
     def _finish(self, result: str, reason: str) -> None:
         self.result, self.reason = result, reason
