@@ -1,6 +1,7 @@
 """Words players and teachers read, from one message catalogue per language.
 
-Catalogues are TOML files in ``btlgames/locale/<lang>.toml``. English is
+A catalogue is a folder of TOML files, ``btlgames/locale/<lang>/*.toml``
+(one per game or app, merged; a key may be defined once). English is
 complete; another language may leave keys out and falls back to English,
 so adding a language never means touching game code.
 """
@@ -23,24 +24,28 @@ def set_language(lang: str) -> None:
 
 def available_languages() -> list[str]:
     folder = resources.files("btlgames") / "locale"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_"))
 
 
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     """The flattened catalogue: {"pentaquark.area.detector": "Detector", ...}."""
-    text = (resources.files("btlgames") / "locale" / f"{lang}.toml").read_text(encoding="utf-8")
     flat: dict[str, str] = {}
 
-    def walk(prefix: str, node: dict) -> None:
+    def walk(prefix: str, node: dict, source: str) -> None:
         for key, value in node.items():
             name = f"{prefix}.{key}" if prefix else key
             if isinstance(value, dict):
-                walk(name, value)
+                walk(name, value, source)
+            elif name in flat:
+                raise ValueError(f"message {name!r} is defined twice ({source})")
             else:
                 flat[name] = value
 
-    walk("", tomllib.loads(text))
+    folder = resources.files("btlgames") / "locale" / lang
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".toml"):
+            walk("", tomllib.loads(path.read_text(encoding="utf-8")), f"{lang}/{path.name}")
     return flat
 
 
