@@ -1,0 +1,16 @@
+"""Beamtimes and Lifetimes (2-4 research groups): detector ranges, exclusion, credit."""
+from ..core.bots import RandomBot
+from ..core.registry import GameSpec, Option, register
+from .bots import HeuristicBot, NoVerifyBot
+from .rules import BeamtimesState
+
+SPEC = register(GameSpec(
+    name="beamtimes",
+    title="Beamtimes and Lifetimes",
+    state_class=BeamtimesState,
+    options={
+        "players": Option(2, low=2, high=4, help="research groups"),
+        "rounds": Option(30, low=5, high=200, help="rounds of beamtime before the game ends (K15)"),
+    },
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot},
+))

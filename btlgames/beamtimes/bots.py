@@ -1,0 +1,129 @@
+"""Bots for Beamtimes and Lifetimes. They see only ``view(seat)``.
+
+The heuristic bot reasons like the concept notebook: a hidden problem is equally
+likely to be any value it has not seen elsewhere; it builds when the expected
+payout of the experiment is worth risking its physicist, buys the cards that make
+such experiments, applies for the grants with the best expected value, and
+verifies "probably don't exist" particles while that is cheap (exclusion).
+"""
+from __future__ import annotations
+
+import random
+
+from ..science.ranges import outcome
+from .cards import is_detector, is_physicist, value
+from .rules import (ApplyForGrant, Assign, Build, EndTurn, Hire, HireDistinguished, Pass, Publish, Swap,
+                    Verify, Withhold)
+
+SOLVE_BONUS = 20.0  # a solved problem is what wins; worth this many tokens to the bot
+LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
+BUILD_AT = 0.5  # expected gain that makes an experiment worth running
+
+
+def candidates(view, problem: int) -> list[int]:
+    """Values the card at ``problem`` may have, for the seat whose view this is."""
+    known = view["ring"][problem]["card"]
+    if known:
+        return [value(known)]
+    elsewhere = {value(s["card"]) for s in view["row"] if s["card"]}
+    elsewhere |= {value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and p != problem}
+    return [v for v in range(1, 14) if v not in elsewhere]
+
+
+def expected_gain(view, problem: int, leader: int, collaborators: list[int], detector: int) -> float:
+    """Expected tokens (solves weighted by SOLVE_BONUS) for the leader's group of building now."""
+    values = candidates(view, problem)
+    total = 0.0
+    for v in values:
+        result = outcome(v, leader, collaborators, detector)
+        if result["result"] == "out_of_range":
+            total -= LOSS
+        else:
+            total += result["leader"] + (SOLVE_BONUS if result["result"] == "solved" else 0)
+    return total / len(values)
+
+
+class HeuristicBot:
+    name = "heuristic"
+    verifies = True
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(f"beamtimes-bot:{seed}")
+
+    def choose(self, view, legal):
+        me = view["player"]
+        kinds = {a.kind for a in legal}
+        if "publish" in kinds:
+            pending = view["pending"]
+            return Publish() if pending.get("leader_gain", 1) > 0 else Withhold()
+        if "swap" in kinds:
+            return next((a for a in legal if isinstance(a, Swap) and not view["row"][a.place]["card"]), legal[0])
+        if "end_turn" in kinds:
+            return self._verify(view, legal, me)
+        return self._act(view, legal, me)
+
+    def _verify(self, view, legal, me):
+        tokens = view["groups"][me]["tokens"]
+        if self.verifies:
+            for a in legal:
+                if isinstance(a, Verify) and a.cost == 1 and tokens >= 3 and not view["row"][a.place]["card"]:
+                    return a
+        return next(a for a in legal if isinstance(a, EndTurn))
+
+    def _team(self, view, problem):
+        workers = view["ring"][problem]["workers"]
+        return value(workers[0]["card"]), [value(w["card"]) for w in workers[1:]]
+
+    def _act(self, view, legal, me):
+        scored = []  # (score, action)
+        hand = view["groups"][me]["hand"]
+        tokens = view["groups"][me]["tokens"]
+        money = 1.0 if tokens < 5 else 0.5 if tokens < 10 else 0.2 if tokens < 15 else 0.05  # less when rich
+        detectors = [value(c) for c in hand if is_detector(c)]
+        physicists = [value(c) for c in hand if is_physicist(c)]
+        led = [p for p, s in enumerate(view["ring"]) if s["workers"] and s["workers"][0]["group"] == me
+               and s["solved_by"] is None]
+        for a in legal:
+            if isinstance(a, Build):
+                leader, collaborators = self._team(view, a.problem)
+                scored.append((expected_gain(view, a.problem, leader, collaborators, value(a.card)) - BUILD_AT, a))
+            elif isinstance(a, Assign):
+                workers = view["ring"][a.problem]["workers"]
+                h = value(a.card)
+                if not workers:  # leading: worth the best experiment it makes possible
+                    best = max((expected_gain(view, a.problem, h, [], d) for d in detectors), default=-1.0)
+                    scored.append((best - money, a))
+                else:  # collaborating: a share of a range someone else will test
+                    leader, collaborators = self._team(view, a.problem)
+                    values = candidates(view, a.problem)
+                    exact = sum(v == h for v in values) / len(values)
+                    scored.append((exact * SOLVE_BONUS / 2 + (0.3 if tokens >= 5 else -1.0) - 1.0, a))
+            elif isinstance(a, (Hire, HireDistinguished)):
+                price = a.place + 1 if isinstance(a, Hire) else 5
+                worth = self._card_worth(view, a.card, physicists, detectors, led, money)
+                scored.append((worth - price * money, a))
+            elif isinstance(a, ApplyForGrant):
+                v = value(a.grant)
+                ev = v * (7 - v) / 6
+                scored.append((ev * money - 0.2, a))
+            elif isinstance(a, Pass):
+                scored.append((-3.0, a))
+        best = max(score for score, _ in scored)
+        return self.rng.choice([a for score, a in scored if score == best])
+
+    def _card_worth(self, view, card, physicists, detectors, led, money) -> float:
+        """What a market card would add: the best experiment it completes."""
+        v = value(card)
+        open_ = [p for p, s in enumerate(view["ring"]) if not s["workers"] and s["solved_by"] is None]
+        if is_detector(card):
+            options = [expected_gain(view, p, *self._team(view, p), v) for p in led]
+            options += [expected_gain(view, p, h, [], v) - money for p in open_ for h in physicists]
+            return max(options, default=1.5 if not detectors else -1.0)
+        options = [expected_gain(view, p, v, [], d) - money for p in open_ for d in detectors]
+        return max(options, default=1.5 if not physicists else -1.0)
+
+
+class NoVerifyBot(HeuristicBot):
+    """The heuristic bot without exclusion searches: it never verifies."""
+    name = "no-verify"
+    verifies = False

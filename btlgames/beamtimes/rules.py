@@ -1,0 +1,578 @@
+"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16).
+
+A turn: one action (or a pass), then, once, a verification. Building a detector
+resolves the experiment at once; the builder's choices during resolution
+(publish or not, which row card to swap) are phases of the same turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..core.i18n import t
+from ..core.state import Action, GameState
+from ..science.ranges import outcome
+from .cards import (DECK, DIAMONDS, GRANTS, MARKET_CARDS, REMOVED, RING_SIZE, ROW_SIZE, UNUSED_CLUBS,
+                    is_detector, is_physicist, label, value)
+
+TOKENS_PER_GROUP = 25  # K3
+START_TOKENS = 5  # K3
+MARKET_SIZE = 5
+DISTINGUISHED_PRICE = 5
+FULL_HAND = 5
+DIE = 6  # K1
+
+
+def _problem(position: int) -> int:
+    return position + 1  # players count problems and row places from 1
+
+
+# -- actions -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ApplyForGrant(Action):
+    kind: ClassVar[str] = "grant"
+    grant: str
+
+    def describe(self):
+        return t("beamtimes.action.grant", grant=label(self.grant), value=value(self.grant))
+
+
+@dataclass(frozen=True)
+class Hire(Action):
+    """Take the market card at ``place`` (0 is the cheapest, price place + 1)."""
+    kind: ClassVar[str] = "hire"
+    place: int
+    card: str
+
+    def describe(self):
+        return t(f"beamtimes.action.hire_{'physicist' if is_physicist(self.card) else 'detector'}",
+                 card=label(self.card), price=self.place + 1)
+
+
+@dataclass(frozen=True)
+class HireDistinguished(Action):
+    kind: ClassVar[str] = "hire_distinguished"
+    card: str
+
+    def describe(self):
+        return t("beamtimes.action.hire_distinguished", card=label(self.card), price=DISTINGUISHED_PRICE)
+
+
+@dataclass(frozen=True)
+class Assign(Action):
+    kind: ClassVar[str] = "assign"
+    card: str
+    problem: int
+
+    def describe(self):
+        return t("beamtimes.action.assign", card=label(self.card), problem=_problem(self.problem))
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    kind: ClassVar[str] = "build"
+    card: str
+    problem: int
+
+    def describe(self):
+        return t("beamtimes.action.build", card=label(self.card), problem=_problem(self.problem))
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    kind: ClassVar[str] = "pass"
+
+    def describe(self):
+        return t("beamtimes.action.pass")
+
+
+@dataclass(frozen=True)
+class Publish(Action):
+    kind: ClassVar[str] = "publish"
+
+    def describe(self):
+        return t("beamtimes.action.publish")
+
+
+@dataclass(frozen=True)
+class Withhold(Action):
+    kind: ClassVar[str] = "withhold"
+
+    def describe(self):
+        return t("beamtimes.action.withhold")
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Out of range: which of the least-verified row cards trades places with the problem."""
+    kind: ClassVar[str] = "swap"
+    place: int
+
+    def describe(self):
+        return t("beamtimes.action.swap", place=_problem(self.place))
+
+
+@dataclass(frozen=True)
+class Verify(Action):
+    kind: ClassVar[str] = "verify"
+    place: int
+    cost: int
+
+    def describe(self):
+        return t("beamtimes.action.verify", place=_problem(self.place), cost=self.cost)
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "end_turn"
+
+    def describe(self):
+        return t("beamtimes.action.end_turn")
+
+
+ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish, Withhold, Swap,
+           Verify, EndTurn)
+
+
+# -- the state -----------------------------------------------------------------------------
+@dataclass
+class BeamtimesState(GameState):
+    name: ClassVar[str] = "beamtimes"
+    version: ClassVar[int] = 1
+    actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
+
+    ring: list[str] = field(default_factory=list)  # the six problems, face down unless solved
+    workers: list[list[list]] = field(default_factory=list)  # per problem: [group, card], leader first
+    solved_by: list = field(default_factory=list)  # per problem: the group credited, or None
+    row: list[str] = field(default_factory=list)  # the five that probably don't exist
+    row_tokens: list[list[int]] = field(default_factory=list)  # verification tokens: their groups
+    removed: list[str] = field(default_factory=list)  # the two that do not exist (never seen, K10)
+    ring_seen: list[list[int]] = field(default_factory=list)  # groups that know the card there (K12)
+    row_seen: list[list[int]] = field(default_factory=list)
+    grants_up: dict[str, bool] = field(default_factory=dict)
+    box: list[str] = field(default_factory=list)  # clubs 7-K (K2)
+    market: list[str] = field(default_factory=list)  # index 0 costs 1
+    deck: list[str] = field(default_factory=list)  # index 0 is the top
+    distinguished: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)  # in hand
+    reserve: list[int] = field(default_factory=list)
+    published: list[int] = field(default_factory=list)  # results published (solves included)
+    player: int = 0
+    phase: str = "action"  # action | publish | swap | verify | over
+    pending: dict = field(default_factory=dict)  # the experiment being resolved
+    turn: int = 1
+    round: int = 1
+    end_reason: str = ""
+    stats: dict = field(default_factory=dict)
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self) -> None:
+        n = self.players
+        diamonds = self.chance.shuffled(DIAMONDS)
+        self.ring = diamonds[:RING_SIZE]
+        self.row = diamonds[RING_SIZE:RING_SIZE + ROW_SIZE]
+        self.removed = diamonds[RING_SIZE + ROW_SIZE:]
+        assert len(self.removed) == REMOVED
+        self.workers = [[] for _ in self.ring]
+        self.solved_by = [None] * RING_SIZE
+        self.ring_seen = [[] for _ in self.ring]
+        self.row_tokens = [[] for _ in self.row]
+        self.row_seen = [[] for _ in self.row]
+        self.grants_up = {g: True for g in GRANTS}
+        self.box = list(UNUSED_CLUBS)
+        self.deck = self.chance.shuffled(MARKET_CARDS)
+        self.market = []
+        self._refill_market()
+        self.hands = [[] for _ in range(n)]
+        self.tokens = [START_TOKENS] * n
+        self.reserve = [TOKENS_PER_GROUP - START_TOKENS] * n
+        self.published = [0] * n
+        self.stats = {k: 0 for k in ("grants_won", "grants_missed", "builds", "out_of_range",
+                                     "published", "withheld", "solved", "verifications", "passes")}
+        self._log("setup", None, market=list(self.market))
+
+    # -- the contract -------------------------------------------------------------------------
+    def current_player(self):
+        return None if self.is_over() else self.player
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def scores(self):
+        return {g: float(self.solved_by.count(g)) for g in range(self.players)}
+
+    def winners(self):
+        """Most solved problems; then most published results; then tokens in hand (K16)."""
+        if not self.is_over():
+            return []
+        rank = {g: (self.solved_by.count(g), self.published[g], self.tokens[g]) for g in range(self.players)}
+        best = max(rank.values())
+        return [g for g, r in rank.items() if r == best]
+
+    def _legal_actions(self) -> list[Action]:
+        g = self.player
+        if self.phase == "publish":
+            return [Publish(), Withhold()]
+        if self.phase == "swap":
+            return [Swap(i) for i in self._least_verified()]
+        if self.phase == "verify":
+            return [*(Verify(i, c) for i, c in self._verifiable(g)), EndTurn()]
+        builds, assigns = self._builds(g), self._assigns(g)
+        grants = [ApplyForGrant(c) for c, up in self.grants_up.items() if up]
+        if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
+            return builds or assigns or [*grants, Pass()]
+        hires = [Hire(i, c) for i, c in enumerate(self.market) if self.tokens[g] >= i + 1]
+        if self.tokens[g] >= DISTINGUISHED_PRICE:
+            hires += [HireDistinguished(c) for c in self.distinguished]
+        return [*grants, *hires, *assigns, *builds, Pass()]
+
+    def _builds(self, g: int) -> list[Build]:
+        led = [p for p, w in enumerate(self.workers) if w and w[0][0] == g and self.solved_by[p] is None]
+        return [Build(c, p) for p in led for c in self.hands[g] if is_detector(c)]
+
+    def _assigns(self, g: int) -> list[Assign]:
+        if self.tokens[g] < 1:
+            return []
+        open_ = [p for p in range(RING_SIZE)
+                 if self.solved_by[p] is None and all(w[0] != g for w in self.workers[p])]
+        return [Assign(c, p) for c in self.hands[g] if is_physicist(c) for p in open_]
+
+    def _verifiable(self, g: int) -> list[tuple[int, int]]:
+        costs = [(i, len(tokens) + 1) for i, tokens in enumerate(self.row_tokens)]
+        return [(i, c) for i, c in costs if self.tokens[g] >= c]
+
+    def _least_verified(self) -> list[int]:
+        fewest = min(len(tokens) for tokens in self.row_tokens)
+        return [i for i, tokens in enumerate(self.row_tokens) if len(tokens) == fewest]
+
+    def _apply(self, action: Action) -> None:
+        g = self.player
+        kind = action.kind
+        if isinstance(action, ApplyForGrant):
+            self._apply_for_grant(g, action.grant)
+        elif isinstance(action, Hire):
+            self._pay(g, action.place + 1)
+            self.market.pop(action.place)
+            self.hands[g].append(action.card)
+            self._log("hire", g, card=action.card, price=action.place + 1)
+        elif isinstance(action, HireDistinguished):
+            self._pay(g, DISTINGUISHED_PRICE)
+            self.distinguished.remove(action.card)
+            self.hands[g].append(action.card)
+            self._log("hire_distinguished", g, card=action.card, price=DISTINGUISHED_PRICE)
+        elif isinstance(action, Assign):
+            self.tokens[g] -= 1  # the token paid goes on the physicist: it marks it as the group's (K3)
+            self.hands[g].remove(action.card)
+            role = "collaborator" if self.workers[action.problem] else "leader"
+            self.workers[action.problem].append([g, action.card])
+            self._log("assign", g, card=action.card, problem=action.problem, role=role)
+        elif isinstance(action, Build):
+            self._build(g, action.card, action.problem)
+        elif isinstance(action, Pass):
+            self.stats["passes"] += 1
+            self._log("pass", g)
+        elif isinstance(action, Publish):
+            self._publish()
+        elif isinstance(action, Withhold):
+            self._withhold()
+        elif isinstance(action, Swap):
+            self._swap(action.place)
+        elif isinstance(action, Verify):
+            self._verify(g, action.place, action.cost)
+        elif isinstance(action, EndTurn):
+            self._end_turn()
+        if kind not in ("verify", "end_turn") and self.phase == "action":
+            self._start_verify()
+
+    def why_illegal(self, action: Action) -> str:
+        reason = self._specific_reason(action)
+        return reason or super().why_illegal(action)
+
+    def _specific_reason(self, action) -> str | None:
+        if self.is_over() or not isinstance(action, Action):
+            return None
+        g = self.player
+        if self.phase in ("publish", "swap") and action.kind not in ("publish", "withhold", "swap"):
+            return t("beamtimes.why.resolve_first")
+        if self.phase == "verify" and action.kind not in ("verify", "end_turn"):
+            return t("beamtimes.why.turn_done")
+        if self.phase == "action" and len(self.hands[g]) >= FULL_HAND and action.kind in (
+                "grant", "hire", "hire_distinguished", "assign", "build", "pass"):
+            return t("beamtimes.why.full_hand")
+        if isinstance(action, Hire) and self.market[action.place:action.place + 1] == [action.card]:
+            return t("beamtimes.why.cannot_afford", price=action.place + 1, tokens=self.tokens[g])
+        if isinstance(action, HireDistinguished) and action.card in self.distinguished:
+            return t("beamtimes.why.cannot_afford", price=DISTINGUISHED_PRICE, tokens=self.tokens[g])
+        if isinstance(action, Verify) and 0 <= action.place < ROW_SIZE:
+            return t("beamtimes.why.verify_cost", cost=len(self.row_tokens[action.place]) + 1,
+                     tokens=self.tokens[g])
+        if isinstance(action, Build) and 0 <= action.problem < RING_SIZE:
+            return t("beamtimes.why.not_leader", problem=_problem(action.problem))
+        if isinstance(action, Assign) and 0 <= action.problem < RING_SIZE:
+            if self.solved_by[action.problem] is not None:
+                return t("beamtimes.why.solved", problem=_problem(action.problem))
+            if any(w[0] == g for w in self.workers[action.problem]):
+                return t("beamtimes.why.already_there", problem=_problem(action.problem))
+        return None
+
+    # -- tokens (K3) --------------------------------------------------------------------------
+    def _pay(self, g: int, n: int) -> None:
+        assert self.tokens[g] >= n
+        self.tokens[g] -= n
+        self.reserve[g] += n
+
+    def _gain(self, g: int, n: int) -> int:
+        got = min(n, self.reserve[g])
+        self.reserve[g] -= got
+        self.tokens[g] += got
+        return got
+
+    # -- the actions ----------------------------------------------------------------------------
+    def _apply_for_grant(self, g: int, grant: str) -> None:
+        roll = self.chance.randint(1, DIE)
+        if roll >= value(grant):
+            got = self._gain(g, value(grant))
+            self.grants_up[grant] = False
+            self.stats["grants_won"] += 1
+            self._log("grant_won", g, grant=grant, roll=roll, gained=got)
+            if sum(self.grants_up.values()) == 1:  # K7
+                self.grants_up = {c: True for c in self.grants_up}
+                self._log("grants_reset", None)
+        else:
+            self.stats["grants_missed"] += 1
+            self._log("grant_missed", g, grant=grant, roll=roll)
+
+    def _refill_market(self) -> None:
+        """Cards slide to the cheap end; the row fills up from the deck at the dear end (K8)."""
+        while len(self.market) < MARKET_SIZE and self.deck:
+            self.market.append(self.deck.pop(0))
+
+    def _to_deck(self, cards: list[str]) -> None:
+        if cards:
+            self.deck = self.chance.shuffled(self.deck + list(cards))
+
+    def _build(self, g: int, detector: str, p: int) -> None:
+        self.hands[g].remove(detector)
+        particle = self.ring[p]
+        lookers = sorted({w[0] for w in self.workers[p]})
+        self.ring_seen[p] = sorted(set(self.ring_seen[p]) | set(lookers))
+        self.stats["builds"] += 1
+        self._log("build", g, card=detector, problem=p)
+        self._log("look", g, secret={"particle": particle}, seen_by=lookers, problem=p)
+        leader, *collaborators = [value(c) for _, c in self.workers[p]]
+        result = outcome(value(particle), leader, collaborators, value(detector))
+        self.pending = {"problem": p, "detector": detector, "builder": g, **result}
+        if result["result"] == "solved":
+            self._solve()
+        elif result["result"] == "out_of_range":
+            self._out_of_range()
+        else:
+            self.phase = "publish"
+
+    def _out_of_range(self) -> None:
+        p, g = self.pending["problem"], self.pending["builder"]
+        lost = [c for _, c in self.workers[p]]
+        for owner, _ in self.workers[p]:
+            self.reserve[owner] += 1  # the marker token goes home
+        self.workers[p] = []
+        self._to_deck(lost)
+        self.hands[g].append(self.pending["detector"])
+        self.stats["out_of_range"] += 1
+        self._log("out_of_range", g, problem=p, detector=self.pending["detector"], lost=lost)
+        choices = self._least_verified()
+        if len(choices) == 1:
+            self._swap(choices[0])
+        else:
+            self.phase = "swap"
+
+    def _swap(self, place: int) -> None:
+        p = self.pending["problem"]
+        for owner in self.row_tokens[place]:
+            self.reserve[owner] += 1
+        self.row_tokens[place] = []
+        self.ring[p], self.row[place] = self.chance.shuffled([self.ring[p], self.row[place]])
+        self.ring_seen[p], self.row_seen[place] = [], []
+        self._log("swap", self.pending["builder"], problem=p, place=place)
+        self._close_experiment()
+
+    def _pay_out(self) -> None:
+        p = self.pending["problem"]
+        (leader, _), *collaborators = self.workers[p]
+        gains = {leader: self._gain(leader, self.pending["leader"])}
+        for owner, _ in collaborators:
+            gains[owner] = self._gain(owner, self.pending["each"])
+        self.published[leader] += 1
+        self.pending["gains"] = {str(k): v for k, v in gains.items()}
+
+    def _release_collaborators(self, p: int) -> None:
+        for owner, card in self.workers[p][1:]:
+            self.hands[owner].append(card)
+            self.reserve[owner] += 1
+        del self.workers[p][1:]
+
+    def _solve(self) -> None:
+        p = self.pending["problem"]
+        self._pay_out()
+        leader = self.workers[p][0][0]
+        self._release_collaborators(p)
+        self.solved_by[p] = leader  # the leader and its token stay on the problem (K13)
+        self.ring_seen[p] = list(range(self.players))
+        self._to_deck([self.pending["detector"]])
+        self.stats["solved"] += 1
+        self._log("solved", leader, problem=p, particle=self.ring[p], x=self.pending["x"],
+                  gains=self.pending["gains"])
+        self._close_experiment()
+
+    def _publish(self) -> None:
+        p = self.pending["problem"]
+        self._pay_out()
+        leader, card = self.workers[p][0]
+        self._release_collaborators(p)
+        self.workers[p] = []
+        self.reserve[leader] += 1
+        self.distinguished.append(card)
+        self.stats["published"] += 1
+        self._log("published", leader, problem=p, particle=self.ring[p], x=self.pending["x"],
+                  gains=self.pending["gains"], distinguished=card)
+        self._after_in_range(revealed=True)
+
+    def _withhold(self) -> None:
+        p = self.pending["problem"]
+        for owner, card in self.workers[p]:
+            self.hands[owner].append(card)
+            self.reserve[owner] += 1
+        self.workers[p] = []
+        self.stats["withheld"] += 1
+        self._log("withheld", self.pending["builder"], problem=p)
+        self._after_in_range(revealed=False)
+
+    def _after_in_range(self, revealed: bool) -> None:
+        """The detector goes back to the market; the problem is reshuffled with its idle neighbours."""
+        p = self.pending["problem"]
+        self._to_deck([self.pending["detector"]])
+        places = [p] + [n for n in ((p - 1) % RING_SIZE, (p + 1) % RING_SIZE)
+                        if not self.workers[n] and self.solved_by[n] is None]
+        if len(places) > 1:
+            cards = self.chance.shuffled([self.ring[i] for i in places])
+            for i, card in zip(places, cards):
+                self.ring[i] = card
+                self.ring_seen[i] = []
+            self._log("reshuffle", None, problems=places)
+        elif revealed:
+            self.ring_seen[p] = list(range(self.players))
+        self._close_experiment()
+
+    def _close_experiment(self) -> None:
+        self.pending = {}
+        self.phase = "action"  # _apply moves on to the verification
+        if all(s is not None for s in self.solved_by):
+            self._finish("all_solved")
+
+    def _verify(self, g: int, place: int, cost: int) -> None:
+        self._pay(g, cost)
+        self.reserve[g] -= 1  # one of the tokens paid goes on the card
+        self.row_tokens[place].append(g)
+        self.row_seen[place] = sorted(set(self.row_seen[place]) | {g})
+        self.stats["verifications"] += 1
+        self._log("verify", g, secret={"particle": self.row[place]}, seen_by=[g], place=place, cost=cost)
+        self._end_turn()
+
+    def _start_verify(self) -> None:
+        if self.is_over():
+            return
+        self._refill_market()
+        if self._verifiable(self.player):
+            self.phase = "verify"
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._refill_market()
+        self.player = (self.player + 1) % self.players
+        self.turn += 1
+        self.phase = "action"
+        if self.player == 0:
+            self.round += 1
+            if self.round > self.options["rounds"]:  # K15
+                self._finish("beamtime")
+
+    def _finish(self, reason: str) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self._log("end", None, reason=reason, solved=[self.solved_by.count(g) for g in range(self.players)],
+                  winners=self.winners())
+
+    # -- views ------------------------------------------------------------------------------------
+    def view(self, player):
+        """The table as ``player`` sees it (None: the projector): face-down cards only where that
+        group has looked and the card has not moved since (K12); hands are open (K5)."""
+        def seen(card, groups):
+            return card if player is not None and player in groups else None
+
+        pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
+        if self.pending and player is not None and player in self.ring_seen[self.pending["problem"]]:
+            pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
+        return {
+            "players": self.players, "player": self.current_player(), "viewer": player,
+            "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
+            "rounds": self.options["rounds"], "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
+            "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
+                      "solved_by": self.solved_by[p],
+                      "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}
+                                  for i, (o, c) in enumerate(self.workers[p])]}
+                     for p in range(RING_SIZE)],
+            "row": [{"card": seen(self.row[i], self.row_seen[i]), "tokens": list(self.row_tokens[i])}
+                    for i in range(ROW_SIZE)],
+            "removed": len(self.removed),
+            "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
+            "market": [{"card": c, "price": i + 1} for i, c in enumerate(self.market)],
+            "deck": len(self.deck), "distinguished": list(self.distinguished),
+            "groups": [{"hand": list(self.hands[g]), "tokens": self.tokens[g], "reserve": self.reserve[g],
+                        "solved": self.solved_by.count(g), "published": self.published[g]}
+                       for g in range(self.players)],
+            "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
+        }
+
+    def hidden_variation(self, player, rng):
+        """Deal the diamonds this seat has not seen (and the market deck) differently."""
+        other = self.clone()
+        keep = self.pending.get("problem")  # its outcome is already public
+        places = [("ring", p) for p in range(RING_SIZE)
+                  if self.solved_by[p] is None and p != keep and player not in self.ring_seen[p]]
+        places += [("row", i) for i in range(ROW_SIZE) if player not in self.row_seen[i]]
+        places += [("removed", i) for i in range(REMOVED)]
+        cards = [getattr(other, where)[i] for where, i in places]
+        rng.shuffle(cards)
+        for (where, i), card in zip(places, cards):
+            getattr(other, where)[i] = card
+        rng.shuffle(other.deck)
+        return other
+
+    def summary(self):
+        return {"rounds": min(self.round, self.options["rounds"]), "end": self.end_reason,
+                "solved": sum(s is not None for s in self.solved_by), **self.stats}
+
+    def check_invariants(self):
+        on_table = [c for w in self.workers for _, c in w]
+        being_built = [self.pending["detector"]] if self.phase == "publish" else []  # between build and choice
+        places = [self.ring, self.row, self.removed, list(self.grants_up), self.box, self.market,
+                  self.deck, self.distinguished, on_table, being_built, *self.hands]
+        cards = sorted(c for place in places for c in place)
+        assert cards == sorted(DECK), "cards lost or duplicated"
+        assert all(is_physicist(c) for c in on_table + self.distinguished)
+        assert len(self.market) == MARKET_SIZE or not self.deck, "the market has a gap and the deck has cards"
+        for g in range(self.players):
+            markers = sum(o == g for w in self.workers for o, _ in w) + sum(t.count(g) for t in self.row_tokens)
+            total = self.tokens[g] + self.reserve[g] + markers
+            assert total == TOKENS_PER_GROUP, f"group {g + 1} has {total} tokens, not {TOKENS_PER_GROUP}"
+            assert self.tokens[g] >= 0 and self.reserve[g] >= 0
+        for p, w in enumerate(self.workers):
+            owners = [o for o, _ in w]
+            assert len(owners) == len(set(owners)), "a group twice on one problem (K9)"
+            if self.solved_by[p] is not None:
+                assert len(w) == 1 and w[0][0] == self.solved_by[p], "a solved problem keeps only its leader"
+
+    # -- helpers -----------------------------------------------------------------------------------
+    def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
+        self.log.add(self.turn, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
