@@ -351,6 +351,7 @@ class BeamtimesState(GameState):
     def _to_deck(self, cards: list[str]) -> None:
         if cards:
             self.deck = self.chance.shuffled(self.deck + list(cards))
+            self._refill_market()  # K8
 
     def _build(self, g: int, detector: str, p: int) -> None:
         self.hands[g].remove(detector)

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 
+FREE = "*"  # a scripted "*" lets that draw happen as usual (to script a later one)
+
+
 class ScriptError(ValueError):
     """A scripted outcome does not fit the draw it was used for."""
 
@@ -29,13 +32,16 @@ class Chance:
         return random.Random(f"{self.seed}:{self.counter}")
 
     def script(self, *outcomes: Any) -> None:
-        """Queue outcomes for the next draws, in order (for tests)."""
+        """Queue outcomes for the next draws, in order (for tests); ``FREE`` skips one."""
         self.scripted.extend(outcomes)
 
     def _next_scripted(self):
         if self.scripted:
+            value = self.scripted.pop(0)
+            if value == FREE:
+                return False, None  # this draw is not scripted
             self.counter += 1
-            return True, self.scripted.pop(0)
+            return True, value
         return False, None
 
     def randint(self, low: int, high: int) -> int:
