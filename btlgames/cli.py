@@ -58,6 +58,11 @@ def summarise(frame, args) -> str:
         se = (rate * (1 - rate) / n) ** 0.5
         lines.append(f"  seat {seat}: win rate {rate:.1%} ± {se:.1%}, mean score {frame[column].mean():.2f}")
     lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
+    if "rounds" in frame.columns:
+        lines.append(f"  rounds per game: mean {frame.rounds.mean():.1f}, min {frame.rounds.min()}, max {frame.rounds.max()}")
+    if "decided_by" in frame.columns:
+        decided = frame.decided_by.value_counts()
+        lines.append("  decided by: " + ", ".join(f"{k} {v / n:.0%}" for k, v in decided.items()))
     if "reason" in frame.columns:
         reasons = frame.reason.replace("", "win").value_counts()
         lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))

@@ -112,14 +112,20 @@ class HeuristicBot:
         return self.rng.choice([a for score, a in scored if score == best])
 
     def _card_worth(self, view, card, physicists, detectors, led, money) -> float:
-        """What a market card would add: the best experiment it completes."""
+        """What a market card would add: the best experiment it completes, or half the pair
+        that solves a problem whose value the group knows."""
         v = value(card)
         open_ = [p for p, s in enumerate(view["ring"]) if not s["workers"] and s["solved_by"] is None]
+        known = [value(s["card"]) for s in view["ring"] if s["card"] and s["solved_by"] is None]
+        half_pair = SOLVE_BONUS / 3 if v in known else 0.0  # half of what solving a known problem needs
+        return max(half_pair, self._completes(view, card, v, open_, physicists, detectors, led))
+
+    def _completes(self, view, card, v, open_, physicists, detectors, led) -> float:
         if is_detector(card):
             options = [expected_gain(view, p, *self._team(view, p), v) for p in led]
-            options += [expected_gain(view, p, h, [], v) - money for p in open_ for h in physicists]
+            options += [expected_gain(view, p, h, [], v) for p in open_ for h in physicists]
             return max(options, default=1.5 if not detectors else -1.0)
-        options = [expected_gain(view, p, v, [], d) - money for p in open_ for d in detectors]
+        options = [expected_gain(view, p, v, [], d) for p in open_ for d in detectors]
         return max(options, default=1.5 if not physicists else -1.0)
 
 

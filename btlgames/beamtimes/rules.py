@@ -210,6 +210,18 @@ class BeamtimesState(GameState):
         best = max(rank.values())
         return [g for g, r in rank.items() if r == best]
 
+    def decided_by(self) -> str:
+        """Which criterion of K16 separated the winners from the rest ("shared": none did)."""
+        if not self.is_over():
+            return ""
+        winners = self.winners()
+        if len(winners) == self.players:
+            return "shared"
+        ranks = [(self.solved_by.count(g), self.published[g], self.tokens[g]) for g in range(self.players)]
+        best, rest = ranks[winners[0]], [ranks[g] for g in range(self.players) if g not in winners]
+        level = max(next(i for i in range(3) if r[i] != best[i]) for r in rest)  # the closest rival
+        return ("solved", "published", "tokens")[level]
+
     def _legal_actions(self) -> list[Action]:
         g = self.player
         if self.phase == "publish":
@@ -551,7 +563,8 @@ class BeamtimesState(GameState):
         return other
 
     def summary(self):
-        return {"rounds": min(self.round, self.options["rounds"]), "end": self.end_reason,
+        return {"rounds": min(self.round, self.options["rounds"]), "reason": self.end_reason,
+                "decided_by": self.decided_by(),
                 "solved": sum(s is not None for s in self.solved_by), **self.stats}
 
     def check_invariants(self):

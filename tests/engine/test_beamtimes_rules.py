@@ -468,11 +468,14 @@ def test_winners_by_solved_then_published_then_tokens():  # K16
     state.solved_by = [0, 1, None, None, None, None]
     state.published = [2, 2, 5]
     state.tokens = [4, 4, 9]
-    assert state.winners() == [0, 1]  # a shared win
+    assert state.winners() == [0, 1] and state.decided_by() == "solved"  # a shared win
     state.tokens = [4, 3, 9]
-    assert state.winners() == [0]
+    assert state.winners() == [0] and state.decided_by() == "tokens"
     state.published = [1, 2, 5]
-    assert state.winners() == [1]
+    assert state.winners() == [1] and state.decided_by() == "published"
+    state.solved_by = [None] * 6
+    state.published, state.tokens = [0, 0, 0], [1, 1, 1]
+    assert state.winners() == [0, 1, 2] and state.decided_by() == "shared"
 
 
 def test_every_kit_rule_in_the_rulebook_has_a_test():
