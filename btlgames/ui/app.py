@@ -16,6 +16,7 @@ import ipywidgets as w
 import btlgames
 from btlgames.core.bots import play_turns
 from btlgames.core.i18n import t
+from btlgames.core.registry import spec
 from btlgames.core.saves import SaveError, dumps, loads
 from btlgames.core.simulate import make_bot
 from btlgames.core.state import IllegalAction
@@ -37,7 +38,7 @@ class GameApp:
         self.game = game
         self.options = options
         self.renderer = renderer or importlib.import_module(f"btlgames.ui.{game}")
-        self.seats = list(seats or [HUMAN])
+        self.seats = list(seats or default_seats(game, options.get("players")))
         self.undo_stack: list = []
         self.state = None
         self.passed_to: int | None = None  # the seat that has the device (hot-seat)
@@ -57,8 +58,9 @@ class GameApp:
         self.log = w.HTML()
         toolbar = w.HBox([self.seed_box, self.new_button, self.undo_button, self.save_link, self.upload])
         toolbar.add_class("btl-toolbar")
+        self.seat_chooser = SeatChooser(game, self.seats)
         self.widget = w.VBox([
-            stylesheet(), toolbar, self.status, self.table,
+            stylesheet(), toolbar, self.seat_chooser.widget, self.status, self.table,
             w.HTML(f'<div class="btl-group-label">{t("app.your_moves")}</div>'), self.moves,
             w.HTML(f'<div class="btl-group-label">{t("app.log")}</div>'), self.log,
             w.HTML(f'<div style="font-size:14px">{t("app.hints")}</div>'),
@@ -68,6 +70,10 @@ class GameApp:
 
     # -- game life -------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
+        """A new game with the seats chosen in the seat chooser (if the game has one)."""
+        if self.seat_chooser.active:
+            self.seats = self.seat_chooser.seats()
+            self.options["players"] = len(self.seats)
         if seed in (None, ""):
             state = btlgames.load(self.game, **self.options)
         else:
@@ -120,6 +126,8 @@ class GameApp:
             self._say(t("app.load_failed", why=f"this is a {state.name} game"), error=True)
             return False
         self.options = {k: v for k, v in state.options.items()}
+        self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
+        self.seat_chooser.show(self.seats)
         self._start(state, t("app.loaded", moves=len(state.history)))
         return True
 
@@ -195,6 +203,54 @@ class GameApp:
         ready.on_click(take)
         self.moves.children = (ready,)
         self.log.value = ""
+
+
+def default_bot(game: str) -> str:
+    """The bot that fills seats unless told otherwise: the first that is not "random"."""
+    bots = list(spec(game).bots)
+    return next((name for name in bots if name != "random"), bots[0])
+
+
+def default_seats(game: str, players: int | None = None) -> list[str]:
+    """Seat 1 a person, the others the default bot: a game to play at once."""
+    option = spec(game).options.get("players")
+    n = players or (option.default if option else 1)
+    return [HUMAN] + [default_bot(game)] * (n - 1)
+
+
+class SeatChooser:
+    """How many players, and who plays each seat: a person or a bot (for games of 2 or more)."""
+
+    def __init__(self, game: str, seats: list[str]):
+        option = spec(game).options.get("players")
+        counts = list(option.choices) if option and option.choices else (
+            list(range(option.low, option.high + 1)) if option and option.low is not None else [1])
+        self.widget = w.HBox()
+        self.widget.add_class("btl-seats")
+        self.active = max(counts) > 1  # a solo game has nothing to choose
+        if not self.active:
+            return
+        who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=name), name) for name in spec(game).bots]
+        self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"),
+                                layout=w.Layout(width="180px"))
+        self.boxes = [w.Dropdown(options=who, value=HUMAN if i == 0 else default_bot(game),
+                                 description=t("app.seat", seat=i + 1), layout=w.Layout(width="260px"))
+                      for i in range(max(counts))]
+        self.count.observe(lambda _: self.show(), names="value")
+        self.show(seats)
+
+    def show(self, seats: list[str] | None = None) -> None:
+        if not self.active:
+            return
+        if seats:
+            self.count.value = len(seats)
+            for box, name in zip(self.boxes, seats):
+                box.value = name
+        self.widget.children = (self.count, *self.boxes[:self.count.value])
+
+    def seats(self) -> list[str]:
+        """The seats for the next game (the chooser takes effect with "New game")."""
+        return [box.value for box in self.boxes[:self.count.value]]
 
 
 def play(game: str, seed: int | None = None, seats: list[str] | None = None, **options) -> w.Widget:

@@ -3,6 +3,7 @@ import base64
 import datetime
 import re
 
+import btlgames
 from btlgames.core.saves import dumps
 from btlgames.ui.app import GameApp
 
@@ -123,3 +124,36 @@ def test_every_event_and_move_has_words():
             assert "{" not in renderer.event(record)
         assert renderer.summary(state.view(None))
         assert renderer.table(state.view(0))
+
+
+# -- the seat chooser (games of 2 or more) -----------------------------------------------------
+def test_a_solo_game_has_no_seat_chooser():
+    app = GameApp("pentaquark", seed=3)
+    assert app.seat_chooser.widget.children == ()
+
+
+def test_seats_default_to_one_person_and_bots():
+    app = GameApp("beamtimes", seed=3)
+    assert app.seats == ["human", "heuristic"] and app.state.players == 2
+    assert [box.value for box in app.seat_chooser.widget.children[1:]] == ["human", "heuristic"]
+
+
+def test_the_chosen_seats_take_effect_with_new_game():
+    app = GameApp("beamtimes", seed=3)
+    chooser = app.seat_chooser
+    chooser.count.value = 3
+    assert len(chooser.widget.children) == 4  # the count and three seats
+    chooser.boxes[0].value = "random"
+    chooser.boxes[2].value = "human"
+    assert app.state.players == 2, "nothing changes before New game"
+    app.new_game(5)
+    assert app.seats == ["random", "heuristic", "human"] and app.state.players == 3
+    assert app.state.current_player() == 2, "the bots before the person have moved"
+
+
+def test_resuming_a_save_sets_the_seats_to_its_player_count():
+    three = btlgames.load("beamtimes", seed=4, players=3)
+    app = GameApp("beamtimes", seed=3)
+    assert app.resume(dumps(three))
+    assert app.state.players == 3 and len(app.seats) == 3
+    assert app.seat_chooser.count.value == 3
