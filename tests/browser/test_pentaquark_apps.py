@@ -2,32 +2,12 @@
 import json
 
 import pytest
+from playing import click_and_wait, current_moves, moves, new_game
 
 pytestmark = pytest.mark.browser
 
 PLAY = "/voila/render/pentaquark/play.ipynb"
 EXPLORER = "/voila/render/pentaquark/confinement.ipynb"
-
-
-def moves(page) -> int:
-    return int(page.locator(".btl-table").get_attribute("data-moves"))
-
-
-def click_and_wait(page, locator) -> None:
-    """Click a move and wait until the kernel's answer is drawn: the new table and the
-    moves that belong to it (widgets are redrawn one by one, so the table alone is
-    not enough: the old buttons may still be on the page)."""
-    before = moves(page)
-    locator.click()
-    page.wait_for_function(
-        "n => { const t = document.querySelector('.btl-table');"
-        " return t && Number(t.dataset.moves) !== n; }", arg=before)
-    page.locator(f".btl-move-{moves(page)}").first.wait_for()
-
-
-def current_moves(page):
-    """The move buttons drawn for the table on screen now."""
-    return page.locator(f".btl-action.btl-move-{moves(page)}")
 
 
 def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
@@ -55,9 +35,7 @@ def test_keyboard_alone_can_play_a_move(page, open_app):
 
 def test_a_whole_game_by_clicks_then_undo(page, open_app):
     open_app(page, PLAY)
-    page.fill(".btl-toolbar input", "11")
-    page.get_by_role("button", name="New game").click()
-    page.wait_for_function("() => document.querySelector('.btl-status')?.innerText.includes('seed 11')")
+    new_game(page, 11)
     for _ in range(200):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break

@@ -186,7 +186,7 @@ def test_market_prices_by_place_then_shift_and_refill():
 def test_hiring_what_you_cannot_afford_is_refused_and_changes_nothing():
     state = game(market=["2H", "3S", "4H", "5S", "6H"], tokens=[3, 5])
     before = state.clone()
-    with pytest.raises(IllegalAction, match="costs 4 tokens and the group has 3"):
+    with pytest.raises(IllegalAction, match="The price is 4 and the group has 3 in hand"):
         state.apply(Hire(3, "5S"))
     assert state == before
 

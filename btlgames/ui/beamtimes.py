@@ -1,0 +1,294 @@
+"""How Beamtimes and Lifetimes looks: the accelerator ring, the row, the market and the groups.
+
+Everything drawn comes from ``view(viewer)``: a face-down card is drawn face down
+unless the view shows it. Suits carry their symbol and a word (♥ physicist,
+♠ detector, ♦ particle, ♣ grant); groups carry a colour, a symbol and a number.
+"""
+from __future__ import annotations
+
+import html
+
+from btlgames.beamtimes.cards import ROLE, label, suit, value
+from btlgames.core.i18n import t
+
+# Groups: a colour for the eye, a symbol and a number for everyone (never colour alone).
+GROUP_COLOURS = ("#1f4e9c", "#a04800", "#1e6b3a", "#6a2c8a")  # blue, orange, green, purple
+GROUP_SYMBOLS = ("●", "■", "▲", "★")
+# The ring drawn in two rows so that neighbours touch: 1 2 3 on top, 6 5 4 below.
+RING_ORDER = (0, 1, 2, 5, 4, 3)
+
+CSS = """
+<style>
+.bt-table { display: grid; grid-template-columns: repeat(2, minmax(300px, 1fr)); gap: 10px; color: #111; }
+.bt-area { border: 2px solid #333; border-radius: 8px; padding: 6px 10px; background: #fff; }
+.bt-area h3 { margin: 0 0 6px 0; font-size: 21px; }
+.bt-wide { grid-column: 1 / -1; }
+.bt-heading { font-size: 22px; font-weight: 700; margin: 4px 0; }
+.bt-note { font-size: 19px; font-weight: 600; padding: 4px 10px; margin: 4px 0; border-left: 6px solid #b8860b;
+  background: #fff6d6; }
+.bt-ring { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; padding: 14px;
+  border: 8px solid #777; border-radius: 60px; }
+.bt-problem, .bt-place { border: 2px solid #444; border-radius: 10px; padding: 4px 8px; background: #f7f7f7; }
+.bt-problem h4, .bt-place h4 { margin: 0 0 4px 0; font-size: 19px; }
+.bt-pending { border: 5px solid #b8860b; background: #fff6d6; }
+.bt-row { display: grid; grid-template-columns: repeat(5, 1fr); gap: 8px; }
+.bt-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+  min-width: 64px; height: 78px; margin: 3px; padding: 0 4px; border-radius: 8px; border: 3px solid #111;
+  background: #fff; font-family: sans-serif; vertical-align: middle; }
+.bt-card b { font-size: 28px; line-height: 1.1; }
+.bt-card small { font-size: 14px; font-weight: 600; }
+.bt-red { color: #9b1c1c; border-color: #9b1c1c; }
+.bt-black { color: #111; }
+.bt-back { background: repeating-linear-gradient(45deg, #d9d9d9 0 6px, #fff 6px 12px); color: #111; }
+.bt-down { opacity: .6; border-style: dashed; }
+.bt-mini { min-width: 48px; height: 56px; }
+.bt-mini b { font-size: 21px; }
+.bt-mini small { font-size: 12px; }
+.bt-mark { display: inline-block; padding: 1px 8px; margin: 2px; border-radius: 12px; color: #fff;
+  font-weight: 700; font-size: 17px; white-space: nowrap; }
+.bt-slot { display: flex; gap: 8px; align-items: flex-start; }
+.bt-workers { list-style: none; margin: 0; padding: 0; font-size: 17px; }
+.bt-known { font-size: 16px; font-weight: 700; }
+.bt-offer { display: inline-block; text-align: center; font-size: 16px; font-weight: 700; }
+.bt-groups { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; }
+.bt-group { border: 3px solid #444; border-radius: 10px; padding: 4px 8px; }
+.bt-current { border-width: 6px; }
+.bt-group p { margin: 2px 0; font-size: 18px; }
+.bt-summary p { margin: 4px 0; }
+</style>
+"""
+
+
+# -- small pieces ---------------------------------------------------------------------------------
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def group_name(g: int) -> str:
+    return t("beamtimes.group", n=g + 1)
+
+
+def marker(g: int, short: bool = False) -> str:
+    """A group's badge: colour, symbol and number ("● Group 1", short "●1")."""
+    name = group_name(g)
+    text = f"{GROUP_SYMBOLS[g]}{g + 1}" if short else f"{GROUP_SYMBOLS[g]} {name}"
+    return (f'<span class="bt-mark bt-group-{g + 1}" style="background:{GROUP_COLOURS[g]}" '
+            f'title="{_esc(name)}">{_esc(text)}</span>')
+
+
+def card_words(face: str) -> str:
+    """"physicist Q♥ (12)": the suit's meaning, the printed label and the value."""
+    return t(f"beamtimes.card.{ROLE[suit(face)]}", label=label(face), value=value(face))
+
+
+def card(face: str, mini: bool = False, down: bool = False) -> str:
+    role = ROLE[suit(face)]
+    ink = "bt-red" if suit(face) in "HD" else "bt-black"
+    css = f"bt-card {ink} bt-{role}" + (" bt-mini" if mini else "") + (" bt-down" if down else "")
+    words = card_words(face) + (f" ({t('beamtimes.hidden')})" if down else "")
+    small = t("beamtimes.hidden") if down else t(f"beamtimes.role_words.{role}")
+    return (f'<span class="{css}" role="img" aria-label="{_esc(words)}" title="{_esc(words)}">'
+            f'<b>{_esc(label(face))}</b><small>{_esc(small)}</small></span>')
+
+
+def back(mini: bool = False) -> str:
+    hidden = _esc(t("beamtimes.hidden"))
+    size = " bt-mini" if mini else ""
+    return f'<span class="bt-card bt-back{size}" role="img" aria-label="{hidden}"><b>?</b><small>{hidden}</small></span>'
+
+
+def _cards(faces, mini: bool = False) -> str:
+    return "".join(card(f, mini) for f in faces) or _esc(t("beamtimes.empty"))
+
+
+def _box(title: str, body: str, css: str = "") -> str:
+    return f'<div class="bt-area {css}"><h3>{_esc(title)}</h3>{body}</div>'
+
+
+def _note(text: str) -> str:
+    return f'<div class="bt-note btl-status">{_esc(text)}</div>'
+
+
+# -- the table ------------------------------------------------------------------------------------
+def _experiment(pending) -> str:
+    return t("beamtimes.experiment", detector=label(pending["detector"]), group=group_name(pending["builder"]),
+             result=t(f"beamtimes.result.{pending['result']}"))
+
+
+def _known(face: str, words: str) -> str:
+    """A face-up card with why this viewer may see it."""
+    return card(face) + f'<div class="bt-known">{_esc(words)}</div>'
+
+
+def _problem(view, p: int) -> str:
+    slot, pending = view["ring"][p], view["pending"]
+    if slot["solved_by"] is not None:
+        face = _known(slot["card"], t("beamtimes.solved_by", n=slot["solved_by"] + 1))
+    else:
+        face = _known(slot["card"], t("beamtimes.you_know", card=label(slot["card"]))) if slot["card"] else back()
+    workers = "".join(f'<li>{marker(w["group"])} {_esc(t("beamtimes." + w["role"]))} {card(w["card"], mini=True)}</li>'
+                      for w in slot["workers"])
+    here = pending.get("problem") == p
+    experiment = (f'<div class="bt-known">{card(pending["detector"], mini=True)} {_esc(_experiment(pending))}</div>'
+                  if here else "")
+    css = "bt-problem bt-pending" if here else "bt-problem"
+    return (f'<div class="{css}"><h4>{_esc(t("beamtimes.problem", n=p + 1))}</h4>'
+            f'<div class="bt-slot"><div>{face}</div><ul class="bt-workers">{workers}</ul></div>{experiment}</div>')
+
+
+def _place(view, i: int) -> str:
+    slot = view["row"][i]
+    face = _known(slot["card"], t("beamtimes.you_know", card=label(slot["card"]))) if slot["card"] else back()
+    tokens = "".join(marker(g, short=True) for g in slot["tokens"])
+    count = _esc(t("beamtimes.verifications", n=len(slot["tokens"])))
+    return (f'<div class="bt-place"><h4>{_esc(t("beamtimes.place", n=i + 1))}</h4>{face}'
+            f'<div>{count}</div><div>{tokens}</div></div>')
+
+
+def _ring(view) -> str:
+    cells = "".join(_problem(view, p) for p in RING_ORDER)
+    return _box(t("beamtimes.ring"), f'<div class="bt-ring">{cells}</div>', "bt-wide bt-ring-area")
+
+
+def _row(view) -> str:
+    cells = "".join(_place(view, i) for i in range(len(view["row"])))
+    removed = f'<div>{_esc(t("beamtimes.removed", n=view["removed"]))}</div>'
+    return _box(t("beamtimes.row"), f'<div class="bt-row">{cells}</div>{removed}', "bt-wide bt-row-area")
+
+
+def _grants(view) -> str:
+    return _box(t("beamtimes.grants"),
+                "".join(card(g["card"], down=not g["face_up"]) for g in view["grants"]), "bt-grants")
+
+
+def _market(view) -> str:
+    offers = "".join(f'<span class="bt-offer">{card(m["card"])}<br>{_esc(t("beamtimes.price", price=m["price"]))}</span>'
+                     for m in view["market"]) or _esc(t("beamtimes.empty"))
+    body = (offers + f'<div>{_esc(t("beamtimes.deck", n=view["deck"]))}</div>'
+            f'<div><b>{_esc(t("beamtimes.distinguished"))}:</b> {_cards(view["distinguished"], mini=True)}</div>')
+    return _box(t("beamtimes.market"), body, "bt-market")
+
+
+def _group(view, g: int) -> str:
+    data = view["groups"][g]
+    you = f' ({_esc(t("beamtimes.you"))})' if view["viewer"] == g else ""
+    css = "bt-group bt-current" if view["player"] == g else "bt-group"
+    return (f'<div class="{css}" style="border-color:{GROUP_COLOURS[g]}">'
+            f'<p>{marker(g)}{you}</p>'
+            f'<p><b>{_esc(t("beamtimes.hand"))}:</b> {_cards(data["hand"], mini=True)}</p>'
+            f'<p>{_esc(t("beamtimes.tokens", tokens=data["tokens"], reserve=data["reserve"]))}</p>'
+            f'<p>{_esc(t("beamtimes.tally", solved=data["solved"], published=data["published"]))}</p></div>')
+
+
+def _groups(view) -> str:
+    cells = "".join(_group(view, g) for g in range(view["players"]))
+    return _box(t("beamtimes.groups"), f'<div class="bt-groups">{cells}</div>', "bt-wide bt-groups-area")
+
+
+def _heading(view) -> str:
+    rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]))
+    if view["player"] is None:
+        return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
+    to_play = t("beamtimes.to_play", n=view["player"] + 1)
+    return f'<div class="bt-heading btl-phase">{rounds} · {marker(view["player"])} {_esc(to_play)}</div>'
+
+
+def _notes(view) -> str:
+    pending, phase, notes = view["pending"], view["phase"], []
+    if view["full_hand"]:
+        notes.append(t("beamtimes.full_hand", n=view["player"] + 1))
+    if pending:
+        notes.append(t("beamtimes.problem", n=pending["problem"] + 1) + ": " + _experiment(pending))
+    if phase == "publish":
+        notes.append(t("beamtimes.pending_publish", problem=pending["problem"] + 1))
+        if "x" in pending:
+            notes.append(t("beamtimes.pending_payout", x=pending["x"], leader=pending["leader_gain"],
+                           each=pending["each_gain"]))
+    elif phase == "swap":
+        notes.append(t("beamtimes.pending_swap", problem=pending["problem"] + 1))
+    elif phase == "verify":
+        notes.append(t("beamtimes.verify_now"))
+    return "".join(_note(n) for n in notes)
+
+
+def table(view) -> str:
+    return (CSS + _heading(view) + _notes(view) + '<div class="bt-table">'
+            + _ring(view) + _row(view) + _grants(view) + _market(view) + _groups(view) + "</div>")
+
+
+# -- the log ---------------------------------------------------------------------------------------
+def _join(items) -> str:
+    return ", ".join(items) or t("beamtimes.empty")
+
+
+def _words(kind: str, key: str, item):
+    """One value of an event record as words (groups and places counted from 1)."""
+    if item is None:
+        return item
+    if key == "player":
+        return group_name(item)
+    if key in ("problem", "place"):
+        return item + 1
+    if key == "problems":
+        return _join(str(p + 1) for p in item)
+    if key == "card":  # the sentences for these two already name what the card is
+        return label(item) if kind in ("build", "hire_distinguished") else card_words(item)
+    if key in ("particle", "distinguished"):
+        return card_words(item)
+    if key in ("grant", "detector"):
+        return label(item)
+    if key in ("lost", "market"):
+        return _join(card_words(c) for c in item)
+    if key == "role":
+        return t(f"beamtimes.{item}")
+    if key == "gains":
+        return _join(t("beamtimes.paid_to", group=group_name(int(g)), n=n) for g, n in item.items())
+    if key == "solved":
+        return _join(t("beamtimes.per_group", group=group_name(g), n=n) for g, n in enumerate(item))
+    if key == "winners":
+        return _join(group_name(g) for g in item)
+    if key == "reason":
+        return t(f"beamtimes.end.{item}")
+    return item
+
+
+def event(record) -> str:
+    """One log line in plain words; a look or verification the viewer saw names the card."""
+    kind = record["kind"]
+    key = f"{kind}_secret" if kind in ("look", "verify") and "particle" in record else kind
+    data = {k: _words(kind, k, v) for k, v in record.items() if k not in ("turn", "phase", "kind")}
+    return f'{t("app.turn", turn=record["turn"])}: ' + t(f"beamtimes.event.{key}", **data)
+
+
+def group(action) -> str:
+    return t(f"beamtimes.group_label.{action.kind}")
+
+
+# -- the end ---------------------------------------------------------------------------------------
+def _decided(view) -> str:
+    """Which K16 criterion separated the winners from the rest."""
+    rank = {g: (d["solved"], d["published"], d["tokens"]) for g, d in enumerate(view["groups"])}
+    winners = set(view["winners"])
+    others = [r for g, r in rank.items() if g not in winners]
+    if not others:
+        return "level"
+    best = rank[min(winners)]
+    for i, criterion in enumerate(("solved", "published", "tokens")):
+        if best[i] > max(r[i] for r in others):
+            return criterion
+    return "level"
+
+
+def summary(view) -> str:
+    winners = view["winners"]
+    names = _join(group_name(g) for g in winners)
+    headline = t("beamtimes.won" if len(winners) == 1 else "beamtimes.shared_win", winners=names)
+    marks = "".join(marker(g) for g in winners)
+    lines = [t("beamtimes.ended", reason=t(f"beamtimes.end.{view['end_reason']}")),
+             t(f"beamtimes.decided.{_decided(view)}")]
+    standings = [marker(g) + " " + _esc(t("beamtimes.standing", solved=d["solved"], published=d["published"],
+                                           tokens=d["tokens"]))
+                 for g, d in enumerate(view["groups"])]
+    return (f'<div class="bt-summary"><p style="font-size:24px;font-weight:700">{marks} {_esc(headline)}</p>'
+            + "".join(f"<p>{_esc(line)}</p>" for line in lines)
+            + "".join(f"<p>{line}</p>" for line in standings) + "</div>")

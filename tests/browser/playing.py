@@ -1,0 +1,38 @@
+"""Playing a game app by clicks, shared by the browser tests.
+
+Every click waits for the kernel's answer: the new table (its ``data-moves``) and the
+move buttons drawn for it (class ``btl-move-<moves>``), never a sleep.
+"""
+
+
+def moves(page) -> int:
+    return int(page.locator(".btl-table").get_attribute("data-moves"))
+
+
+def click_and_wait(page, locator) -> None:
+    """Click a move and wait until the kernel's answer is drawn: the new table and its moves."""
+    before = moves(page)
+    locator.click()
+    page.wait_for_function(
+        "n => { const t = document.querySelector('.btl-table');"
+        " return t && Number(t.dataset.moves) !== n; }", arg=before)
+    page.locator(f".btl-move-{moves(page)}").first.wait_for()
+
+
+def current_moves(page):
+    return page.locator(f".btl-action.btl-move-{moves(page)}")
+
+
+def new_game(page, seed: int) -> None:
+    """Start a seeded game and wait until its table and its moves replace the old ones
+    (both games are at move 0, so the move count cannot tell them apart: the old
+    elements are marked, and the new game's are the unmarked ones)."""
+    page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action')"
+                  ".forEach(e => { e.dataset.old = '1'; })")
+    page.fill(".btl-toolbar input", str(seed))
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_function(
+        "s => document.querySelector('.btl-status')?.innerText.includes(s)"
+        " && !document.querySelector('[data-old]')"
+        " && document.querySelector('.btl-table') && document.querySelector('.btl-action.btl-move-0')",
+        arg=f"seed {seed}.")  # "New game with seed 1." (not "seed 12...")

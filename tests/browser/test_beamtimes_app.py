@@ -1,0 +1,94 @@
+"""Beamtimes and Lifetimes in a real Chromium through the kit's Voilà server:
+Group 1 plays by clicks, Group 2 is the heuristic bot (the seat chooser's default)."""
+import re
+
+import pytest
+from playing import click_and_wait, current_moves, moves, new_game
+
+pytestmark = pytest.mark.browser
+
+PLAY = "/voila/render/beamtimes-and-lifetimes/play.ipynb"
+SEED = 1  # Group 1's first experiment is in range here (any outcome passes the test)
+RESOLUTION = re.compile(r"Out of range at problem \d|Group 1 publishes|Group 1 does not publish|SOLVED")
+
+
+def pick(texts: list[str], bought: set) -> int:
+    """Which button Group 1 presses: resolve, build, assign, else hire a physicist and buy a
+    detector (once each), else end the turn, else apply for a grant or pass."""
+    def first(start):
+        return next((i for i, text in enumerate(texts) if text.startswith(start)), None)
+
+    for start in ("Publish the result", "Swap with row place", "Build detector", "Assign "):
+        if first(start) is not None:
+            return first(start)
+    for start in ("Hire physicist", "Buy detector"):
+        if first(start) is not None and start not in bought:
+            bought.add(start)
+            return first(start)
+    for start in ("End the turn", "Apply for grant", "Pass"):
+        if first(start) is not None:
+            return first(start)
+    raise AssertionError(f"no move to press among {texts}")
+
+
+def test_seats_default_to_a_person_and_the_heuristic_bot(page, open_app):
+    app = open_app(page, PLAY)
+    seats = page.locator(".btl-seats select")
+    assert seats.count() == 3  # the number of groups and two seats
+    chosen = [seats.nth(i).evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
+              for i in range(3)]
+    assert chosen == ["2", "a person", "bot: heuristic"]
+    assert "Group 1 to play" in page.locator(".btl-table").inner_text()
+    assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
+
+
+def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_app):
+    open_app(page, PLAY)
+    new_game(page, SEED)
+    table, log = page.locator(".btl-table"), page.locator(".btl-log")
+    bought: set = set()
+    saw_pending = False
+    for _ in range(40):
+        if RESOLUTION.search(log.inner_text()):
+            break
+        buttons = current_moves(page)
+        texts = buttons.all_inner_texts()
+        choice = pick(texts, bought)
+        if texts[choice].startswith("Publish the result"):  # in range: the table says so first
+            assert page.locator(".bt-pending").count() == 1
+            assert "is in range" in table.inner_text() and "Publishing pays X =" in table.inner_text()
+            saw_pending = True
+        click_and_wait(page, buttons.nth(choice))
+    words = log.inner_text()
+    assert re.search(r"Group 1 builds detector \S+ at problem \d", words), words
+    assert re.search(r"The groups on problem \d look at the card: particle \S+ \(\d+\)", words), words
+    outcome = RESOLUTION.search(words)
+    assert outcome, words
+    group_one = page.locator(".bt-group").first.inner_text()
+    if outcome.group().startswith("Group 1 publishes"):
+        assert saw_pending and "1 published" in group_one
+        assert "Distinguished physicists (5 tokens): —" not in table.inner_text()
+    elif outcome.group() == "SOLVED":
+        assert "solved by Group 1" in table.inner_text() and "1 solved" in group_one
+    elif outcome.group().startswith("Out of range"):
+        detector = re.search(r"detector (\S+) goes back to Group 1", words).group(1)
+        assert detector in group_one  # back in the hand
+
+
+def test_group_markers_carry_text_not_only_colour(page, open_app):
+    open_app(page, PLAY)
+    markers = page.locator(".btl-table .bt-mark")
+    assert markers.count() >= 3  # who plays, and both groups
+    for text in markers.all_inner_texts():
+        assert re.fullmatch(r"[●■▲★] ?(Group )?[1-4]", text.strip()), text
+    cards = page.locator(".btl-table .bt-card[aria-label]")
+    assert cards.count() >= 6 + 5 + 6 + 5  # ring, row, grants, market
+    assert "physicist" in page.locator(".bt-market").inner_text() or "detector" in page.locator(".bt-market").inner_text()
+
+
+def test_the_rules_link_opens_the_rulebook(page, open_app):
+    open_app(page, PLAY)
+    link = page.get_by_role("link", name="the kit's rulebook")
+    with page.expect_navigation():
+        link.click()
+    assert "Kit rule K16" in page.locator("body").inner_text()

@@ -1,0 +1,165 @@
+"""The Beamtimes and Lifetimes renderer in plain Python: secrets, words, the end, clicks."""
+import re
+
+import pytest
+
+import btlgames
+from btlgames.beamtimes.cards import DIAMONDS, label
+from btlgames.beamtimes.rules import Pass, Verify
+from btlgames.core.simulate import play_one
+from btlgames.core.state import action_from_json
+from btlgames.ui import beamtimes as renderer
+from btlgames.ui.app import GameApp
+
+BOTS = ["heuristic", "random", "heuristic", "random"]
+VIEWERS = (0, 1, None, "all")
+
+
+def games():
+    """A few finished bot games for 2, 3 and 4 groups."""
+    return [play_one("beamtimes", seed, BOTS[:players], players=players)
+            for players in (2, 3, 4) for seed in range(3)]
+
+
+def unseen(state, view) -> list[str]:
+    """The diamonds on the table that this view does not show."""
+    ring = [c for c, slot in zip(state.ring, view["ring"]) if slot["card"] is None]
+    row = [c for c, slot in zip(state.row, view["row"]) if slot["card"] is None]
+    return ring + row + list(state.removed)
+
+
+def test_a_verified_particle_shows_only_to_the_group_that_verified_it():
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    state.apply(Pass())
+    state.apply(Verify(0, 1))
+    secret = label(state.row[0])
+    words = renderer.card_words(state.row[0])
+    assert secret in renderer.table(state.view(0)) and "you looked" in renderer.table(state.view(0))
+    for viewer in (1, None):
+        drawn = renderer.table(state.view(viewer))
+        assert secret not in drawn and words not in drawn
+
+
+def test_the_table_never_draws_a_card_the_viewer_has_not_seen():
+    """Replay bot games and draw every position for every group and the projector (K12)."""
+    for players, seed in ((2, 1), (3, 2)):
+        finished = play_one("beamtimes", seed, BOTS[:players], players=players)
+        state = btlgames.load("beamtimes", seed=seed, players=players)
+        for action in finished.history[:150]:
+            for viewer in (*range(players), None):
+                view = state.view(viewer)
+                drawn = renderer.table(view)
+                assert all(label(c) not in drawn for c in unseen(state, view))
+            state.apply(action_from_json(state.actions, action))
+
+
+def test_every_event_renders_for_every_viewer():
+    kinds = set()
+    for state in games():
+        for viewer in VIEWERS:
+            for record in state.log.to_records(viewer):
+                line = renderer.event(record)
+                assert "{" not in line and "None" not in line, line
+                assert not re.search(r"\b(10|[2-9AJQK])[DCSH]\b", line), line  # codes become words
+                kinds.add(record["kind"])
+        assert renderer.summary(state.view(None))
+        assert renderer.table(state.view(0))
+    assert {"build", "look", "verify", "out_of_range", "published", "hire", "assign", "end"} <= kinds
+
+
+def test_secret_looks_name_the_card_only_for_those_who_saw_it():
+    state = games()[0]
+    looks = [e for e in state.log if e.kind in ("look", "verify")]
+    event = looks[0]
+    particle = renderer.card_words(event.secret["particle"])
+    outsider = next(g for g in range(state.players) if g not in event.seen_by)
+    assert particle in renderer.event(event.record(event.seen_by[0]))
+    assert particle in renderer.event(event.record("all"))
+    for viewer in (outsider, None):
+        assert particle not in renderer.event(event.record(viewer))
+
+
+@pytest.mark.parametrize("face, symbol, word, ink", [
+    ("QH", "Q♥", "physicist", "bt-red"), ("7S", "7♠", "detector", "bt-black"),
+    ("3D", "3♦", "particle", "bt-red"), ("AC", "A♣", "grant", "bt-black")])
+def test_suits_carry_symbols_and_words(face, symbol, word, ink):
+    drawn = renderer.card(face)
+    assert symbol in drawn and f"<small>{word}</small>" in drawn and ink in drawn
+    assert f'aria-label="{word} {symbol}' in drawn
+
+
+def test_groups_carry_a_symbol_and_a_number_not_only_a_colour():
+    for g in range(4):
+        long, short = renderer.marker(g), renderer.marker(g, short=True)
+        assert f"Group {g + 1}<" in long and f"{g + 1}<" in short and 'title="Group' in short
+    assert len(set(renderer.GROUP_SYMBOLS)) == 4
+
+
+def test_the_table_shows_the_ring_row_market_and_groups():
+    state = btlgames.load("beamtimes", seed=3, players=3)
+    drawn = renderer.table(state.view(None))
+    for n in range(1, 7):
+        assert f"Problem {n}" in drawn
+    for n in range(1, 6):
+        assert f"Row place {n}" in drawn
+    assert "Round 1 of 30" in drawn and "Group 1 to play" in drawn
+    assert drawn.count("bt-card bt-back") == 6 + 5  # everything face down for the projector
+    assert "tokens: 5 in hand · 20 in reserve" in drawn and "Group 3" in drawn
+    assert "price 1" in drawn and "5 tokens" in drawn  # market prices
+    assert not any(label(c) in drawn for c in DIAMONDS)
+
+
+def test_the_pending_experiment_is_highlighted_with_its_payout_for_those_who_looked():
+    for seed in range(40):
+        state = btlgames.load("beamtimes", seed=seed, players=2)
+        finished = play_one("beamtimes", seed, ["heuristic", "heuristic"], players=2)
+        for action in finished.history:
+            if state.phase == "publish":
+                break
+            state.apply(action_from_json(state.actions, action))
+        if state.phase == "publish":
+            break
+    builder = state.pending["builder"]
+    mine = renderer.table(state.view(builder))
+    assert "bt-pending" in mine and "in range" in mine and "Publishing pays X =" in mine
+    assert "Publishing pays" not in renderer.table(state.view(None))
+
+
+def test_the_summary_names_the_winner_and_why():
+    for state in games():
+        text = renderer.summary(state.view(None))
+        names = [f"Group {g + 1}" for g in state.winners()]
+        assert all(name in text for name in names)
+        assert ("wins!" in text) == (len(names) == 1) and "Kit rule K16" in text
+        assert "The game ended because" in text
+
+
+def test_the_summary_explains_a_tie_break():
+    view = {"winners": [1], "end_reason": "beamtime", "groups": [
+        {"solved": 1, "published": 2, "tokens": 9}, {"solved": 1, "published": 3, "tokens": 0}]}
+    assert "most published results decides" in renderer.summary(view)
+    view["groups"][1]["published"] = 2
+    view["groups"][1]["tokens"] = 10
+    assert "most tokens in hand decides" in renderer.summary(view)
+
+
+# -- the generic app with this renderer ------------------------------------------------------------
+def buttons(app):
+    return [b for box in app.moves.children if hasattr(box, "children") for b in box.children[1].children]
+
+
+def test_the_app_plays_by_clicks_against_a_bot():
+    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    assert "Problem 1" in app.table.value and "Your moves" not in app.table.value
+    hire = next(b for b in buttons(app) if b.description.startswith("Hire physicist"))
+    hire.click()
+    assert len(app.state.history) == 1 and "takes physicist" in app.log.value
+    for _ in range(200):  # then end turns / pass until the game is over
+        if app.state.is_over():
+            break
+        choices = buttons(app)
+        pick = next((b for b in choices if b.description in ("End the turn", "Pass")), choices[-1])
+        pick.click()
+        assert app.state.current_player() in (0, None), "the bot answered before the next click"
+    assert app.state.is_over() and "btl-summary" in app.moves.children[0].value
+    assert "Group" in app.moves.children[0].value
