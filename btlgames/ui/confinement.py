@@ -13,8 +13,6 @@ letters, u(R) or c̄(B̄), and anti-quarks have a dashed outline as well as a ba
 """
 from __future__ import annotations
 
-import base64
-import html
 import io
 import math
 
@@ -24,6 +22,7 @@ from ..core.i18n import catalogue, t
 
 from ..science import hadrons
 from ..science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupings
+from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
 
 MAX_QUARKS = 9
 GAMES_RANGE = (50, 2000)
@@ -41,7 +40,7 @@ PRESETS = {  # key -> quarks written the way Quark prints them
 }
 HBAR_MEV_S = 6.582119569e-22  # ħ in MeV·s (CODATA)
 
-STYLE = """<style>
+STYLE = stylesheet("""\
 .btl-confinement { font-size: 18px; line-height: 1.45;
   --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 38px;
   --jp-widgets-inline-label-width: 120px; }
@@ -56,11 +55,9 @@ STYLE = """<style>
   font-weight: bold; font-family: "DejaVu Sans", sans-serif; border: 3px solid transparent;
   white-space: nowrap; }
 .btl-quark.btl-anti { background: #fff; border-style: dashed; }
-.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
-.btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
 .btl-card { border: 2px solid #555; border-radius: .5em; padding: .2em 1em .6em; margin: .3em;
   flex: 1 1 360px; min-width: 300px; }
-</style>"""
+""")
 
 
 def msg(key: str, **values):
@@ -70,21 +67,7 @@ def msg(key: str, **values):
 
 # -- small helpers --------------------------------------------------------------------------
 def _app(children, *classes) -> w.VBox:
-    box = w.VBox([w.HTML(STYLE), *children])
-    for c in ("btl-app", "btl-confinement", *classes):
-        box.add_class(c)
-    return box
-
-
-def _button(description: str, tooltip: str = "") -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip or description,
-                 layout=w.Layout(width="auto"))
-    b.add_class("btl-action")
-    return b
-
-
-def _esc(text) -> str:
-    return html.escape(str(text))
+    return app(children, "btl-confinement", *classes, style=STYLE)
 
 
 def quark_words(q: Quark) -> str:
@@ -101,20 +84,12 @@ def badge(q: Quark) -> str:
     else:
         style = f"background:{colour};color:#fff;border-color:{colour}"
         cls = "btl-quark"
-    return (f'<span class="{cls} btl-{q.colour}" style="{style}" title="{_esc(quark_words(q))}">'
-            f"{_esc(q)}</span>")
+    return (f'<span class="{cls} btl-{q.colour}" style="{style}" title="{esc(quark_words(q))}">'
+            f"{esc(q)}</span>")
 
 
 def _badges(quarks) -> str:
     return " ".join(badge(q) for q in quarks)
-
-
-def _message(text: str, error: bool = False) -> str:
-    if not text:
-        return ""
-    cls = "btl-message btl-error" if error else "btl-message"
-    mark = "⚠ " if error else ""
-    return f'<div class="{cls}" role="status" aria-live="polite">{mark}{text}</div>'
 
 
 def _signed(x) -> str:
@@ -129,7 +104,7 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
     """What the explorer shows for these quarks: groups, free quarks, annihilating pairs."""
     quarks = list(quarks)
     if not quarks:
-        return f'<div class="btl-result"><p>{_esc(msg("explorer.empty"))}</p></div>'
+        return f'<div class="btl-result"><p>{esc(msg("explorer.empty"))}</p></div>'
     conf = best_confinement(quarks)
     n, n_free = len(quarks), len(conf.free)
     parts = ['<div class="btl-result">']
@@ -139,15 +114,15 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
         summary = msg("explorer.some_free", confined=n - n_free, n=n, free=n_free)
     if conf.annihilating:
         summary += msg("explorer.annihilate_count", pairs=len(conf.annihilating))
-    parts.append(f'<p class="btl-outcome"><b>{_esc(summary)}</b></p>')
+    parts.append(f'<p class="btl-outcome"><b>{esc(summary)}</b></p>')
     if hadrons.winning_grouping(quarks, conf.groups):
-        parts.append(f'<p class="btl-win"><b>★ {_esc(msg("explorer.win"))}</b></p>')
+        parts.append(f'<p class="btl-win"><b>★ {esc(msg("explorer.win"))}</b></p>')
 
-    items = "".join(f"<li>{badge(q)} {_esc(quark_words(q))}</li>" for q in quarks)
-    parts.append(f'<h4>{_esc(msg("explorer.your_quarks", n=n, max=max_quarks))}</h4>'
+    items = "".join(f"<li>{badge(q)} {esc(quark_words(q))}</li>" for q in quarks)
+    parts.append(f'<h4>{esc(msg("explorer.your_quarks", n=n, max=max_quarks))}</h4>'
                  f'<ol class="btl-quarks">{items}</ol>')
 
-    parts.append(f'<h4>{_esc(msg("explorer.groups"))}</h4>')
+    parts.append(f'<h4>{esc(msg("explorer.groups"))}</h4>')
     if conf.groups:
         rows = "".join(f"<li>{_group_html(quarks, g)}</li>" for g in conf.groups)
         parts.append(f'<ul class="btl-groups">{rows}</ul>')
@@ -155,29 +130,29 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
             others = [g for g in groupings(quarks)
                       if sum(map(len, g)) == n and tuple(sorted(g)) != conf.groups]
             if others:
-                parts.append(f'<p>{_esc(msg("explorer.ways", ways=len(others) + 1))}</p><ul class="btl-other-ways">')
+                parts.append(f'<p>{esc(msg("explorer.ways", ways=len(others) + 1))}</p><ul class="btl-other-ways">')
                 for other in others[:3]:
                     parts.append("<li>" + " &nbsp;|&nbsp; ".join(
                         _badges(quarks[i] for i in g) for g in sorted(other)) + "</li>")
                 parts.append("</ul>")
     else:
-        parts.append(f'<p class="btl-groups">{_esc(msg("explorer.no_groups"))}</p>')
+        parts.append(f'<p class="btl-groups">{esc(msg("explorer.no_groups"))}</p>')
 
-    parts.append(f'<h4>{_esc(msg("explorer.free"))}</h4>')
+    parts.append(f'<h4>{esc(msg("explorer.free"))}</h4>')
     if conf.free:
         parts.append(f'<p class="btl-free">{_badges(quarks[i] for i in conf.free)}</p>')
     else:
-        parts.append(f'<p class="btl-free">{_esc(msg("explorer.no_free"))}</p>')
+        parts.append(f'<p class="btl-free">{esc(msg("explorer.no_free"))}</p>')
 
-    parts.append(f'<h4>{_esc(msg("explorer.annihilating"))}</h4>')
+    parts.append(f'<h4>{esc(msg("explorer.annihilating"))}</h4>')
     if conf.annihilating:
         rows = "".join(
             f"<li>{badge(quarks[i])} + {badge(quarks[j])}: "
-            f"{_esc(msg('explorer.pair_why', flavour=quarks[i].flavour))}</li>"
+            f"{esc(msg('explorer.pair_why', flavour=quarks[i].flavour))}</li>"
             for i, j in conf.annihilating)
         parts.append(f'<ul class="btl-annihilating">{rows}</ul>')
     else:
-        parts.append(f'<p class="btl-annihilating">{_esc(msg("explorer.no_annihilating"))}</p>')
+        parts.append(f'<p class="btl-annihilating">{esc(msg("explorer.no_annihilating"))}</p>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -187,7 +162,7 @@ def _group_html(quarks, group) -> str:
     words = hadrons.describe_group(members).split(": ", 1)[1]
     kind = ("explorer.kind_meson" if len(members) == 2 else
             "explorer.kind_antibaryon" if members[0].anti else "explorer.kind_baryon")
-    return f"{_badges(members)} → {_esc(words)} ({_esc(msg(kind))})"
+    return f"{_badges(members)} → {esc(words)} ({esc(msg(kind))})"
 
 
 def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
@@ -195,25 +170,25 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
     quarks: list[Quark] = []  # this viewer's quarks only
 
     flavour = w.Dropdown(options=[(FLAVOUR_NAME[f], f) for f in FLAVOURS], value="up",
-                         description=msg("explorer.flavour"), style={"description_width": "initial"})
+                         description=msg("explorer.flavour"), style=WIDE)
     colour = w.Dropdown(options=[(COLOUR_NAME[c], c) for c in COLOURS], value="red",
-                        description=msg("explorer.colour"), style={"description_width": "initial"})
+                        description=msg("explorer.colour"), style=WIDE)
     anti = w.Checkbox(value=False, description=msg("explorer.anti"), indent=False,
                       layout=w.Layout(width="auto"))
-    add = _button(msg("explorer.add"))
+    add = button(msg("explorer.add"))
     preview = w.HTML()
     which = w.Dropdown(options=[], description=msg("explorer.which"),
-                       style={"description_width": "initial"})
-    remove = _button(msg("explorer.remove"))
-    clear = _button(msg("explorer.clear"))
+                       style=WIDE)
+    remove = button(msg("explorer.remove"))
+    clear = button(msg("explorer.clear"))
     typed = w.Text(placeholder=msg("explorer.typed_placeholder"), description=msg("explorer.typed"),
-                   style={"description_width": "initial"}, layout=w.Layout(width="28em"))
-    use_typed = _button(msg("explorer.use_typed"))
+                   style=WIDE, layout=w.Layout(width="28em"))
+    use_typed = button(msg("explorer.use_typed"))
     preset_buttons = {}
     for key in PRESETS:
-        b = _button(msg(f"preset.{key}.label"), tooltip=msg(f"preset.{key}.note"))
+        b = button(msg(f"preset.{key}.label"), tooltip=msg(f"preset.{key}.note"))
         preset_buttons[key] = b
-    message = w.HTML()
+    status = w.HTML()
     result = w.HTML()
 
     def chosen() -> Quark:
@@ -221,19 +196,19 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
 
     def show_preview(_=None):
         q = chosen()
-        preview.value = msg("explorer.next", badge=badge(q), name=_esc(quark_words(q)))
+        preview.value = msg("explorer.next", badge=badge(q), name=esc(quark_words(q)))
 
     def refresh(note: str = "", error: bool = False):
         which.options = [(f"{i + 1}: {q}", i) for i, q in enumerate(quarks)]
         which.value = len(quarks) - 1 if quarks else None
         which.disabled = remove.disabled = clear.disabled = not quarks
         add.disabled = len(quarks) >= max_quarks
-        message.value = _message(note, error)
+        status.value = message(note, error)
         result.value = confinement_html(quarks, max_quarks)
 
     def on_add(_):
         if len(quarks) >= max_quarks:
-            refresh(_esc(msg("explorer.full", max=max_quarks)), error=True)
+            refresh(esc(msg("explorer.full", max=max_quarks)), error=True)
             return
         q = chosen()
         quarks.append(q)
@@ -241,7 +216,7 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
 
     def on_remove(_):
         if not quarks:
-            refresh(_esc(msg("explorer.nothing_to_remove")), error=True)
+            refresh(esc(msg("explorer.nothing_to_remove")), error=True)
             return
         i = which.value if which.value is not None else len(quarks) - 1
         q = quarks.pop(i)
@@ -249,11 +224,11 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
 
     def on_clear(_):
         quarks.clear()
-        refresh(_esc(msg("explorer.cleared")))
+        refresh(esc(msg("explorer.cleared")))
 
     def load(new: list[Quark], note: str):
         if len(new) > max_quarks:
-            refresh(_esc(msg("explorer.too_many", n=len(new), max=max_quarks)), error=True)
+            refresh(esc(msg("explorer.too_many", n=len(new), max=max_quarks)), error=True)
             return
         quarks[:] = new
         refresh(note)
@@ -261,18 +236,18 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
     def on_typed(_):
         text = typed.value.strip()
         if not text:
-            refresh(_esc(msg("explorer.typed_empty")), error=True)
+            refresh(esc(msg("explorer.typed_empty")), error=True)
             return
         try:
             new = hadrons.parse_quarks(text)
         except ValueError as e:
-            refresh(_esc(msg("explorer.bad_typed", why=e)), error=True)
+            refresh(esc(msg("explorer.bad_typed", why=e)), error=True)
             return
-        load(new, _esc(msg("explorer.loaded", n=len(new))))
+        load(new, esc(msg("explorer.loaded", n=len(new))))
 
     def preset_handler(key):
         def on_click(_):
-            load(hadrons.parse_quarks(PRESETS[key]), _esc(msg(f"preset.{key}.note")))
+            load(hadrons.parse_quarks(PRESETS[key]), esc(msg(f"preset.{key}.note")))
         return on_click
 
     for control in (flavour, colour, anti):
@@ -284,17 +259,16 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
     for key, b in preset_buttons.items():
         b.on_click(preset_handler(key))
 
-    wrap = w.Layout(flex_flow="row wrap", align_items="center")
     show_preview()
     refresh()
     return _app([
-        w.HTML(f"<h3>{_esc(msg('explorer.title'))}</h3><p>{msg('explorer.help', max=max_quarks)}</p>"),
-        w.HBox([flavour, colour, anti, add], layout=wrap),
+        heading(msg("explorer.title"), msg("explorer.help", max=max_quarks)),
+        row([flavour, colour, anti, add]),
         preview,
-        w.HBox([which, remove, clear], layout=wrap),
-        w.HBox([w.HTML(f"<b>{_esc(msg('explorer.presets'))}</b>"), *preset_buttons.values()], layout=wrap),
-        w.HBox([typed, use_typed], layout=wrap),
-        message,
+        row([which, remove, clear]),
+        row([w.HTML(f"<b>{esc(msg('explorer.presets'))}</b>"), *preset_buttons.values()]),
+        row([typed, use_typed]),
+        status,
         result,
     ], "btl-explorer")
 
@@ -311,13 +285,13 @@ def _mass(mass: float, err: float | None) -> str:
     if not err:
         return f"{mass:g}"
     if err < 0.001:
-        return f"{mass:.3f} {_esc(msg('table.tiny_error'))}"
+        return f"{mass:.3f} {esc(msg('table.tiny_error'))}"
     d = min(3, max(0, 1 - math.floor(math.log10(err))))
     return f"{mass:.{d}f} ± {err:.{d}f}"
 
 
 def hadron_rows_html(records) -> str:
-    head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in (
+    head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in (
         "table.particle", "table.pdgid", "table.mass", "table.charge", "table.quarks",
         "table.charge_sum", "table.kind", "table.colours", "table.why"))
     rows = []
@@ -325,10 +299,10 @@ def hadron_rows_html(records) -> str:
         check = hadrons.neutral_check(r["model_quarks"])
         why = r["why"].split(" — ", 1)[-1]  # the colouring is in its own column
         rows.append(
-            f'<tr class="btl-hadron"><th scope="row">{_esc(r["symbol"])} <small>({_esc(r["name"])})</small></th>'
+            f'<tr class="btl-hadron"><th scope="row">{esc(r["symbol"])} <small>({esc(r["name"])})</small></th>'
             f"<td>{r['pdgid']}</td><td>{_mass(r['mass_mev'], r['mass_err_mev'])}</td><td>{_signed(r['charge'])}</td>"
-            f"<td>{_esc(r['quarks'])}</td><td>{_esc(_charge_sum(r['model_quarks']))}</td>"
-            f'<td>{_esc(r["kind"])}</td><td class="btl-nowrap">{_badges(check.quarks)}</td><td>{_esc(why)}</td></tr>')
+            f"<td>{esc(r['quarks'])}</td><td>{esc(_charge_sum(r['model_quarks']))}</td>"
+            f'<td>{esc(r["kind"])}</td><td class="btl-nowrap">{_badges(check.quarks)}</td><td>{esc(why)}</td></tr>')
     return (f'<div class="btl-scroll"><table class="btl-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
@@ -338,13 +312,13 @@ def hadron_table() -> w.VBox:
     body = w.HTML()
     show = w.Dropdown(options=[(msg("table.all"), "all"), (msg("table.mesons"), "meson"),
                                (msg("table.baryons"), "baryon")], value="all",
-                      description=msg("table.show"), style={"description_width": "initial"})
+                      description=msg("table.show"), style=WIDE)
     try:
         records = hadrons.hadron_records()
         source = hadrons.pdg_source()
     except Exception as e:  # a broken particle install must not break the notebook
-        return _app([w.HTML(f"<h3>{_esc(msg('table.title'))}</h3>"
-                            + _message(_esc(msg("table.error", why=e)), error=True))], "btl-hadrons")
+        return _app([heading(msg("table.title")), w.HTML(message(esc(msg("table.error", why=e)), error=True))],
+                    "btl-hadrons")
 
     def render(_=None):
         chosen = [r for r in records if show.value in ("all", r["kind"])]
@@ -353,9 +327,9 @@ def hadron_table() -> w.VBox:
     show.observe(render, names="value")
     render()
     return _app([
-        w.HTML(f"<h3>{_esc(msg('table.title'))}</h3><p>{_esc(msg('table.intro'))}</p>"),
+        heading(msg("table.title"), esc(msg("table.intro"))),
         show, body,
-        w.HTML(f"<p><small>{_esc(msg('table.source', source=source))}</small></p>"),
+        w.HTML(f"<p><small>{esc(msg('table.source', source=source))}</small></p>"),
     ], "btl-hadrons")
 
 
@@ -383,13 +357,13 @@ def pentaquark_html() -> tuple[str, str, str]:
         ("card.decays_to", [r["decays_to"] for r in recs]),
         ("card.significance", [r["significance"] for r in recs]),
     ]
-    table = "".join(f'<tr><th scope="row">{_esc(msg(k))}</th>'
-                    + "".join(f"<td>{_esc(v)}</td>" for v in vals) + "</tr>" for k, vals in real_rows)
-    real = (f'<div class="btl-card btl-real"><h4>{_esc(msg("card.real"))}</h4>'
+    table = "".join(f'<tr><th scope="row">{esc(msg(k))}</th>'
+                    + "".join(f"<td>{esc(v)}</td>" for v in vals) + "</tr>" for k, vals in real_rows)
+    real = (f'<div class="btl-card btl-real"><h4>{esc(msg("card.real"))}</h4>'
             f'<table class="btl-table">{table}</table>'
-            f'<p><small>{_esc(msg("card.errors"))}</small></p>'
-            f'<p><small>{_esc(recs[0]["reference"])}.</small></p>'
-            f'<p><small>{_esc(hadrons.LHCB_UPDATE_2019)}.</small></p></div>')
+            f'<p><small>{esc(msg("card.errors"))}</small></p>'
+            f'<p><small>{esc(recs[0]["reference"])}.</small></p>'
+            f'<p><small>{esc(hadrons.LHCB_UPDATE_2019)}.</small></p></div>')
 
     example = hadrons.RULEBOOK_WIN_EXAMPLE
     conf = best_confinement(example)
@@ -397,17 +371,17 @@ def pentaquark_html() -> tuple[str, str, str]:
     content = [(q.flavour, q.anti) for q in example]
     charge = msg("card.game_charge", sum=" ".join(_signed(hadrons.charge_of((c,))) for c in content),
                  total=_signed(hadrons.charge_of(tuple(content))))
-    game = (f'<div class="btl-card btl-game"><h4>{_esc(msg("card.game"))}</h4>'
-            f'<p>{_esc(msg("card.game_intro"))}</p><p>{_badges(example)}</p>'
-            f'<ul class="btl-groups">{groups}</ul><p>{_esc(charge)}</p>'
-            f'<p>{_esc(hadrons.why_neutral(hadrons.content_string(content), "pentaquark"))}</p></div>')
+    game = (f'<div class="btl-card btl-game"><h4>{esc(msg("card.game"))}</h4>'
+            f'<p>{esc(msg("card.game_intro"))}</p><p>{_badges(example)}</p>'
+            f'<ul class="btl-groups">{groups}</ul><p>{esc(charge)}</p>'
+            f'<p>{esc(hadrons.why_neutral(hadrons.content_string(content), "pentaquark"))}</p></div>')
 
     def items(key):
-        return "".join(f"<li>{_esc(item)}</li>" for item in msg(key))
+        return "".join(f"<li>{esc(item)}</li>" for item in msg(key))
 
-    compare = (f'<div class="btl-card btl-compare"><h4>{_esc(msg("card.same"))}</h4>'
+    compare = (f'<div class="btl-card btl-compare"><h4>{esc(msg("card.same"))}</h4>'
                f'<ul>{items("card.same_items")}</ul>'
-               f'<h4>{_esc(msg("card.different"))}</h4><ul>{items("card.different_items")}</ul></div>')
+               f'<h4>{esc(msg("card.different"))}</h4><ul>{items("card.different_items")}</ul></div>')
     return real, game, compare
 
 
@@ -416,8 +390,7 @@ def pentaquark_card() -> w.VBox:
     real, game, compare = pentaquark_html()
     side_by_side = w.HBox([w.HTML(real), w.HTML(game)],
                           layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
-    return _app([w.HTML(f"<h3>{_esc(msg('card.title'))}</h3>"), side_by_side, w.HTML(compare)],
-                "btl-pentaquark")
+    return _app([heading(msg("card.title")), side_by_side, w.HTML(compare)], "btl-pentaquark")
 
 
 # -- 4. the win-rate study --------------------------------------------------------------------------------
@@ -480,7 +453,7 @@ def reasons_html(results: dict, bot: str) -> str:
     table.index = [msg(f"study.reason.{r}") if f"confinement.study.reason.{r}" in catalogue("en") else r
                    for r in table.index]
     table.columns.name = msg("study.reason.row")  # the top-left corner
-    return (f"<h4>{_esc(msg('study.reasons', bot=bot))}</h4>"
+    return (f"<h4>{esc(msg('study.reasons', bot=bot))}</h4>"
             + table.to_html(classes="btl-table", float_format=lambda x: f"{x:.1%}", border=0))
 
 
@@ -491,83 +464,52 @@ def win_rate_study(games: int = 200) -> w.VBox:
     low, high = GAMES_RANGE
     results: dict = {}  # (bot, annihilate cards) -> DataFrame, this viewer's runs only
     bot = w.Dropdown(options=[(msg(f"study.bot.{b}"), b) for b in ("random", "heuristic")],
-                     value="random", description=msg("study.bot.label"), style={"description_width": "initial"})
+                     value="random", description=msg("study.bot.label"), style=WIDE)
     cards = w.Dropdown(options=[(str(k), k) for k in range(4)] + [(msg("study.all"), "all")], value=3,
-                       description=msg("study.cards"), style={"description_width": "initial"})
-    n_games = w.IntText(value=games, description=msg("study.games"), style={"description_width": "initial"},
+                       description=msg("study.cards"), style=WIDE)
+    n_games = w.IntText(value=games, description=msg("study.games"), style=WIDE,
                         layout=w.Layout(width="14em"))
-    run = _button(msg("study.run"))
-    clear = _button(msg("study.clear"))
-    bar = w.IntProgress(value=0, min=0, max=1, description="", layout=w.Layout(width="24em"))
-    count = w.HTML()
-    message = w.HTML(_message(_esc(msg("study.idle"))))
-    plot = w.Output()
+    run = button(msg("study.run"))
+    clear = button(msg("study.clear"))
+    study = Study(lambda **n: msg("study.progress", **n), msg("study.idle"), lambda e: msg("study.failed", why=e))
     reasons = w.HTML()
-
-    def progress_callback(offset: int, total: int):
-        step = max(1, total // 50)
-
-        def report(done: int, _n: int):
-            done += offset
-            if done % step == 0 or done == total:
-                bar.value = done
-                count.value = _esc(msg("study.progress", done=done, total=total))
-        return report
 
     def draw(chosen_bot: str):
         points = win_rates(results, chosen_bot)
-        png = win_rate_png(points, chosen_bot)
         alt = msg("study.plot_alt", bot=chosen_bot, points="; ".join(msg("study.point", **p) for p in points))
-        plot.outputs = ({"output_type": "display_data",
-                         "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": alt},
-                         "metadata": {"image/png": {"width": 640, "height": 400}}},)
+        study.show_png(win_rate_png(points, chosen_bot), alt)
         note = msg("study.zero_note") if any(p["wins"] == 0 for p in points) else ""
-        reasons.value = (f"<p>{_esc(alt)}</p>" + (f"<p><small>{_esc(note)}</small></p>" if note else "")
+        reasons.value = (f"<p>{esc(alt)}</p>" + (f"<p><small>{esc(note)}</small></p>" if note else "")
                          + reasons_html(results, chosen_bot))
 
-    def on_run(_):
+    def work():
         import pandas as pd
 
-        n = n_games.value
-        if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
-            message.value = _message(_esc(msg("study.bad_games", low=low, high=high)), error=True)
-            return
+        n = study.read_number(n_games, low, high, msg("study.bad_games", low=low, high=high))
         chosen_bot = bot.value
         counts = [0, 1, 2, 3] if cards.value == "all" else [cards.value]
         total = n * len(counts)
-        bar.max, bar.value = total, 0
-        count.value = _esc(msg("study.progress", done=0, total=total))
-        run.disabled = True
-        try:
-            for k, c in enumerate(counts):
-                message.value = _message(_esc(msg("study.running", n=n, cards=c)))
-                before = results.get((chosen_bot, c))
-                start = 0 if before is None else len(before)
-                df = btlgames.simulate("pentaquark", n=n, bot=chosen_bot, seed=start,
-                                       progress=progress_callback(k * n, total), annihilate_cards=c)
-                results[(chosen_bot, c)] = df if before is None else \
-                    pd.concat([before, df], ignore_index=True)
-            draw(chosen_bot)
-            message.value = _message(_esc(msg("study.done", n=total, bot=chosen_bot)))
-        except Exception as e:  # show it to the student rather than a traceback
-            message.value = _message(_esc(msg("study.failed", why=e)), error=True)
-        finally:
-            run.disabled = False
+        study.start(total)
+        for k, c in enumerate(counts):
+            study.say(msg("study.running", n=n, cards=c))
+            before = results.get((chosen_bot, c))
+            start = 0 if before is None else len(before)
+            df = btlgames.simulate("pentaquark", n=n, bot=chosen_bot, seed=start,
+                                   progress=study.reporter(total, k * n), annihilate_cards=c)
+            results[(chosen_bot, c)] = df if before is None else pd.concat([before, df], ignore_index=True)
+        draw(chosen_bot)
+        study.say(msg("study.done", n=total, bot=chosen_bot))
 
     def on_clear(_):
         results.clear()
-        plot.outputs = ()
         reasons.value = ""
-        bar.value = 0
-        count.value = ""
-        message.value = _message(_esc(msg("study.cleared")))
+        study.clear(msg("study.cleared"))
 
-    run.on_click(on_run)
+    study.run_on_click(run, work)
     clear.on_click(on_clear)
-    wrap = w.Layout(flex_flow="row wrap", align_items="center")
     return _app([
-        w.HTML(f"<h3>{_esc(msg('study.title'))}</h3><p>{msg('study.help')}</p>"),
-        w.HBox([bot, cards, n_games, run, clear], layout=wrap),
-        w.HBox([bar, count], layout=wrap),
-        message, plot, reasons,
+        heading(msg("study.title"), msg("study.help")),
+        row([bot, cards, n_games, run, clear]),
+        study.progress_row(),
+        study.message, study.plot, reasons,
     ], "btl-study")

@@ -14,7 +14,6 @@ Card values are written A, 2 … 10, J, Q, K with their words; colour never carr
 """
 from __future__ import annotations
 
-import base64
 import io
 import itertools
 import math
@@ -25,7 +24,7 @@ from ..core.i18n import catalogue, t
 from ..science import detector as model
 from ..science import hadrons
 from ..science.ranges import gap, is_exact, outcome
-from .confinement import _button, _esc, _message  # the concept widgets' shared small helpers
+from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
 
 GAMES_RANGE = (20, 2000)
 MAX_ROWS = 40  # particle rows shown at once: a projector shows no more
@@ -41,7 +40,7 @@ PRESETS = {  # key -> (low, high) in MeV
     "desert": (12000.0, 80000.0),
 }
 
-STYLE = """<style>
+STYLE = stylesheet("""\
 .btl-ranges { font-size: 18px; line-height: 1.45;
   --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 38px; }
 .btl-ranges .widget-button { height: auto; min-height: 38px; padding: 4px 12px; }
@@ -57,9 +56,7 @@ STYLE = """<style>
 .btl-ranges .btl-scroll { overflow-x: auto; max-width: 100%; }
 .btl-ranges .btl-big { font-size: 22px; }
 .btl-ranges .btl-more { font-weight: bold; }
-.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
-.btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
-</style>"""
+""")
 
 
 def msg(key: str, **values):
@@ -73,15 +70,12 @@ def has_msg(key: str) -> bool:
 
 # -- small helpers --------------------------------------------------------------------------------
 def _app(children, *classes) -> w.VBox:
-    box = w.VBox([w.HTML(STYLE), *children])
-    for c in ("btl-app", "btl-ranges", *classes):
-        box.add_class(c)
-    return box
+    return app(children, "btl-ranges", *classes, style=STYLE)
 
 
 def _dropdown(options, value, description: str) -> w.Dropdown:
     return w.Dropdown(options=options, value=value, description=description,
-                      style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+                      style=WIDE, layout=w.Layout(width="auto"))
 
 
 def card(value: int) -> str:
@@ -104,55 +98,51 @@ def num(x) -> str:
 
 
 def _title(key: str, help_key: str | None = None, **values) -> w.HTML:
-    help_text = f"<p>{msg(help_key, **values)}</p>" if help_key else ""
-    return w.HTML(f"<h3>{_esc(msg(key))}</h3>{help_text}")
-
-
-WRAP = dict(flex_flow="row wrap", align_items="center")
+    return heading(msg(key), msg(help_key, **values) if help_key else "")
 
 
 # -- 1. the range explorer -----------------------------------------------------------------------------
 def number_line_html(leader: int, collaborators, detector: int, excluded) -> str:
     """Every value from A to K: who shows it, whether it may be the problem, whether it is in range."""
     physicists = [leader, *collaborators]
-    head = "".join(f'<th scope="col">{model.card_label(v)}<br><small>{_esc(model.card_word(v))}</small></th>'
+    head = "".join(f'<th scope="col">{model.card_label(v)}<br><small>{esc(model.card_word(v))}</small></th>'
                    for v in model.VALUES)
     who, where, seen = [], [], []
     for v in model.VALUES:
         marks = ([msg("line.leader")] if v == leader else []) + \
                 ([msg("line.collaborator")] if v in collaborators else []) + \
                 ([msg("line.detector")] if v == detector else [])
-        who.append(f"<td>{'<br>'.join(map(_esc, marks))}</td>")
+        who.append(f"<td>{'<br>'.join(map(esc, marks))}</td>")
         if v in excluded:
-            where.append(f'<td class="btl-elsewhere">{_esc(msg("line.elsewhere"))}</td>')
+            where.append(f'<td class="btl-elsewhere">{esc(msg("line.elsewhere"))}</td>')
         else:
-            where.append(f"<td>{_esc(msg('line.possible'))}</td>")
+            where.append(f"<td>{esc(msg('line.possible'))}</td>")
         x = gap(v, physicists, detector)
         if x is None:
-            seen.append(f"<td>{_esc(msg('line.out'))}</td>")
+            seen.append(f"<td>{esc(msg('line.out'))}</td>")
         elif is_exact(v, physicists, detector):
-            seen.append(f'<td class="btl-in">{_esc(msg("line.solved"))}</td>')
+            seen.append(f'<td class="btl-in">{esc(msg("line.solved"))}</td>')
         else:
-            seen.append(f'<td class="btl-in">{_esc(msg("line.in"))}<br>{_esc(msg("line.x", x=x))}</td>')
+            seen.append(f'<td class="btl-in">{esc(msg("line.in"))}<br>{esc(msg("line.x", x=x))}</td>')
 
-    def row(key, cells):
-        return f'<tr><th scope="row">{_esc(msg(key))}</th>{"".join(cells)}</tr>'
-    return (f'<div class="btl-scroll"><table class="btl-table btl-line"><caption>{_esc(msg("line.caption"))}'
-            f'</caption><thead><tr><th scope="col">{_esc(msg("line.value"))}</th>{head}</tr></thead><tbody>'
-            + row("line.who", who) + row("line.problem", where) + row("line.range", seen)
+    def table_row(key, cells):
+        return f'<tr><th scope="row">{esc(msg(key))}</th>{"".join(cells)}</tr>'
+    return (f'<div class="btl-scroll"><table class="btl-table btl-line"><caption>{esc(msg("line.caption"))}'
+            f'</caption><thead><tr><th scope="col">{esc(msg("line.value"))}</th>{head}</tr></thead><tbody>'
+            + table_row("line.who", who) + table_row("line.problem", where) + table_row("line.range", seen)
             + "</tbody></table></div>")
 
 
 def _p(key: str, **values) -> str:
     """One sentence from the catalogue as an HTML paragraph."""
-    return f"<p>{_esc(msg(key, **values))}</p>"
+    return f"<p>{esc(msg(key, **values))}</p>"
 
 
 def chances_html(leader: int, collaborators, detector: int, excluded) -> str:
     """The chances and expected tokens in sentences, then what one more look would do."""
     c = model.chances(leader, collaborators, detector, excluded)
     headline = msg("sum.in_range", k=c["in_range"], n=c["n"], p=pct(c["p_in_range"]))
-    parts = [f'<p class="btl-big btl-summary"><b>{_esc(headline)}</b></p>',
+    parts = [f'<p class="btl-big btl-summary"><b>{esc(headline)}</b></p>',
              _p("sum.possible", n=c["n"], values=cards(model.candidates(excluded)))]
     if c["solved"]:
         parts.append(_p("sum.can_solve", n=c["n"], p=pct(c["p_solved"]), card=card(detector)))
@@ -176,26 +166,26 @@ def chances_html(leader: int, collaborators, detector: int, excluded) -> str:
 def verification_html(leader: int, collaborators, detector: int, excluded) -> str:
     branches = model.verification_outcomes(leader, collaborators, detector, excluded)
     if not branches:
-        return f'<p class="btl-verify">{_esc(msg("verify.nothing"))}</p>'
-    items = "".join(f"<li>{_esc(msg('verify.' + b['sees'], p=pct(b['probability']), after=pct(b['p_in_range_after'])))}"
+        return f'<p class="btl-verify">{esc(msg("verify.nothing"))}</p>'
+    items = "".join(f"<li>{esc(msg('verify.' + b['sees'], p=pct(b['probability']), after=pct(b['p_in_range_after'])))}"
                     "</li>" for b in branches)
-    return (f'<div class="btl-verify"><h4>{_esc(msg("verify.title"))}</h4><ul>{items}</ul>'
+    return (f'<div class="btl-verify"><h4>{esc(msg("verify.title"))}</h4><ul>{items}</ul>'
             f"{_p('verify.average')}</div>")
 
 
 def outcomes_html(leader: int, collaborators, detector: int, excluded) -> str:
     """Per possible value: the result, X and the tokens (in a fold: it is long)."""
-    head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in
+    head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in
                    ("table.value", "table.result", "table.x", "table.leader", "table.each", "table.total"))
     rows = []
     for r in model.possible_outcomes(leader, collaborators, detector, excluded):
         x = "—" if r["x"] is None else r["x"]
         each = r["each"] if collaborators else "—"
-        rows.append(f'<tr><th scope="row">{_esc(card(r["value"]))}</th><td>{_esc(msg("result." + r["result"]))}</td>'
+        rows.append(f'<tr><th scope="row">{esc(card(r["value"]))}</th><td>{esc(msg("result." + r["result"]))}</td>'
                     f'<td>{x}</td><td>{r["leader"]}</td><td>{each}</td><td>{r["total"]}</td></tr>')
-    return (f'<details class="btl-outcomes"><summary>{_esc(msg("table.summary"))}</summary>'
+    return (f'<details class="btl-outcomes"><summary>{esc(msg("table.summary"))}</summary>'
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f"<p><small>{_esc(msg('table.note'))}</small></p></details>")
+            f"<p><small>{esc(msg('table.note'))}</small></p></details>")
 
 
 def range_explorer() -> w.VBox:
@@ -208,11 +198,11 @@ def range_explorer() -> w.VBox:
     known = {v: w.Checkbox(value=False, description=card(v), indent=False, layout=w.Layout(width="9.5em"))
              for v in model.VALUES}
     typed = w.Text(placeholder=msg("explorer.typed_placeholder"), description=msg("explorer.typed"),
-                   style={"description_width": "initial"}, layout=w.Layout(width="24em"))
-    use_typed = _button(msg("explorer.use_typed"))
-    clear_known = _button(msg("explorer.clear_known"))
-    deal_button, verify_button, build_button = (_button(msg(f"practice.{k}")) for k in ("deal", "verify", "build"))
-    practice, message, line, result = w.HTML(), w.HTML(), w.HTML(), w.HTML()
+                   style=WIDE, layout=w.Layout(width="24em"))
+    use_typed = button(msg("explorer.use_typed"))
+    clear_known = button(msg("explorer.clear_known"))
+    deal_button, verify_button, build_button = (button(msg(f"practice.{k}")) for k in ("deal", "verify", "build"))
+    practice, status, line, result = w.HTML(), w.HTML(), w.HTML(), w.HTML()
     table: dict = {}  # this viewer's practice deal
     seeds = itertools.count(1)
     quiet = [False]  # while several boxes are set at once, draw once at the end
@@ -227,10 +217,10 @@ def range_explorer() -> w.VBox:
         try:
             setup = model.check_setup(*chosen())
         except ValueError as e:
-            message.value = _message(_esc(msg("explorer.fix", why=e)), error=True)
+            status.value = message(esc(msg("explorer.fix", why=e)), error=True)
             line.value = result.value = ""
             return
-        message.value = _message(note, error)
+        status.value = message(note, error)
         line.value = number_line_html(*setup)
         result.value = chances_html(*setup)
 
@@ -243,26 +233,26 @@ def range_explorer() -> w.VBox:
     def on_typed(_):
         text = typed.value.strip()
         if not text:
-            refresh(note=_esc(msg("explorer.typed_empty")), error=True)
+            refresh(note=esc(msg("explorer.typed_empty")), error=True)
             return
         try:
             new = model.parse_values(text)
         except ValueError as e:
-            refresh(note=_esc(msg("explorer.bad_typed", why=e)), error=True)
+            refresh(note=esc(msg("explorer.bad_typed", why=e)), error=True)
             return
         if len(new) > model.MAX_KNOWN:
-            refresh(note=_esc(msg("explorer.too_many_typed", n=len(new), max=model.MAX_KNOWN)), error=True)
+            refresh(note=esc(msg("explorer.too_many_typed", n=len(new), max=model.MAX_KNOWN)), error=True)
             return
         set_known(new)
-        refresh(note=_esc(msg("explorer.known_set", values=cards(sorted(new)))))
+        refresh(note=esc(msg("explorer.known_set", values=cards(sorted(new)))))
 
     def on_clear(_):
         set_known(())
-        refresh(note=_esc(msg("explorer.known_cleared")))
+        refresh(note=esc(msg("explorer.known_cleared")))
 
     # -- practice: deal the diamonds, verify row cards one by one, then build --
     def show_practice(note: str, error: bool = False):
-        practice.value = _message(note, error)
+        practice.value = message(note, error)
         dealt = bool(table) and not table["built"]
         verify_button.disabled = not dealt or table["verified"] >= model.ROW
         build_button.disabled = not dealt
@@ -272,35 +262,35 @@ def range_explorer() -> w.VBox:
         table.update(model.deal(next(seeds)), verified=0, built=False)
         set_known(())
         refresh()
-        show_practice(_esc(msg("practice.dealt")))
+        show_practice(esc(msg("practice.dealt")))
 
     def on_verify(_):
         if not table or table["built"]:
-            show_practice(_esc(msg("practice.deal_first")), error=True)
+            show_practice(esc(msg("practice.deal_first")), error=True)
             return
         if table["verified"] >= model.ROW:
-            show_practice(_esc(msg("practice.row_done")), error=True)
+            show_practice(esc(msg("practice.row_done")), error=True)
             return
         v = table["row"][table["verified"]]
         table["verified"] += 1
         known[v].value = True  # its observer redraws the odds
-        show_practice(_esc(msg("practice.verified", n=table["verified"], card=card(v))))
+        show_practice(esc(msg("practice.verified", n=table["verified"], card=card(v))))
 
     def on_build(_):
         if not table or table["built"]:
-            show_practice(_esc(msg("practice.deal_first")), error=True)
+            show_practice(esc(msg("practice.deal_first")), error=True)
             return
         lead, team, det, seen = chosen()
         try:
             model.check_setup(lead, team, det, seen)
         except ValueError as e:
-            show_practice(_esc(msg("explorer.fix", why=e)), error=True)
+            show_practice(esc(msg("explorer.fix", why=e)), error=True)
             return
         problem = table["ring"][0]
         o = outcome(problem, lead, team, det)
         table["built"] = True
         words = msg("practice.result." + o["result"], x=o["x"], leader=o["leader"], each=o["each"])
-        show_practice(_esc(msg("practice.built", card=card(problem), result=words)))
+        show_practice(esc(msg("practice.built", card=card(problem), result=words)))
 
     for control in (leader, detector, *collaborators, *known.values()):
         control.observe(refresh, names="value")
@@ -309,18 +299,18 @@ def range_explorer() -> w.VBox:
     deal_button.on_click(on_deal)
     verify_button.on_click(on_verify)
     build_button.on_click(on_build)
-    refresh(note=_esc(msg("explorer.start")))
-    show_practice(_esc(msg("practice.idle")))
+    refresh(note=esc(msg("explorer.start")))
+    show_practice(esc(msg("practice.idle")))
     return _app([
         _title("explorer.title", "explorer.help", max=model.MAX_KNOWN),
-        w.HBox([leader, detector], layout=w.Layout(**WRAP)),
-        w.HBox(collaborators, layout=w.Layout(**WRAP)),
-        w.HTML(f"<b>{_esc(msg('explorer.known'))}</b>"),
-        w.HBox(list(known.values()), layout=w.Layout(**WRAP)),
-        w.HBox([typed, use_typed, clear_known], layout=w.Layout(**WRAP)),
-        message, line, result,
-        w.HTML(f"<h4>{_esc(msg('practice.title'))}</h4><p>{_esc(msg('practice.help'))}</p>"),
-        w.HBox([deal_button, verify_button, build_button], layout=w.Layout(**WRAP)),
+        row([leader, detector]),
+        row(collaborators),
+        w.HTML(f"<b>{esc(msg('explorer.known'))}</b>"),
+        row(list(known.values())),
+        row([typed, use_typed, clear_known]),
+        status, line, result,
+        w.HTML(f"<h4>{esc(msg('practice.title'))}</h4><p>{esc(msg('practice.help'))}</p>"),
+        row([deal_button, verify_button, build_button]),
         practice,
     ], "btl-explorer")
 
@@ -330,31 +320,31 @@ def credit_html(max_x: int = 7) -> str:
     """Tokens for one published result, by X: alone, and shared with 1, 2 or 3 collaborators."""
     rows = model.credit_table(max_x)
     cols = range(1, model.MAX_COLLABORATORS + 1)
-    head = (f'<th scope="col">{_esc(msg("credit.x"))}</th><th scope="col">{_esc(msg("credit.alone"))}</th>'
-            f'<th scope="col">{_esc(msg("credit.split"))}</th>'
-            + "".join(f'<th scope="col">{_esc(msg("credit.total", n=c))}</th>' for c in cols))
+    head = (f'<th scope="col">{esc(msg("credit.x"))}</th><th scope="col">{esc(msg("credit.alone"))}</th>'
+            f'<th scope="col">{esc(msg("credit.split"))}</th>'
+            + "".join(f'<th scope="col">{esc(msg("credit.total", n=c))}</th>' for c in cols))
     body = []
     for x in range(max_x + 1):
         by_c = {r["collaborators"]: r for r in rows if r["x"] == x}
         cells = [f"<td>{by_c[0]['total']}</td>",
-                 f"<td>{_esc(msg('credit.split_cell', leader=by_c[1]['leader'], each=by_c[1]['each']))}</td>"]
+                 f"<td>{esc(msg('credit.split_cell', leader=by_c[1]['leader'], each=by_c[1]['each']))}</td>"]
         for c in cols:
             r = by_c[c]
             if r["gain"] > 0:
-                cells.append(f'<td class="btl-more">{r["total"]} {_esc(msg("credit.more", gain=r["gain"]))}</td>')
+                cells.append(f'<td class="btl-more">{r["total"]} {esc(msg("credit.more", gain=r["gain"]))}</td>')
             elif r["gain"] < 0:
-                cells.append(f'<td>{r["total"]} {_esc(msg("credit.less", loss=-r["gain"]))}</td>')
+                cells.append(f'<td>{r["total"]} {esc(msg("credit.less", loss=-r["gain"]))}</td>')
             else:
-                cells.append(f'<td>{r["total"]} {_esc(msg("credit.same"))}</td>')
+                cells.append(f'<td>{r["total"]} {esc(msg("credit.same"))}</td>')
         body.append(f'<tr><th scope="row">{x}</th>{"".join(cells)}</tr>')
-    return (f'<div class="btl-scroll"><table class="btl-table btl-credit"><caption>{_esc(msg("credit.caption"))}'
+    return (f'<div class="btl-scroll"><table class="btl-table btl-credit"><caption>{esc(msg("credit.caption"))}'
             f'</caption><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
 def credit_table(max_x: int = 7) -> w.VBox:
     """The game's credit rule as a table: who takes what, and when sharing makes more in total."""
     return _app([_title("credit.title", "credit.help"), w.HTML(credit_html(max_x)),
-                 w.HTML(f"<p>{_esc(msg('credit.note'))}</p>")], "btl-credit-app")
+                 w.HTML(f"<p>{esc(msg('credit.note'))}</p>")], "btl-credit-app")
 
 
 # -- 3. the mass window ------------------------------------------------------------------------------
@@ -384,17 +374,17 @@ def _quarks(text: str) -> str:
 
 
 def particles_html(records) -> str:
-    head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in
+    head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in
                    ("window.particle", "window.pdgid", "window.mass", "window.width", "window.kind", "window.quarks"))
     rows = []
     for r in records[:MAX_ROWS]:
         width = "—" if r["width_mev"] is None else f"{r['width_mev']:.3g}"
         # html_name is the particle package's own markup (Greek letters, <SUP>): data, not user input
-        rows.append(f'<tr class="btl-particle"><th scope="row">{r["html_name"]} <small>({_esc(r["name"])})</small></th>'
+        rows.append(f'<tr class="btl-particle"><th scope="row">{r["html_name"]} <small>({esc(r["name"])})</small></th>'
                     f'<td>{r["pdgid"]}</td><td>{mass_text(r["mass_mev"], r["mass_err_mev"])}</td>'
-                    f'<td>{width}</td><td>{_esc(msg("kind." + r["kind"]))}</td>'
-                    f'<td>{_esc(_quarks(r["quarks"]))}</td></tr>')
-    more = f"<p>{_esc(msg('window.more', shown=MAX_ROWS, n=len(records)))}</p>" if len(records) > MAX_ROWS else ""
+                    f'<td>{width}</td><td>{esc(msg("kind." + r["kind"]))}</td>'
+                    f'<td>{esc(_quarks(r["quarks"]))}</td></tr>')
+    more = f"<p>{esc(msg('window.more', shown=MAX_ROWS, n=len(records)))}</p>" if len(records) > MAX_ROWS else ""
     return (f'<div class="btl-scroll"><table class="btl-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>{more}')
 
@@ -421,12 +411,12 @@ def strip_svg(low: float, high: float, kinds) -> str:
     for e in range(math.ceil(lo), math.floor(hi) + 1):
         label = msg("strip.tick", mev=f"{10 ** e:,.0f}" if e >= 0 else f"{10 ** e:g}")
         parts.append(f'<line x1="{xpos(10 ** e):.1f}" x2="{xpos(10 ** e):.1f}" y1="70" y2="78" stroke="#000"/>'
-                     f'<text x="{xpos(10 ** e):.1f}" y="96" font-size="18" text-anchor="middle">{_esc(label)}</text>')
+                     f'<text x="{xpos(10 ** e):.1f}" y="96" font-size="18" text-anchor="middle">{esc(label)}</text>')
     alt = msg("strip.alt", low=f"{low:g}", high=f"{high:g}", n=inside)
-    return (f'<svg role="img" aria-label="{_esc(alt)}" viewBox="0 0 {width} {height}" width="100%" '
-            f'style="max-width:{width}px"><title>{_esc(alt)}</title>'
+    return (f'<svg role="img" aria-label="{esc(alt)}" viewBox="0 0 {width} {height}" width="100%" '
+            f'style="max-width:{width}px"><title>{esc(alt)}</title>'
             f'<line x1="{pad}" x2="{width - pad}" y1="70" y2="70" stroke="#000"/>{"".join(parts)}</svg>'
-            f"<p><small>{_esc(msg('strip.legend'))}</small></p>")
+            f"<p><small>{esc(msg('strip.legend'))}</small></p>")
 
 
 def _g(x: float) -> str:
@@ -435,15 +425,15 @@ def _g(x: float) -> str:
 
 def tradeoff_html(low: float, high: float, kinds) -> str:
     centre = (low + high) / 2
-    head = "".join(f'<th scope="col">{_esc(msg(k))}</th>'
+    head = "".join(f'<th scope="col">{esc(msg(k))}</th>'
                    for k in ("trade.width", "trade.window", "trade.count", "trade.precision"))
     rows = "".join(
         f'<tr><th scope="row">{r["width"]:g}</th><td>{r["low"]:g} – {r["high"]:g}</td><td>{r["count"]}</td>'
-        f'<td>{_esc(msg("trade.plus_minus", half=_g(r["width"] / 2)))}</td></tr>'
+        f'<td>{esc(msg("trade.plus_minus", half=_g(r["width"] / 2)))}</td></tr>'
         for r in model.window_tradeoff(centre, WIDTHS, kinds))
-    return (f'<h4>{_esc(msg("trade.title", centre=f"{centre:g}"))}</h4>'
+    return (f'<h4>{esc(msg("trade.title", centre=f"{centre:g}"))}</h4>'
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-            f"<p>{_esc(msg('trade.note'))}</p>")
+            f"<p>{esc(msg('trade.note'))}</p>")
 
 
 def window_html(low: float, high: float, kinds) -> str:
@@ -452,38 +442,38 @@ def window_html(low: float, high: float, kinds) -> str:
     share = f"{width / 2 / centre:.1%}"  # centre > 0: the window starts at 0 or above
     summary = msg("window.summary", low=f"{low:g}", high=f"{high:g}", centre=f"{centre:g}", width=f"{width:g}",
                   share=share, n=len(found))
-    table = particles_html(found) if found else f"<p>{_esc(msg('window.nothing'))}</p>"
-    return (f'<p class="btl-big btl-summary"><b>{_esc(summary)}</b></p>{strip_svg(low, high, kinds)}'
+    table = particles_html(found) if found else f"<p>{esc(msg('window.nothing'))}</p>"
+    return (f'<p class="btl-big btl-summary"><b>{esc(summary)}</b></p>{strip_svg(low, high, kinds)}'
             f"{table}{tradeoff_html(low, high, kinds)}")
 
 
 def mass_window() -> w.VBox:
     """Set a detector's mass window and see which real particles fall inside it."""
-    low = w.FloatText(value=3000.0, description=msg("window.low"), style={"description_width": "initial"},
+    low = w.FloatText(value=3000.0, description=msg("window.low"), style=WIDE,
                       layout=w.Layout(width="16em"))
-    high = w.FloatText(value=3200.0, description=msg("window.high"), style={"description_width": "initial"},
+    high = w.FloatText(value=3200.0, description=msg("window.high"), style=WIDE,
                        layout=w.Layout(width="16em"))
     show = _dropdown([(msg(f"window.show.{k}"), k) for k in KIND_CHOICES], "all", msg("window.show_label"))
-    look = _button(msg("window.look"))
-    presets = {k: _button(msg(f"preset.{k}.label"), tooltip=msg(f"preset.{k}.note")) for k in PRESETS}
-    message, body = w.HTML(), w.HTML()
+    look = button(msg("window.look"))
+    presets = {k: button(msg(f"preset.{k}.label"), tooltip=msg(f"preset.{k}.note")) for k in PRESETS}
+    status, body = w.HTML(), w.HTML()
 
     def render(_=None, note: str = ""):
         try:
             window = model.check_window(low.value, high.value)
             body.value = window_html(*window, KIND_CHOICES[show.value])
         except ValueError as e:
-            message.value = _message(_esc(msg("window.fix", why=e)), error=True)
+            status.value = message(esc(msg("window.fix", why=e)), error=True)
             return
         except Exception as e:  # a broken particle install must not break the notebook
-            message.value = _message(_esc(msg("window.error", why=e)), error=True)
+            status.value = message(esc(msg("window.error", why=e)), error=True)
             return
-        message.value = _message(note)
+        status.value = message(note)
 
     def preset_handler(key):
         def on_click(_):
             low.value, high.value = PRESETS[key]
-            render(note=_esc(msg(f"preset.{key}.note")))
+            render(note=esc(msg(f"preset.{key}.note")))
         return on_click
 
     look.on_click(render)
@@ -494,10 +484,10 @@ def mass_window() -> w.VBox:
     source = hadrons.pdg_source()
     return _app([
         _title("window.title", "window.help"),
-        w.HBox([low, high, show, look], layout=w.Layout(**WRAP)),
-        w.HBox([w.HTML(f"<b>{_esc(msg('window.presets'))}</b>"), *presets.values()], layout=w.Layout(**WRAP)),
-        message, body,
-        w.HTML(f"<p><small>{_esc(msg('window.source', source=source))}</small></p>"),
+        row([low, high, show, look]),
+        row([w.HTML(f"<b>{esc(msg('window.presets'))}</b>"), *presets.values()]),
+        status, body,
+        w.HTML(f"<p><small>{esc(msg('window.source', source=source))}</small></p>"),
     ], "btl-window")
 
 
@@ -572,22 +562,22 @@ def results_html(by_bot: list[dict], by_seat: list[dict], frames) -> str:
     import pandas as pd
 
     def table(rows, key, label, n_key="study.col.n"):
-        head = "".join(f'<th scope="col">{_esc(msg(k))}</th>' for k in (key, n_key, "study.col.wins", "study.col.rate"))
-        body = "".join(f'<tr><th scope="row">{_esc(label(r))}</th><td>{r["n"]}</td><td>{r["wins"]}</td>'
+        head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in (key, n_key, "study.col.wins", "study.col.rate"))
+        body = "".join(f'<tr><th scope="row">{esc(label(r))}</th><td>{r["n"]}</td><td>{r["wins"]}</td>'
                        f'<td>{r["rate"]:.1%} ± {r["se"]:.1%}</td></tr>' for r in rows)
         return f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
     games = pd.concat([df for _, df in frames], ignore_index=True)
     skip = {"seed", "winners"} | {c for c in games.columns if c.startswith("score_")}
     numeric = [c for c in games.columns if c not in skip and pd.api.types.is_numeric_dtype(games[c])]
-    means = "".join(f'<tr><th scope="row">{_esc(msg("study.stat." + c) if has_msg("study.stat." + c) else c)}</th>'
+    means = "".join(f'<tr><th scope="row">{esc(msg("study.stat." + c) if has_msg("study.stat." + c) else c)}</th>'
                     f"<td>{games[c].mean():.1f}</td></tr>" for c in numeric)
-    return (f'<h4>{_esc(msg("study.by_bot"))}</h4>' + table(by_bot, "study.col.bot", lambda r: bot_label(r["bot"]))
-            + f'<h4>{_esc(msg("study.by_seat"))}</h4>'
+    return (f'<h4>{esc(msg("study.by_bot"))}</h4>' + table(by_bot, "study.col.bot", lambda r: bot_label(r["bot"]))
+            + f'<h4>{esc(msg("study.by_seat"))}</h4>'
             + table(by_seat, "study.col.seat", lambda r: msg("study.seat", n=r["seat"] + 1), "study.col.games")
-            + f'<h4>{_esc(msg("study.averages", n=len(games)))}</h4>'
+            + f'<h4>{esc(msg("study.averages", n=len(games)))}</h4>'
             + f'<table class="btl-table"><tbody>{means}</tbody></table>'
-            + f"<p><small>{_esc(msg('study.shared_note'))}</small></p>")
+            + f"<p><small>{esc(msg('study.shared_note'))}</small></p>")
 
 
 def available_bots() -> list[str]:
@@ -604,98 +594,70 @@ def strategy_study(games: int = 200) -> w.VBox:
     try:
         bots = available_bots()
     except Exception as e:  # no engine yet, or a broken one: say so instead of a traceback
-        return _app([_title("study.title"), w.HTML(_message(_esc(msg("study.no_engine", why=e)), error=True))],
+        return _app([_title("study.title"), w.HTML(message(esc(msg("study.no_engine", why=e)), error=True))],
                     "btl-study")
     default = [b for b in ("heuristic", "no-verify", "random") if b in bots] or bots
     players = _dropdown([(str(k), k) for k in (2, 3, 4)], 2, msg("study.players"))
     seats = [_dropdown([(bot_label(b), b) for b in bots], default[i % len(default)], msg("study.seat", n=i + 1))
              for i in range(4)]
     rotate = w.Checkbox(value=True, description=msg("study.rotate"), indent=False, layout=w.Layout(width="auto"))
-    n_games = w.IntText(value=games, description=msg("study.games"), style={"description_width": "initial"},
+    n_games = w.IntText(value=games, description=msg("study.games"), style=WIDE,
                         layout=w.Layout(width="14em"))
-    run, clear = _button(msg("study.run")), _button(msg("study.clear"))
-    bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="24em"))
-    count = w.HTML()
-    message = w.HTML(_message(_esc(msg("study.idle"))))
-    plot, tables = w.Output(), w.HTML()
+    run, clear = button(msg("study.run")), button(msg("study.clear"))
+    study = Study(lambda **n: msg("study.progress", **n), msg("study.idle"), lambda e: msg("study.failed", why=e))
+    tables = w.HTML()
     results: dict = {}  # (players, seats, rotate) -> [(lineup, DataFrame), ...]: this viewer's runs
 
     def show_seats(_=None):
         for i, s in enumerate(seats):
             s.layout.display = None if i < players.value else "none"
 
-    def progress_callback(offset: int, total: int):
-        step = max(1, total // 50)
-
-        def report(done: int, _n: int):
-            done += offset
-            if done % step == 0 or done == total:
-                bar.value = done
-                count.value = _esc(msg("study.progress", done=done, total=total))
-        return report
-
     def draw(key):
         frames = results[key]
         k = key[0]
         by_bot, by_seat = tally(frames)
-        png = strategy_png(by_bot, k)
         alt = msg("study.plot_alt", k=k, points="; ".join(
             msg("study.point", bot=bot_label(p["bot"]), wins=p["wins"], n=p["n"], rate=p["rate"], se=p["se"])
             for p in by_bot))
-        plot.outputs = ({"output_type": "display_data",
-                         "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": alt},
-                         "metadata": {"image/png": {"width": 640, "height": 400}}},)
-        tables.value = f"<p>{_esc(alt)}</p>" + results_html(by_bot, by_seat, frames)
+        study.show_png(strategy_png(by_bot, k), alt)
+        tables.value = f"<p>{esc(alt)}</p>" + results_html(by_bot, by_seat, frames)
 
-    def on_run(_):
-        n = n_games.value
-        if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
-            message.value = _message(_esc(msg("study.bad_games", low=low, high=high)), error=True)
-            return
+    def work():
+        n = study.read_number(n_games, low, high, msg("study.bad_games", low=low, high=high))
         k = players.value
         chosen = [s.value for s in seats[:k]]
         key = (k, tuple(chosen), rotate.value)
         plan = lineups(chosen, rotate.value)
         shares = [n // len(plan) + (i < n % len(plan)) for i in range(len(plan))]
-        bar.max, bar.value = n, 0
-        count.value = _esc(msg("study.progress", done=0, total=n))
-        run.disabled = True
-        frames = results.setdefault(key, [])
+        study.start(n)
+        frames = results.get(key, [])  # kept in results once a lineup has played
         start = sum(len(df) for _, df in frames)  # fresh seeds for every run
-        try:
-            done = 0
-            for lineup, share in zip(plan, shares):
-                if not share:
-                    continue
-                message.value = _message(_esc(msg("study.running", n=share, seats=", ".join(map(bot_label, lineup)))))
-                df = btlgames.simulate("beamtimes", n=share, bot=lineup, seed=start + done,
-                                       progress=progress_callback(done, n), players=k)
-                frames.append((lineup, df))
-                done += share
-            draw(key)
-            message.value = _message(_esc(msg("study.done", n=n, total=sum(len(df) for _, df in frames))))
-        except Exception as e:  # show it to the student rather than a traceback
-            if not frames:
-                results.pop(key, None)
-            message.value = _message(_esc(msg("study.failed", why=e)), error=True)
-        finally:
-            run.disabled = False
+        done = 0
+        for lineup, share in zip(plan, shares):
+            if not share:
+                continue
+            study.say(msg("study.running", n=share, seats=", ".join(map(bot_label, lineup))))
+            df = btlgames.simulate("beamtimes", n=share, bot=lineup, seed=start + done,
+                                   progress=study.reporter(n, done), players=k)
+            frames.append((lineup, df))
+            results[key] = frames
+            done += share
+        draw(key)
+        study.say(msg("study.done", n=n, total=sum(len(df) for _, df in frames)))
 
     def on_clear(_):
         results.clear()
-        plot.outputs = ()
-        tables.value = count.value = ""
-        bar.value = 0
-        message.value = _message(_esc(msg("study.cleared")))
+        tables.value = ""
+        study.clear(msg("study.cleared"))
 
     players.observe(show_seats, names="value")
-    run.on_click(on_run)
-    clear.on_click(on_clear)
     show_seats()
+    study.run_on_click(run, work)
+    clear.on_click(on_clear)
     return _app([
         _title("study.title", "study.help"),
-        w.HBox([players, *seats], layout=w.Layout(**WRAP)),
-        w.HBox([rotate, n_games, run, clear], layout=w.Layout(**WRAP)),
-        w.HBox([bar, count], layout=w.Layout(**WRAP)),
-        message, plot, tables,
+        row([players, *seats]),
+        row([rotate, n_games, run, clear]),
+        study.progress_row(),
+        study.message, study.plot, tables,
     ], "btl-study")

@@ -15,7 +15,6 @@ marked dice cell has a ▶ and a frame, and the plot's lines differ in markers a
 """
 from __future__ import annotations
 
-import base64
 import io
 import math
 
@@ -23,7 +22,7 @@ import ipywidgets as w
 
 from ..core.i18n import t
 from ..science import ppv as model
-from .confinement import _button, _esc, _message  # the concept widgets' shared small helpers
+from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
 
 ODDS_CHOICES = (1 / 1000, 1 / 300, 1 / 100, 1 / 30, 1 / 10, 1 / 5, 1 / 3, 1 / 2, 1.0, 2.0, 3.0, 10.0)
 ALPHA_CHOICES = (("0.05", 0.05), ("0.01", 0.01), ("0.005", 0.005), ("0.001", 0.001),
@@ -34,7 +33,7 @@ CARD_DIFFICULTIES = (3, 4, 5, 6)
 MAX_TRACK = 10  # Rigor and Hype run 0–10 on the player board
 BAR_COLOUR = "#0d47a1"  # ≥ 7:1 against white
 
-STYLE = """<style>
+STYLE = stylesheet("""\
 .btl-replication { font-size: 18px; line-height: 1.45;
   --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 38px;
   --jp-widgets-inline-label-width: 150px; }
@@ -50,12 +49,7 @@ STYLE = """<style>
 .btl-replication .btl-scroll { overflow-x: auto; max-width: 100%; }
 .btl-replication .btl-big { font-size: 30px; font-weight: bold; margin: .2em 0; }
 .btl-replication .btl-warning { font-weight: bold; }
-.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
-.btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
-</style>"""
-
-WRAP = dict(flex_flow="row wrap", align_items="center")
-WIDE = {"description_width": "initial"}
+""")
 
 
 def msg(key: str, **values):
@@ -65,14 +59,11 @@ def msg(key: str, **values):
 
 # -- small helpers --------------------------------------------------------------------------
 def _app(children, *classes) -> w.VBox:
-    box = w.VBox([w.HTML(STYLE), *children])
-    for c in ("btl-app", "btl-replication", *classes):
-        box.add_class(c)
-    return box
+    return app(children, "btl-replication", *classes, style=STYLE)
 
 
 def _title(key: str, help_key: str) -> w.HTML:
-    return w.HTML(f"<h3>{_esc(msg(key))}</h3><p>{msg(help_key)}</p>")
+    return heading(msg(key), msg(help_key))
 
 
 def pct(p: float) -> str:
@@ -122,14 +113,14 @@ def bars_svg(rows: list[tuple[str, float]], label: str, baseline: tuple[str, flo
     """Horizontal bars from 0 to 100 %, each with its label above and its value written beside it."""
     width, bar_width, row_h, top = 640, 440, 58, 10
     height = top + row_h * len(rows) + (34 if baseline else 8)
-    parts = [f'<svg class="btl-bars" role="img" aria-label="{_esc(label)}" width="{width}" height="{height}" '
+    parts = [f'<svg class="btl-bars" role="img" aria-label="{esc(label)}" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
              f'style="max-width:100%;height:auto;font-family:DejaVu Sans, sans-serif">',
-             f"<title>{_esc(label)}</title>"]
+             f"<title>{esc(label)}</title>"]
     for i, (name, value) in enumerate(rows):
         y = top + i * row_h
         length = max(2.0, bar_width * value)
-        parts.append(f'<text x="0" y="{y + 18}" font-size="18">{_esc(name)}</text>'
+        parts.append(f'<text x="0" y="{y + 18}" font-size="18">{esc(name)}</text>'
                      f'<rect x="0" y="{y + 26}" width="{bar_width}" height="24" fill="none" stroke="#777"/>'
                      f'<rect x="0" y="{y + 26}" width="{length:.1f}" height="24" fill="{BAR_COLOUR}"/>'
                      f'<text x="{bar_width + 10}" y="{y + 45}" font-size="20" font-weight="bold">{pct(value)}</text>')
@@ -142,7 +133,7 @@ def bars_svg(rows: list[tuple[str, float]], label: str, baseline: tuple[str, flo
             parts.append(f'<line x1="{x:.1f}" y1="{y + 22}" x2="{x:.1f}" y2="{y + 54}" stroke="#000" '
                          f'stroke-width="2" stroke-dasharray="5 3"/>')
         parts.append(f'<text x="{min(x, bar_width - 200):.1f}" y="{bottom + 24}" font-size="16">'
-                     f'┆ {_esc(name)}: {pct(value)}</text>')
+                     f'┆ {esc(name)}: {pct(value)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -163,8 +154,8 @@ def dice_table_html(difficulty: int | None = None, modifier: int | None = None) 
             cells.append(f"<td{cls}>{mark}{p.numerator * 6 // p.denominator}/6<br><small>{pct(float(p))}</small></td>")
         rows.append(f'<tr><th scope="row">{d}+</th>{"".join(cells)}</tr>')
     return (f'<div class="btl-scroll"><table class="btl-table btl-dice">'
-            f'<caption>{_esc(msg("dice.table_caption"))}</caption>'
-            f'<thead><tr><th scope="col">{_esc(msg("dice.corner"))}</th>{head}</tr></thead>'
+            f'<caption>{esc(msg("dice.table_caption"))}</caption>'
+            f'<thead><tr><th scope="col">{esc(msg("dice.corner"))}</th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
@@ -197,20 +188,20 @@ def dice_summary_html(card: int, project: str, metascience: bool, wormhole: bool
             metascience=1 if metascience else 0, wormhole=1 if wormhole else 0, difficulty=difficulty),
         _need(difficulty - modifier),
     ]
-    parts = [f"<ol>{''.join(f'<li>{_esc(x)}</li>' for x in lines)}</ol>",
-             f'<p class="btl-big">{_esc(msg("dice.chance", faces=faces, pct=pct(float(chance))))}</p>',
-             f"<p>{_esc(msg('dice.power', pct=pct(float(chance))))}</p>"]
+    parts = [f"<ol>{''.join(f'<li>{esc(x)}</li>' for x in lines)}</ol>",
+             f'<p class="btl-big">{esc(msg("dice.chance", faces=faces, pct=pct(float(chance))))}</p>',
+             f"<p>{esc(msg('dice.power', pct=pct(float(chance))))}</p>"]
     if model.is_artefact(hype, rigor):
-        parts.append(f'<p class="btl-warning">⚠ {_esc(msg("dice.artefact", hype=hype, rigor=rigor))}</p>')
+        parts.append(f'<p class="btl-warning">⚠ {esc(msg("dice.artefact", hype=hype, rigor=rigor))}</p>')
     else:
-        parts.append(f"<p>✓ {_esc(msg('dice.no_artefact', hype=hype, rigor=rigor))}</p>")
+        parts.append(f"<p>✓ {esc(msg('dice.no_artefact', hype=hype, rigor=rigor))}</p>")
     # Thought experiment: suppose a false theory could only "succeed" on a lucky 6.
     fluke = 1 / 6
     power = float(chance)
     if power > fluke:
-        parts.append(f"<p>{_esc(msg('dice.fluke', power=pct(power), factor=f'{power / fluke:.1f}', ppv=pct(model.ppv(power, 1.0, fluke))))}</p>")
+        parts.append(f"<p>{esc(msg('dice.fluke', power=pct(power), factor=f'{power / fluke:.1f}', ppv=pct(model.ppv(power, 1.0, fluke))))}</p>")
     else:
-        parts.append(f"<p>{_esc(msg('dice.fluke_useless', power=pct(power)))}</p>")
+        parts.append(f"<p>{esc(msg('dice.fluke_useless', power=pct(power)))}</p>")
     return f'<div class="btl-result">{"".join(parts)}</div>'
 
 
@@ -237,7 +228,7 @@ def game_dice() -> w.VBox:
     hype = w.IntSlider(value=1, min=0, max=MAX_TRACK, description=msg("dice.hype"), style=WIDE,
                        continuous_update=False, layout=w.Layout(width="22em"))
     controls = (card, project, metascience, wormhole, technique, rigor, map_bonus, extra, noise, hype)
-    message = w.HTML()
+    status = w.HTML()
     summary = w.HTML()
     table = w.HTML()
 
@@ -249,20 +240,20 @@ def game_dice() -> w.VBox:
             modifier = model.net_modifier(technique.value, rigor.value, map_bonus.value, noise.value, extra.value)
             table.value = dice_table_html(
                 model.roll_difficulty(card.value, project.value, metascience.value, wormhole.value), modifier)
-            message.value = ""
+            status.value = ""
         except ValueError as e:  # only reachable if a control is given a value it should not hold
-            message.value = _message(_esc(msg("bad_input", why=e)), error=True)
+            status.value = message(esc(msg("bad_input", why=e)), error=True)
 
     for control in controls:
         control.observe(refresh, names="value")
     refresh()
     return _app([
         _title("dice.title", "dice.help"),
-        w.HBox([card, project], layout=w.Layout(**WRAP)),
-        w.HBox([metascience, wormhole], layout=w.Layout(**WRAP)),
-        w.HBox([technique, rigor, map_bonus, extra], layout=w.Layout(**WRAP)),
-        w.HBox([noise, hype], layout=w.Layout(**WRAP)),
-        message, summary, table,
+        row([card, project]),
+        row([metascience, wormhole]),
+        row([technique, rigor, map_bonus, extra]),
+        row([noise, hype]),
+        status, summary, table,
     ], "btl-dice-app")
 
 
@@ -271,13 +262,13 @@ def explorer_html(power: float, odds: float, alpha: float, bias: float, replicat
     """The big number, the 2 × 2 table as natural frequencies, bars for 0 … 4 replications, n teams."""
     single = model.ppv(power, odds, alpha, bias)
     k = replications + 1
-    parts = [f'<p class="btl-big">{_esc(msg("explorer.big", pct=pct(single), n=round(single * 100)))}</p>']
+    parts = [f'<p class="btl-big">{esc(msg("explorer.big", pct=pct(single), n=round(single * 100)))}</p>']
     if replications:
         after = model.ppv_replicated(power, odds, alpha, k, bias)
-        parts.append(f'<p class="btl-big">{_esc(msg("explorer.big_replicated", r=replications, pct=pct(after)))}</p>')
+        parts.append(f'<p class="btl-big">{esc(msg("explorer.big_replicated", r=replications, pct=pct(after)))}</p>')
     p_true, p_false = model.positive_rates(power, alpha, bias)
     if p_true <= p_false:  # a "positive" is no more likely for a true hypothesis than for a false one
-        parts.append(f'<p class="btl-warning">⚠ {_esc(msg("explorer.useless"))}</p>')
+        parts.append(f'<p class="btl-warning">⚠ {esc(msg("explorer.useless"))}</p>')
 
     # enough hypotheses for about 10 true ones, so that the counts are whole numbers worth reading
     hypotheses = next(n for n in (1000, 10_000, 100_000, 1_000_000)
@@ -290,20 +281,20 @@ def explorer_html(power: float, odds: float, alpha: float, bias: float, replicat
     if bias:
         items[1:1] = [msg("explorer.freq.true_biased", n=about(f["true_biased"]))]
         items.append(msg("explorer.freq.false_biased", n=about(f["false_biased"]), bias=f"{bias:.2f}"))
-    parts.append(f"<h4>{_esc(msg('explorer.freq.title', n=about(hypotheses)))}</h4>"
-                 f"<p>{_esc(msg('explorer.freq.split', true=about(f['true']), false=about(f['false']), odds=model.format_odds(odds)))}</p>"
-                 f"<ul>{''.join(f'<li>{_esc(x)}</li>' for x in items)}</ul>"
-                 f"<p>{_esc(msg('explorer.freq.total', claims=about(found_true + found_false), true=about(found_true), false=about(found_false)))}</p>")
+    parts.append(f"<h4>{esc(msg('explorer.freq.title', n=about(hypotheses)))}</h4>"
+                 f"<p>{esc(msg('explorer.freq.split', true=about(f['true']), false=about(f['false']), odds=model.format_odds(odds)))}</p>"
+                 f"<ul>{''.join(f'<li>{esc(x)}</li>' for x in items)}</ul>"
+                 f"<p>{esc(msg('explorer.freq.total', claims=about(found_true + found_false), true=about(found_true), false=about(found_false)))}</p>")
 
     rows = [(msg("explorer.bar.one"), single)] + [
         (msg("explorer.bar.more", r=r), model.ppv_replicated(power, odds, alpha, r + 1, bias))
         for r in range(1, MAX_REPLICATIONS + 1)]
     label = msg("explorer.bars_label", values="; ".join(f"{name}: {pct(v)}" for name, v in rows))
-    parts.append(f"<h4>{_esc(msg('explorer.bars_title'))}</h4>"
+    parts.append(f"<h4>{esc(msg('explorer.bars_title'))}</h4>"
                  + bars_svg(rows, label, baseline=(msg("explorer.before"), model.prior(odds))))
     if replications:  # Ioannidis's n teams, for as many teams as there are studies above
         teams = model.ppv_any_of_n(power, odds, alpha, k, bias)
-        parts.append(f"<p>{_esc(msg('explorer.teams', n=k, pct=pct(teams), single=pct(single)))}</p>")
+        parts.append(f"<p>{esc(msg('explorer.teams', n=k, pct=pct(teams), single=pct(single)))}</p>")
     return f'<div class="btl-result">{"".join(parts)}</div>'
 
 
@@ -312,36 +303,36 @@ def ppv_explorer() -> w.VBox:
     power = _float_slider("power", 0.8, 0.05, 1.0)
     odds = _odds_slider(1.0)
     typed = w.Text(placeholder="1:20", description=msg("explorer.typed"), style=WIDE, layout=w.Layout(width="18em"))
-    use_typed = _button(msg("explorer.use_typed"))
+    use_typed = button(msg("explorer.use_typed"))
     alpha = _alpha_dropdown()
     bias = _float_slider("bias", 0.0, 0.0, 1.0)
     replications = w.IntSlider(value=0, min=0, max=MAX_REPLICATIONS, description=msg("explorer.replications"),
                                style=WIDE, continuous_update=False, layout=w.Layout(width="26em"))
     example = w.Dropdown(options=[(msg(f"example.{row[4]}"), i) for i, row in enumerate(model.TABLE_4)],
                          value=0, description=msg("explorer.example"), style=WIDE, layout=w.Layout(width="44em"))
-    show_example = _button(msg("explorer.show_example"))
-    message = w.HTML()
+    show_example = button(msg("explorer.show_example"))
+    status = w.HTML()
     result = w.HTML()
 
     def refresh(_=None):
         try:
             result.value = explorer_html(power.value, odds.value, alpha.value, bias.value, replications.value)
         except ValueError as e:
-            message.value = _message(_esc(msg("bad_input", why=e)), error=True)
+            status.value = message(esc(msg("bad_input", why=e)), error=True)
 
     def on_controls(_):
-        message.value = ""
+        status.value = ""
         refresh()
 
     def on_typed(_):
         try:
             value = model.parse_odds(typed.value)
         except ValueError as e:
-            message.value = _message(_esc(msg("explorer.bad_odds", why=e)), error=True)
+            status.value = message(esc(msg("explorer.bad_odds", why=e)), error=True)
             return
         odds.options = odds_options(value)  # the typed odds become a stop on the slider
         odds.value = value
-        message.value = _message(_esc(msg("explorer.odds_used", odds=model.format_odds(value))))
+        status.value = message(esc(msg("explorer.odds_used", odds=model.format_odds(value))))
         refresh()
 
     def on_example(_):
@@ -349,7 +340,7 @@ def ppv_explorer() -> w.VBox:
         if r not in dict(odds.options).values():
             odds.options = odds_options(r)
         power.value, odds.value, bias.value, alpha.value, replications.value = p, r, u, 0.05, 0
-        message.value = _message(_esc(msg("explorer.example_loaded", example=msg(f"example.{key}"),
+        status.value = message(esc(msg("explorer.example_loaded", example=msg(f"example.{key}"),
                                           printed=f"{printed:g}", ours=f"{model.ppv(p, r, 0.05, u):.4f}")))
         refresh()
 
@@ -360,11 +351,11 @@ def ppv_explorer() -> w.VBox:
     refresh()
     return _app([
         _title("explorer.title", "explorer.help"),
-        w.HBox([power, alpha], layout=w.Layout(**WRAP)),
-        w.HBox([odds, typed, use_typed], layout=w.Layout(**WRAP)),
-        w.HBox([bias, replications], layout=w.Layout(**WRAP)),
-        w.HBox([example, show_example], layout=w.Layout(**WRAP)),
-        message, result,
+        row([power, alpha]),
+        row([odds, typed, use_typed]),
+        row([bias, replications]),
+        row([example, show_example]),
+        status, result,
     ], "btl-ppv-explorer")
 
 
@@ -380,7 +371,7 @@ def reanalysis_html(power: float, odds: float, alpha: float, bias: float, rho: f
     factor_new = model.odds_factor(power, alpha, bias)
     return (f'<div class="btl-result">'
             + bars_svg(rows, label, baseline=(msg("explorer.before"), model.prior(odds)))
-            + f"<p>{_esc(msg('reanalysis.factors', first=f'{factor_new:.3g}', again=f'{factor_again:.3g}', new=f'{factor_new:.3g}'))}</p>"
+            + f"<p>{esc(msg('reanalysis.factors', first=f'{factor_new:.3g}', again=f'{factor_again:.3g}', new=f'{factor_new:.3g}'))}</p>"
             + "</div>")
 
 
@@ -391,24 +382,24 @@ def replication_or_reanalysis() -> w.VBox:
     alpha = _alpha_dropdown()
     bias = _float_slider("bias", 0.2, 0.0, 1.0)
     rho = _float_slider("reanalysis.rho", 0.8, 0.0, 1.0, step=0.1)
-    message = w.HTML()
+    status = w.HTML()
     result = w.HTML()
 
     def refresh(_=None):
         try:
             result.value = reanalysis_html(power.value, odds.value, alpha.value, bias.value, rho.value)
-            message.value = ""
+            status.value = ""
         except ValueError as e:
-            message.value = _message(_esc(msg("bad_input", why=e)), error=True)
+            status.value = message(esc(msg("bad_input", why=e)), error=True)
 
     for control in (power, odds, alpha, bias, rho):
         control.observe(refresh, names="value")
     refresh()
     return _app([
         _title("reanalysis.title", "reanalysis.help"),
-        w.HBox([power, alpha], layout=w.Layout(**WRAP)),
-        w.HBox([odds, bias], layout=w.Layout(**WRAP)),
-        rho, message, result,
+        row([power, alpha]),
+        row([odds, bias]),
+        rho, status, result,
     ], "btl-reanalysis")
 
 
@@ -417,14 +408,14 @@ def results_html(result: model.LabsResult) -> str:
     """The table: claims, true, false, simulated share true ± SE and the formula, per stage."""
     world = result.world
     expected = world.expected()
-    head = "".join(f'<th scope="col">{_esc(msg(f"labs.col.{c}"))}</th>'
+    head = "".join(f'<th scope="col">{esc(msg(f"labs.col.{c}"))}</th>'
                    for c in ("stage", "claims", "true", "false", "share", "formula"))
     rows = []
     for stage in model.STAGES:
         tally = result.tallies[stage]
         share = (f"{pct(tally.share_true)} ± {pct(tally.standard_error)}" if tally.claims
                  else msg("labs.no_claims"))
-        rows.append(f'<tr class="btl-stage-{stage}"><th scope="row">{_esc(msg(f"labs.stage.{stage}", rho=f"{world.rho:.1f}"))}</th>'
+        rows.append(f'<tr class="btl-stage-{stage}"><th scope="row">{esc(msg(f"labs.stage.{stage}", rho=f"{world.rho:.1f}"))}</th>'
                     f"<td>{tally.claims}</td><td>{tally.true}</td><td>{tally.false}</td>"
                     f"<td>{share}</td><td>{pct(expected[stage])}</td></tr>")
     single = result.tallies["single"]
@@ -434,7 +425,7 @@ def results_html(result: model.LabsResult) -> str:
                  bias=f"{world.bias:.3g}")]
     return (f'<div class="btl-scroll"><table class="btl-table btl-labs"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            + "".join(f"<p>{_esc(n)}</p>" for n in notes))
+            + "".join(f"<p>{esc(n)}</p>" for n in notes))
 
 
 def convergence_png(result: model.LabsResult) -> bytes:
@@ -479,11 +470,6 @@ def plot_alt(result: model.LabsResult) -> str:
         for s in model.STAGES))
 
 
-def _whole_number(value, low: int, high: int | None = None) -> bool:
-    return (isinstance(value, int) and not isinstance(value, bool) and value >= low
-            and (high is None or value <= high))
-
-
 def many_labs(labs: int = 5000) -> w.VBox:
     """Simulate many labs on demand: how many claimed discoveries are false, with and without replication."""
     low, high = LABS_RANGE
@@ -495,51 +481,30 @@ def many_labs(labs: int = 5000) -> w.VBox:
     hyped_share = _float_slider("labs.hyped_share", 0.3, 0.0, 1.0)
     hyped_bias = _float_slider("labs.hyped_bias", 0.4, 0.0, 1.0)
     rho = _float_slider("reanalysis.rho", 0.8, 0.0, 1.0, step=0.1)
-    run = _button(msg("labs.run"))
-    bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="24em"))
-    count = w.HTML()
-    message = w.HTML(_message(_esc(msg("labs.idle"))))
+    run = button(msg("labs.run"))
+    study = Study(lambda **n: msg("labs.progress", **n), msg("labs.idle"), lambda e: msg("labs.failed", why=e))
     table = w.HTML()
-    plot = w.Output()
 
-    def report(done: int, total: int):
-        bar.value = done
-        count.value = _esc(msg("labs.progress", done=done, total=total))
-
-    def on_run(_):
-        if not _whole_number(n_labs.value, low, high):
-            message.value = _message(_esc(msg("labs.bad_labs", low=low, high=high)), error=True)
-            return
-        if not _whole_number(seed.value, 0):
-            message.value = _message(_esc(msg("labs.bad_seed")), error=True)
-            return
-        world = model.Labs(labs=n_labs.value, odds=odds.value, power=power.value, alpha=alpha.value,
+    def work():
+        n = study.read_number(n_labs, low, high, msg("labs.bad_labs", low=low, high=high))
+        first = study.read_number(seed, 0, None, msg("labs.bad_seed"))
+        world = model.Labs(labs=n, odds=odds.value, power=power.value, alpha=alpha.value,
                            hyped_share=hyped_share.value, hyped_bias=hyped_bias.value, rho=rho.value)
-        bar.max, bar.value = world.labs, 0
-        message.value = _message(_esc(msg("labs.running", labs=world.labs)))
-        run.disabled = True
-        try:
-            result = model.simulate_labs(world, seed.value, progress=report)
-            table.value = results_html(result)
-            alt = plot_alt(result)
-            png = convergence_png(result)
-            plot.outputs = ({"output_type": "display_data",
-                             "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": alt},
-                             "metadata": {"image/png": {"width": 720, "height": 560}}},)
-            message.value = _message(_esc(msg("labs.done", labs=world.labs, seed=seed.value)))
-        except Exception as e:  # show it to the student rather than a traceback
-            message.value = _message(_esc(msg("labs.failed", why=e)), error=True)
-        finally:
-            run.disabled = False
+        study.start(world.labs)
+        study.say(msg("labs.running", labs=world.labs))
+        result = model.simulate_labs(world, first, progress=study.reporter(world.labs))
+        table.value = results_html(result)
+        study.show_png(convergence_png(result), plot_alt(result), width=720, height=560)
+        study.say(msg("labs.done", labs=world.labs, seed=first))
 
-    run.on_click(on_run)
+    study.run_on_click(run, work)
     return _app([
         _title("labs.title", "labs.help"),
-        w.HBox([odds, power, alpha], layout=w.Layout(**WRAP)),
-        w.HBox([hyped_share, hyped_bias, rho], layout=w.Layout(**WRAP)),
-        w.HBox([n_labs, seed, run], layout=w.Layout(**WRAP)),
-        w.HBox([bar, count], layout=w.Layout(**WRAP)),
-        message, table, plot,
+        row([odds, power, alpha]),
+        row([hyped_share, hyped_bias, rho]),
+        row([n_labs, seed, run]),
+        study.progress_row(),
+        study.message, table, study.plot,
     ], "btl-many-labs")
 
 

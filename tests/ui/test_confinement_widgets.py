@@ -1,55 +1,26 @@
 """Drive the concept notebook's widgets in plain Python, without a browser."""
-import html
 import re
 
 import ipywidgets as w
-import pandas as pd
 import pytest
+from widgetry import all_html, app_text, check_app, check_study, fake_simulate, find, message, text, texts
 
-import btlgames
 from btlgames.science.hadrons import HADRONS
-from btlgames.core.i18n import catalogue
 from btlgames.ui import confinement as c
 
-M = {key.removeprefix("confinement.").removesuffix(".label"): text
-     for key, text in catalogue("en").items() if key.startswith("confinement.")}
+M = texts("confinement")
 BAR = "\u0304"
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def find(app, kind, description=None):
-    found = [x for x in walk(app) if isinstance(x, kind)
-             and (description is None or getattr(x, "description", None) == description)]
-    assert found, f"no {kind.__name__} {description!r}"
-    return found[0]
-
-
 def button(app, key):
     return find(app, w.Button, M[key])
 
 
-def text(fragment: str) -> str:
-    """Visible text of an HTML fragment."""
-    inline = re.sub(r"</?span[^>]*>", "", fragment)  # a badge is a span: no space of its own
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
-
-
 def section(app, cls: str) -> str:
     """The visible text of the explorer's element with this class (groups, free, annihilating ...)."""
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
-    m = re.search(rf'<(ul|ol|p) class="{cls}">(.*?)</\1>', value, re.S)
+    m = re.search(rf'<(ul|ol|p) class="{cls}">(.*?)</\1>', all_html(app), re.S)
     return text(m.group(2)) if m else ""
-
-
-def message(app) -> str:
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
-    return text("".join(re.findall(r'<div class="btl-message[^"]*"[^>]*>.*?</div>', value, re.S)))
 
 
 def summary(app) -> str:
@@ -58,26 +29,15 @@ def summary(app) -> str:
 
 # -- every app --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card, c.win_rate_study])
-def test_classes_for_the_stylesheet(make):
-    app = make()
-    assert "btl-app" in app._dom_classes
-    buttons = [x for x in walk(app) if isinstance(x, w.Button)]
-    assert all("btl-action" in b._dom_classes for b in buttons)
-    assert all(b.description for b in buttons)  # every button says what it does
-
-
-@pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card, c.win_rate_study])
-def test_every_call_builds_new_widgets(make):
-    a, b = make(), make()
-    ids_a = {x.model_id for x in walk(a)}
-    assert not ids_a & {x.model_id for x in walk(b)}
+def test_classes_for_the_stylesheet_and_new_widgets_per_call(make):
+    check_app(make)
 
 
 def test_every_quark_badge_carries_its_letters():
     app = c.explorer()
     for key in c.PRESETS:
         button(app, f"preset.{key}").click()
-        value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+        value = all_html(app)
         badges = re.findall(r'<span class="btl-quark[^"]*"[^>]*>(.*?)</span>', value)
         assert badges
         assert all(re.fullmatch(rf"[udscb]{BAR}?\([RGB]{BAR}?\)", b) for b in badges), badges
@@ -86,7 +46,7 @@ def test_every_quark_badge_carries_its_letters():
 # -- the explorer --------------------------------------------------------------------------------------
 def test_explorer_starts_empty():
     app = c.explorer()
-    assert M["explorer.empty"] in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    assert M["explorer.empty"] in app_text(app)
     assert button(app, "explorer.remove").disabled
 
 
@@ -115,7 +75,7 @@ def test_winning_set_preset():
     assert section(app, "btl-win").startswith("★ This is a winning set")
     groups = section(app, "btl-groups")
     assert "red + green + blue" in groups and "blue + anti-blue" in groups
-    assert "There are 2 different ways" in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    assert "There are 2 different ways" in app_text(app)
 
 
 def test_pentaquark_preset_shows_both_ways():
@@ -143,7 +103,7 @@ def test_add_remove_and_clear():
     anti = find(app, w.Checkbox)
     add = button(app, "explorer.add")
     flavour.value, colour.value, anti.value = "charm", "blue", True
-    assert f"c{BAR}(B{BAR})" in text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))  # preview
+    assert f"c{BAR}(B{BAR})" in app_text(app)  # preview
     add.click()
     anti.value = False
     add.click()
@@ -208,7 +168,7 @@ def test_two_explorers_do_not_share_quarks():
 # -- the hadron table --------------------------------------------------------------------------------------
 def test_hadron_table_has_a_sentence_per_row():
     app = c.hadron_table()
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    value = all_html(app)
     rows = re.findall(r'<tr class="btl-hadron">(.*?)</tr>', value, re.S)
     assert len(rows) == len(HADRONS)
     for row in rows:
@@ -225,10 +185,10 @@ def test_hadron_table_filter():
     app = c.hadron_table()
     show = find(app, w.Dropdown, M["table.show"])
     show.value = "meson"
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    value = all_html(app)
     assert "J/ψ" in value and "Ω⁻" not in value
     show.value = "baryon"
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    value = all_html(app)
     assert "Ω⁻" in value and "J/ψ" not in value
 
 
@@ -245,11 +205,11 @@ def test_hadron_table_reports_missing_data(monkeypatch):
 # -- the pentaquark card ------------------------------------------------------------------------------------
 def test_pentaquark_card():
     app = c.pentaquark_card()
-    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    value = app_text(app)
     for words in ("4380 ± 8 ± 29", "4449.8 ± 1.7 ± 2.5", "Phys. Rev. Lett. 115 (2015) 072001",
                   "Λb⁰ → J/ψ K⁻ p", f"u(B) u(R) d(B) c(G) c{BAR}(B{BAR})", "+2/3 +2/3 −1/3 +2/3 −2/3 = +1",
                   "Pc(4312)⁺", "× 10⁻²³ s"):
-        assert words in value, words
+        assert words in value, texts
     assert isinstance(app.children[2], w.HBox)  # side by side
 
 
@@ -259,27 +219,11 @@ def study_parts(app):
             find(app, w.IntText), button(app, "study.run"), find(app, w.IntProgress), find(app, w.Output))
 
 
-def fake_simulate(calls, wins_every=4):
-    def simulate(game, n=100, bot="random", seed=0, progress=None, **options):
-        calls.append({"game": game, "n": n, "bot": bot, "seed": seed, **options})
-        rows = []
-        for i in range(n):
-            win = (seed + i) % wins_every == 0
-            rows.append({"seed": seed + i, "result": "win" if win else "loss",
-                         "reason": "" if win else ("up", "charm", "colours")[i % 3]})
-            if progress:
-                progress(i + 1, n)
-        return pd.DataFrame(rows)
-    return simulate
-
-
-def test_nothing_runs_on_load(monkeypatch):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
-    app = c.win_rate_study()
-    *_, plot = study_parts(app)
-    assert calls == [] and plot.outputs == ()
-    assert M["study.idle"] in message(app)
+def pentaquark_game(seed, i, **_):
+    """A win for every fourth seed; the losses end on up cards, charm cards and colours in turn."""
+    win = seed % 4 == 0
+    return {"seed": seed, "result": "win" if win else "loss",
+            "reason": "" if win else ("up", "charm", "colours")[i % 3]}
 
 
 def test_a_small_real_study_fills_the_plot():
@@ -293,15 +237,14 @@ def test_a_small_real_study_fills_the_plot():
     data = plot.outputs[0]["data"]
     assert data["image/png"] and "random bot" in data["text/plain"] and "in 50 games" in data["text/plain"]
     assert bar.value == bar.max == 50 and len(seen) > 5  # the bar moved
-    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    value = app_text(app)
     assert "annihilate cards: 0 (50 games)" in value and "lost: 2 up cards annihilated" in value
     assert "Done: 50 more games" in message(app)
     assert not run.disabled
 
 
 def test_runs_add_up_and_all_plays_each_count(monkeypatch):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
+    calls = fake_simulate(monkeypatch, pentaquark_game)
     app = c.win_rate_study()
     bot, cards, n_games, run, bar, plot = study_parts(app)
     bot.value, cards.value, n_games.value = "heuristic", 2, 100
@@ -315,31 +258,13 @@ def test_runs_add_up_and_all_plays_each_count(monkeypatch):
     assert bar.value == bar.max == 400
     alt = plot.outputs[0]["data"]["text/plain"]
     assert all(f"{k} annihilate card(s)" in alt for k in range(4))
-    value = text("".join(x.value for x in walk(app) if isinstance(x, w.HTML)))
+    value = app_text(app)
     assert "won: a pentaquark was detected" in value and "annihilate cards: 2 (300 games)" in value
 
     button(app, "study.clear").click()
     assert plot.outputs == () and M["study.cleared"] in message(app)
 
 
-@pytest.mark.parametrize("n", [0, 10, 49, 2001, 100000, -5])
-def test_bad_number_of_games(monkeypatch, n):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
-    app = c.win_rate_study()
-    *_, n_games, run, _bar, plot = study_parts(app)
-    n_games.value = n
-    run.click()
-    assert calls == [] and plot.outputs == ()
-    assert "Choose a whole number of games from 50 to 2000." in message(app)
-
-
-def test_an_engine_error_becomes_a_message(monkeypatch):
-    def broken(*args, **kwargs):
-        raise RuntimeError("engine exploded")
-    monkeypatch.setattr(btlgames, "simulate", broken)
-    app = c.win_rate_study()
-    *_, run, _bar, plot = study_parts(app)
-    run.click()
-    assert "The simulation stopped with an error: engine exploded" in message(app)
-    assert not run.disabled and plot.outputs == ()
+def test_nothing_runs_on_load_and_problems_become_messages(monkeypatch):
+    check_study(monkeypatch, c.win_rate_study, pentaquark_game, M, bad_counts=(0, 10, 49, 2001, 100000, -5),
+                refusal="Choose a whole number of games from 50 to 2000.")

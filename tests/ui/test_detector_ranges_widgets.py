@@ -1,48 +1,21 @@
 """Drive the Beamtimes and Lifetimes concept notebook's widgets in plain Python, without a browser."""
-import html
 import re
 
 import ipywidgets as w
 import pandas as pd
 import pytest
+from widgetry import (all_html, app_text, check_app, check_study, fake_simulate, find, messages, text, texts,
+                      walk)
 
-import btlgames
-from btlgames.core.i18n import catalogue
 from btlgames.science import detector as model
 from btlgames.ui import detector_ranges as dr
 
-M = {key.removeprefix("detector_ranges."): text
-     for key, text in catalogue("en").items() if key.startswith("detector_ranges.")}
+M = texts("detector_ranges")
 
 
 # -- helpers -------------------------------------------------------------------------------------
-def walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def find(app, kind, description=None):
-    found = [x for x in walk(app) if isinstance(x, kind)
-             and (description is None or getattr(x, "description", None) == description)]
-    assert found, f"no {kind.__name__} {description!r}"
-    return found[0]
-
-
 def button(app, key):
-    return find(app, w.Button, M[key] if key in M else M[key + ".label"])
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def all_html(app) -> str:
-    return "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
-
-
-def messages(app) -> list[str]:
-    return [text(m) for m in re.findall(r'<div class="btl-message[^"]*"[^>]*>.*?</div>', all_html(app), re.S)]
+    return find(app, w.Button, M[key])
 
 
 def summary(app) -> str:
@@ -63,18 +36,8 @@ APPS = [dr.range_explorer, dr.credit_table, dr.mass_window, dr.strategy_study]
 
 # -- every app ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("make", APPS)
-def test_classes_for_the_stylesheet(make):
-    app = make()
-    assert "btl-app" in app._dom_classes
-    buttons = [x for x in walk(app) if isinstance(x, w.Button)]
-    assert all("btl-action" in b._dom_classes for b in buttons)
-    assert all(b.description for b in buttons)
-
-
-@pytest.mark.parametrize("make", APPS)
-def test_every_call_builds_new_widgets(make):
-    a, b = make(), make()
-    assert not {x.model_id for x in walk(a)} & {x.model_id for x in walk(b)}
+def test_classes_for_the_stylesheet_and_new_widgets_per_call(make):
+    check_app(make)
 
 
 # -- the range explorer ----------------------------------------------------------------------------------
@@ -100,7 +63,7 @@ def test_explorer_starts_on_the_rulebook_example():
     assert cells[7:9] == ["✓ in X = 1"] * 2 and cells[9:] == ["✓ in X = 5"] * 4
     who = line_row(app, "line.who")
     assert (who[7], who[8], who[12]) == ("♠ detector", "♥ collaborator", "♥ leader")
-    words = text(all_html(app))
+    words = app_text(app)
     assert "It cannot be solved: no physicist shows the detector's value, 8 (Eight)." in words
     assert "the leader's group takes 1.54 tokens and each collaborator's group 0.62" in words
     assert "Q Queen" in words and "K King" in words  # the card values with their words
@@ -121,7 +84,7 @@ def test_known_values_change_the_odds_and_a_look():
     for v in (2, 5, 11):
         box(app, v).value = True
     assert summary(app) == "In range: 5 of the 10 possible values, a chance of 50%."
-    words = text(all_html(app))
+    words = app_text(app)
     assert "falls to 44%" in words and "rises to 56%" in words  # 4/9 and 5/9
     assert "3, 4, 6, 7, 8, 9, 10, Q, K" in words
 
@@ -133,9 +96,9 @@ def test_a_solvable_setup():
     leader.value, detector.value = 11, 11
     assert summary(app) == "In range: 1 of the 13 possible values, a chance of 8%."
     assert line_row(app, "line.range")[10] == "★ solved"
-    assert "a chance of 1 in 13 (8%)" in text(all_html(app))
+    assert "a chance of 1 in 13 (8%)" in app_text(app)
     box(app, 11).value = True
-    assert "the detector's value, J (Jack), is known to be elsewhere" in text(all_html(app))
+    assert "the detector's value, J (Jack), is known to be elsewhere" in app_text(app)
 
 
 def test_the_outcome_table_lists_every_possible_value():
@@ -254,7 +217,7 @@ def particle_names(app) -> list[str]:
 def test_window_starts_on_the_jpsi():
     app = dr.mass_window()
     assert particle_names(app) == ["J/psi(1S)"]
-    words = text(all_html(app))
+    words = app_text(app)
     assert "Window 3000 – 3200 MeV: centre 3100 MeV, width 200 MeV (± 3.2% of the centre)." in words
     assert "3096.900 ± 0.006" in words and "cc̄" in words
     svg = re.search(r"<svg[^>]*>", all_html(app)).group(0)
@@ -270,7 +233,7 @@ def test_presets(key, names):
     assert particle_names(app) == names
     assert messages(app) == [text(M[f"preset.{key}.note"])]
     if not names:
-        assert M["window.nothing"] in text(all_html(app))
+        assert M["window.nothing"] in app_text(app)
 
 
 def test_a_wide_window_shows_the_first_rows_and_says_so():
@@ -278,7 +241,7 @@ def test_a_wide_window_shows_the_first_rows_and_says_so():
     button(app, "preset.wide").click()
     assert len(particle_names(app)) == dr.MAX_ROWS
     n = len(model.window_particles(0, 2000))
-    assert f"Showing the {dr.MAX_ROWS} lightest of {n} particles." in text(all_html(app))
+    assert f"Showing the {dr.MAX_ROWS} lightest of {n} particles." in app_text(app)
 
 
 def test_the_trade_off_table():
@@ -329,29 +292,11 @@ def study_parts(app):
             find(app, w.Output))
 
 
-def fake_simulate(calls):
+def beamtimes_game(seed, i, players=2, **_):
     """Seat 0 wins two games in three, and every fourth game is shared by everyone."""
-    def simulate(game, n=100, bot="random", seed=0, progress=None, players=2, **options):
-        calls.append({"game": game, "n": n, "bot": list(bot), "seed": seed, "players": players})
-        rows = []
-        for i in range(n):
-            s = seed + i
-            winners = " ".join(map(str, range(players))) if s % 4 == 3 else ("0" if s % 3 else "1")
-            rows.append({"seed": s, "actions": 100, "winners": winners, "score_0": 1.0, "score_1": 0.0,
-                         "rounds": 30, "end": "beamtime", "solved": 1, "builds": 4})
-            if progress:
-                progress(i + 1, n)
-        return pd.DataFrame(rows)
-    return simulate
-
-
-def test_nothing_runs_on_load(monkeypatch):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
-    app = dr.strategy_study()
-    *_, plot = study_parts(app)
-    assert calls == [] and plot.outputs == ()
-    assert messages(app) == [M["study.idle"]]
+    winners = " ".join(map(str, range(players))) if seed % 4 == 3 else ("0" if seed % 3 else "1")
+    return {"seed": seed, "actions": 100, "winners": winners, "score_0": 1.0, "score_1": 0.0,
+            "rounds": 30, "end": "beamtime", "solved": 1, "builds": 4}
 
 
 def test_bot_names_come_from_the_registry(monkeypatch):
@@ -371,8 +316,7 @@ def test_players_show_their_seats(monkeypatch):
 
 
 def test_a_rotated_run_plays_every_seating(monkeypatch):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
+    calls = fake_simulate(monkeypatch, beamtimes_game)
     monkeypatch.setattr(dr, "available_bots", lambda: ["random", "heuristic", "no-verify"])
     app = dr.strategy_study()
     players, seats, rotate, n_games, run, bar, plot = study_parts(app)
@@ -388,7 +332,7 @@ def test_a_rotated_run_plays_every_seating(monkeypatch):
     assert len(plot.outputs) == 1 and plot.outputs[0]["data"]["image/png"]
     alt = plot.outputs[0]["data"]["text/plain"]
     assert "heuristic (weighs the odds, verifies cheap row cards): " in alt and "in 100 seats played" in alt
-    words = text(all_html(app))
+    words = app_text(app)
     assert "Per seat (whatever strategy sat there)" in words and "detectors built 4.0" in words
     assert "Done: 100 more games (100 so far with these seats)." in words
 
@@ -399,7 +343,7 @@ def test_a_rotated_run_plays_every_seating(monkeypatch):
     rotate.value = False  # another experiment: its own results
     run.click()
     assert calls[-1]["bot"] == ["heuristic", "no-verify", "random"] and calls[-1]["n"] == 100
-    assert "(100 so far with these seats)" in text(all_html(app))
+    assert "(100 so far with these seats)" in app_text(app)
 
     button(app, "study.clear").click()
     assert plot.outputs == () and messages(app) == [M["study.cleared"]]
@@ -416,27 +360,9 @@ def test_tally_counts_shared_wins_for_everyone():
     assert a["rate"] == pytest.approx(4 / 6) and a["se"] == pytest.approx((4 / 6 * 2 / 6 / 6) ** 0.5)
 
 
-@pytest.mark.parametrize("n", [0, 19, 2001, -5])
-def test_bad_number_of_games(monkeypatch, n):
-    calls = []
-    monkeypatch.setattr(btlgames, "simulate", fake_simulate(calls))
-    app = dr.strategy_study()
-    *_, n_games, run, _bar, plot = study_parts(app)
-    n_games.value = n
-    run.click()
-    assert calls == [] and plot.outputs == ()
-    assert messages(app) == ["⚠ Choose a whole number of games from 20 to 2000."]
-
-
-def test_an_engine_error_becomes_a_message(monkeypatch):
-    def broken(*args, **kwargs):
-        raise RuntimeError("engine exploded")
-    monkeypatch.setattr(btlgames, "simulate", broken)
-    app = dr.strategy_study()
-    *_, run, _bar, plot = study_parts(app)
-    run.click()
-    assert messages(app) == ["⚠ The simulation stopped with an error: engine exploded"]
-    assert not run.disabled and plot.outputs == ()
+def test_nothing_runs_on_load_and_problems_become_messages(monkeypatch):
+    check_study(monkeypatch, dr.strategy_study, beamtimes_game, M, bad_counts=(0, 19, 2001, -5),
+                refusal="Choose a whole number of games from 20 to 2000.")
 
 
 def test_without_an_engine_the_study_says_so(monkeypatch):
@@ -458,4 +384,4 @@ def test_a_small_real_study():
     assert bar.value == bar.max == 20, messages(app)
     alt = plot.outputs[0]["data"]["text/plain"]
     assert "in 20 seats played" in alt
-    assert "Done: 20 more games" in text(all_html(app))
+    assert "Done: 20 more games" in app_text(app)

@@ -1,69 +1,31 @@
 """Drive the Research Programme concept notebook's widgets in plain Python, without a browser."""
-import html
 import re
 
 import ipywidgets as w
 import pytest
+from widgetry import (all_html, app_text, check_app, check_failed_run, check_nothing_ran, find, message,
+                      nothing_drawn, raising, text, texts)
 
-from btlgames.core.i18n import catalogue
 from btlgames.science import ppv as model
 from btlgames.ui import replication as r
 
-M = {key.removeprefix("replication."): text for key, text in catalogue("en").items()
-     if key.startswith("replication.")}
+M = texts("replication")
 APPS = [r.game_dice, r.ppv_explorer, r.replication_or_reanalysis, r.many_labs]
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from walk(child)
-
-
-def find(app, kind, description=None):
-    found = [x for x in walk(app) if isinstance(x, kind)
-             and (description is None or getattr(x, "description", None) == description)]
-    assert found, f"no {kind.__name__} {description!r}"
-    return found[0]
-
-
 def button(app, key):
     return find(app, w.Button, M[key])
 
 
-def text(app) -> str:
-    """Everything the app's HTML widgets show, as plain words."""
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
-    value = re.sub(r"<style>.*?</style>", "", value, flags=re.S)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
-
-
-def message(app) -> str:
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
-    found = re.findall(r'<div class="btl-message[^"]*"[^>]*>(.*?)</div>', value, re.S)
-    return " ".join(html.unescape(" ".join(found)).split())
-
-
 # -- every app --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("make", APPS)
-def test_classes_for_the_stylesheet(make):
-    app = make()
-    assert "btl-app" in app._dom_classes
-    buttons = [x for x in walk(app) if isinstance(x, w.Button)]
-    assert all("btl-action" in b._dom_classes for b in buttons)
-    assert all(b.description for b in buttons)
-
-
-@pytest.mark.parametrize("make", APPS)
-def test_every_call_builds_new_widgets(make):
-    a, b = make(), make()
-    assert not {x.model_id for x in walk(a)} & {x.model_id for x in walk(b)}
+def test_classes_for_the_stylesheet_and_new_widgets_per_call(make):
+    check_app(make)
 
 
 def test_no_plot_is_drawn_on_load():
-    for make in APPS:
-        assert all(x.outputs == () for x in walk(make()) if isinstance(x, w.Output))
+    assert all(nothing_drawn(make()) for make in APPS)
 
 
 # -- the game's dice -------------------------------------------------------------------------------------
@@ -76,17 +38,16 @@ def dice_controls(app):
 
 
 def marked_cell(app):
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    value = all_html(app)
     cells = re.findall(r'<td class="btl-here">(.*?)</td>', value, re.S)
     assert len(cells) == 1
     row = value[:value.index('class="btl-here"')].rsplit("<tr>", 1)[1]
-    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cells[0])).split())
-    return re.search(r'<th scope="row">(\d+)\+</th>', row).group(1), words
+    return re.search(r'<th scope="row">(\d+)\+</th>', row).group(1), text(cells[0])
 
 
 def test_dice_default_roll():
     app = r.game_dice()
-    words = text(app)
+    words = app_text(app)
     # Technique 1, Rigor 2, no map, Noise 1, card 4+, the named project: the die must show 4+
     assert "Bonus: Technique 1 + ⌊Rigor 2 ÷ 4⌋ = 0 + map 0 + other 0 = 1, so +1." in words
     assert "Net modifier: +1 − noise 1 = 0." in words
@@ -102,18 +63,18 @@ def test_dice_controls_change_the_roll():
     app = r.game_dice()
     c = dice_controls(app)
     c["technique"].value, c["rigor"].value, c["map"].value, c["noise"].value = 2, 8, 1, 0
-    words = text(app)
+    words = app_text(app)
     assert "= 5 (capped at +3), so +3." in words
     assert "So any face of the die will do." in words and "Success chance: 6/6 = 100%" in words
     c["card"].value, c["project"].value, c["wormhole"].value, c["noise"].value = 6, "other_field", True, 3
-    words = text(app)
+    words = app_text(app)
     assert "card 6+ plus project +3 plus Metascience +0 plus wormhole +1 = 10+" in words
     assert "no face of a d6 can" in words and "Success chance: 0/6 = 0%" in words
     assert "succeeds no more often than a fluke" in words
     assert marked_cell(app)[0] == "10"
     c["project"].value, c["wormhole"].value, c["metascience"].value, c["noise"].value = "named", False, True, 0
     c["technique"].value, c["rigor"].value, c["map"].value, c["extra"].value = 0, 4, 0, 1
-    words = text(app)  # 6+ on Metascience: 7+; +1 from Rigor, +1 Insight: the die must show 5
+    words = app_text(app)  # 6+ on Metascience: 7+; +1 from Rigor, +1 Insight: the die must show 5
     assert "= 2, so +2." in words and "= 7+." in words and "Success chance: 2/6 = 33%" in words
 
 
@@ -121,18 +82,18 @@ def test_dice_artefact_warning():
     app = r.game_dice()
     c = dice_controls(app)
     c["hype"].value, c["rigor"].value = 4, 2
-    words = text(app)
+    words = app_text(app)
     assert "⚠ Artefact! Hype 4 is more than one above Rigor 2" in words
     assert "only a failed replication can expose it" in words
     c["hype"].value = 3
-    assert "No artefact: Hype 3 is at most one above Rigor 2." in text(app)
+    assert "No artefact: Hype 3 is at most one above Rigor 2." in app_text(app)
 
 
 def test_dice_thought_experiment():
     app = r.game_dice()
     c = dice_controls(app)
     c["noise"].value = 0  # 4+ with +1: 4/6
-    words = text(app)
+    words = app_text(app)
     assert "Success chance: 4/6 = 67%" in words
     # odds factor (4/6) / (1/6) = 4; with 1:1 odds the PPV is 4/5
     assert "by 4.0;" in words and "would be 80%" in words
@@ -147,7 +108,7 @@ def explorer_controls(app):
 
 def test_explorer_default():
     app = r.ppv_explorer()
-    words = text(app)
+    words = app_text(app)
     # power 0.8, odds 1:1, α 0.05, no bias: 0.8 / 0.85
     assert "One positive study: PPV = 94%. Of 100 claimed discoveries like this, about 94 are true." in words
     assert "Imagine 1 000 hypotheses" in words and "about 500 of them are true and 500 are false" in words
@@ -155,7 +116,7 @@ def test_explorer_default():
     assert "Claimed discoveries: about 425, of which about 400 are true and 25 are false." in words
     assert "bias" not in words.split("Claimed discoveries")[0].split("Imagine")[1]  # no bias lines at u = 0
     assert "Ioannidis's warning" not in words
-    value = "".join(x.value for x in walk(app) if isinstance(x, w.HTML))
+    value = all_html(app)
     assert value.count('<rect x="0"') == 2 * 5  # a frame and a bar for 1 … 5 studies
     assert "before any study: 50%" in words
 
@@ -164,7 +125,7 @@ def test_explorer_replications_and_teams():
     app = r.ppv_explorer()
     *_, replications = explorer_controls(app)
     replications.value = 1
-    words = text(app)
+    words = app_text(app)
     assert "The original and 1 independent replication(s), all positive: PPV = 99.6%." in words  # .64/.6425
     teams = model.ppv_any_of_n(0.8, 1.0, 0.05, 2)
     assert f"if 2 independent teams" in words and f"PPV = {r.pct(teams)} (one team: 94%)" in words
@@ -181,14 +142,14 @@ def test_explorer_loads_every_table_4_example(index):
     assert (power.value, bias.value, alpha.value, replications.value) == (pytest.approx(p), pytest.approx(u), 0.05, 0)
     assert odds.value == pytest.approx(R)
     assert f"Ioannidis's Table 4 prints PPV = {printed:g}" in message(app)
-    assert f"PPV = {r.pct(model.ppv(p, R, 0.05, u))}." in text(app)
+    assert f"PPV = {r.pct(model.ppv(p, R, 0.05, u))}." in app_text(app)
 
 
 def test_explorer_discovery_example_numbers():
     app = r.ppv_explorer()
     find(app, w.Dropdown, M["explorer.example"]).value = 7
     button(app, "explorer.show_example").click()
-    words = text(app)
+    words = app_text(app)
     assert "the formula gives 0.0010" in message(app)
     assert "One positive study: PPV = 0.1%." in words  # 0.00104
     assert "Imagine 10 000 hypotheses" in words  # enough for about 10 true ones
@@ -202,7 +163,7 @@ def test_explorer_typed_odds():
     button(app, "explorer.use_typed").click()
     assert odds.value == pytest.approx(0.05) and "1:20" in [label for label, _ in odds.options]
     assert "Pre-study odds 1:20 added to the slider and chosen." in message(app)
-    assert f"PPV = {r.pct(model.ppv(0.8, 0.05))}" in text(app)
+    assert f"PPV = {r.pct(model.ppv(0.8, 0.05))}" in app_text(app)
 
 
 @pytest.mark.parametrize("typed, words", [
@@ -214,24 +175,24 @@ def test_explorer_typed_odds():
 def test_explorer_bad_typed_odds_get_a_message_and_change_nothing(typed, words):
     app = r.ppv_explorer()
     _, odds, *_ = explorer_controls(app)
-    before = text(app)
+    before = app_text(app)
     find(app, w.Text, M["explorer.typed"]).value = typed
     button(app, "explorer.use_typed").click()
     assert message(app).startswith("⚠ Could not use those odds:") and words in message(app)
-    assert odds.value == 1.0 and " ".join(text(app).replace(message(app), "").split()) == before
+    assert odds.value == 1.0 and " ".join(app_text(app).replace(message(app), "").split()) == before
 
 
 def test_explorer_useless_test_and_bias_lines():
     app = r.ppv_explorer()
     power, odds, alpha, bias, _ = explorer_controls(app)
     bias.value = 0.2
-    words = text(app)
+    words = app_text(app)
     assert "more true ones are reported as found only because of bias" in words
     assert "false ones are reported as positive because of bias (u = 0.20)" in words
     power.value = 0.05
     bias.value = 0.0
-    assert "cannot tell them apart" in text(app)
-    assert "PPV = 50%" in text(app)
+    assert "cannot tell them apart" in app_text(app)
+    assert "PPV = 50%" in app_text(app)
 
 
 def test_explorer_five_sigma():
@@ -239,7 +200,7 @@ def test_explorer_five_sigma():
     power, odds, alpha, *_ = explorer_controls(app)
     odds.value = 0.001
     alpha.value = model.SIGMA_5
-    assert f"PPV = {r.pct(model.ppv(0.8, 0.001, model.SIGMA_5))}" in text(app)
+    assert f"PPV = {r.pct(model.ppv(0.8, 0.001, model.SIGMA_5))}" in app_text(app)
     assert r.pct(model.ppv(0.8, 0.001, model.SIGMA_5)) == "99.96%"
 
 
@@ -248,14 +209,14 @@ def test_reanalysis_adds_less_than_replication():
     app = r.replication_or_reanalysis()
     rho = find(app, w.FloatSlider, M["reanalysis.rho"])
     args = (0.8, 0.1, 0.05, 0.2)
-    words = text(app)
+    words = app_text(app)
     for value in (model.ppv(*args), model.ppv_reanalysed(*args, rho=0.8), model.ppv_replicated(*args[:3], 2, args[3])):
         assert r.pct(value) in words
     assert "× 3.5" in words and "only × 1.14" in words  # 0.84/0.24 and (0.8 + 0.2·0.84)/(0.8 + 0.2·0.24)
     rho.value = 0.0
-    assert "only × 3.5" in text(app)  # no shared errors: as good as a new study
+    assert "only × 3.5" in app_text(app)  # no shared errors: as good as a new study
     rho.value = 1.0
-    assert "only × 1. " in text(app)
+    assert "only × 1. " in app_text(app)
 
 
 # -- many labs ------------------------------------------------------------------------------------------------------
@@ -264,12 +225,16 @@ def labs_parts(app):
             button(app, "labs.run"), find(app, w.IntProgress), find(app, w.Output))
 
 
-def test_nothing_runs_on_load(monkeypatch):
+def fake_labs(monkeypatch) -> list:
+    """Put a stand-in for the labs simulation; return the list of its calls."""
     calls = []
     monkeypatch.setattr(model, "simulate_labs", lambda *a, **k: calls.append(a))
-    app = r.many_labs()
-    assert calls == [] and labs_parts(app)[-1].outputs == ()
-    assert message(app) == M["labs.idle"]
+    return calls
+
+
+def test_nothing_runs_on_load(monkeypatch):
+    calls = fake_labs(monkeypatch)
+    check_nothing_ran(r.many_labs(), calls, M["labs.idle"])
 
 
 def test_a_real_run_fills_the_table_and_the_plot():
@@ -283,7 +248,7 @@ def test_a_real_run_fills_the_table_and_the_plot():
     assert "Done: 4000 labs with seed 5." in message(app)
     data = plot.outputs[0]["data"]
     assert data["image/png"] and data["text/plain"].startswith("After 4000 labs: one positive study: simulated ")
-    words = text(app)
+    words = app_text(app)
     for stage in model.STAGES:
         assert M[f"labs.stage.{stage}"].format(rho="0.8") in words
     result = model.simulate_labs(model.Labs(labs=4000, odds=0.2, power=0.5, alpha=0.05, hyped_share=0.3,
@@ -295,7 +260,7 @@ def test_a_real_run_fills_the_table_and_the_plot():
     assert not run.disabled
 
     run.click()  # the same seed again: the same table
-    assert text(app) == words
+    assert app_text(app) == words
 
 
 @pytest.mark.parametrize("labs, seed, words", [
@@ -305,25 +270,20 @@ def test_a_real_run_fills_the_table_and_the_plot():
     (1000, -3, "The seed must be a whole number, 0 or more."),
 ])
 def test_bad_numbers_get_a_message(monkeypatch, labs, seed, words):
-    calls = []
-    monkeypatch.setattr(model, "simulate_labs", lambda *a, **k: calls.append(a))
+    calls = fake_labs(monkeypatch)
     app = r.many_labs()
-    n_labs, seed_box, run, _bar, plot = labs_parts(app)
+    n_labs, seed_box, run, *_ = labs_parts(app)
     n_labs.value, seed_box.value = labs, seed
     run.click()
-    assert calls == [] and plot.outputs == ()
-    assert message(app) == "⚠ " + words
+    check_nothing_ran(app, calls, "⚠ " + words)
 
 
 def test_an_error_becomes_a_message(monkeypatch):
-    def broken(*args, **kwargs):
-        raise RuntimeError("the labs burned down")
-    monkeypatch.setattr(model, "simulate_labs", broken)
+    monkeypatch.setattr(model, "simulate_labs", raising("the labs burned down"))
     app = r.many_labs()
-    *_, run, _bar, plot = labs_parts(app)
+    run = button(app, "labs.run")
     run.click()
-    assert "The simulation stopped with an error: the labs burned down" in message(app)
-    assert not run.disabled and plot.outputs == ()
+    check_failed_run(app, run, "The simulation stopped with an error: the labs burned down")
 
 
 # -- formatting -------------------------------------------------------------------------------------------------------
