@@ -38,6 +38,7 @@ from btlgames.ui import server as kit
 
 APPS = [
     ("pentaquark play", "pentaquark/play.ipynb"),
+    ("beamtimes play", "beamtimes-and-lifetimes/play.ipynb"),
     ("bare one-button", "_bare/bare.ipynb"),
 ]
 LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
