@@ -1,0 +1,62 @@
+"""The balance report: many seeded games between heuristic bots, per variant and player count.
+
+    python -m btlgames.research.balance [--games 2000]
+
+Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of full
+games of 3-4 heuristic bots in which at least one synthesis is attempted.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ..core.simulate import simulate
+
+
+@dataclass
+class Share:
+    attempted: float  # games with at least one synthesis attempt
+    won: float  # games won by a synthesis
+    frame: object  # the simulated games (pandas.DataFrame)
+
+
+def synthesis_share(games: int = 2000, players: int = 3, seed: int = 0, progress=None) -> Share:
+    frame = simulate("research", n=games, bot="heuristic", seed=seed, progress=progress,
+                     variant="full", players=players)
+    return Share(float((frame.synthesis_attempts > 0).mean()), float(frame.synthesis_win.mean()), frame)
+
+
+def report(games: int = 2000, seed: int = 0, progress=None):
+    """One row per variant and player count (a pandas.DataFrame)."""
+    import pandas as pd
+
+    rows = []
+    for variant in ("school", "full"):
+        for players in (2, 3, 4):
+            frame = simulate("research", n=games, bot="heuristic", seed=seed, progress=progress,
+                             variant=variant, players=players)
+            first_won = frame.apply(lambda g: str(g.first_player) in g.winners.split(), axis=1)
+            rows.append({
+                "variant": variant, "players": players, "games": games,
+                "mean VP": frame[[f"score_{p}" for p in range(players)]].stack().mean(),
+                "spread (winner - last)": frame.spread.mean(),
+                "first player wins": first_won.mean(), "fair share": 1 / players,
+                "ended by replications": (frame.reason == "replications").mean(),
+                "rounds": frame.rounds.mean(),
+                "synthesis attempted": (frame.synthesis_attempts > 0).mean(),
+                "synthesis won": frame.synthesis_win.mean(),
+                "within 5 rounds": (frame.rounds <= 5).mean(),
+            })
+    return pd.DataFrame(rows)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    print(report(args.games, args.seed).round(3).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""A heuristic bot for Research Programme. It sees only ``view(seat)``.
+
+It plays what a careful lab would: schedule tests it is likely to pass, prefer a new
+project for a theory that already has a hit (a replication scores, a repetition barely
+does), publish in journals, keep Hype at or below Rigor, and build the projects its
+theories name.
+"""
+from __future__ import annotations
+
+import random
+
+from . import cards
+from .actions import CollectData, Continue, Draw, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
+from .terms import success_chance, test_terms
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(f"research-bot:{seed}")
+
+    def choose(self, view, legal):
+        kind = view["decision"]["kind"]
+        me = view["player"]
+        choose = getattr(self, f"_{kind}", None)
+        action = choose(view, legal, me) if choose else None
+        return action if action in legal else self.rng.choice(legal)
+
+    # -- small choices ---------------------------------------------------------------------------
+    def _keep(self, view, legal, me):
+        return min(legal, key=lambda a: (cards.theories()[a.theory].difficulty + cards.theories()[a.theory].cost,
+                                         -cards.methods()[a.method].bonus, a.theory, a.method))
+
+    def _income(self, view, legal, me):
+        res = view["players_"][me]["res"]
+        return Income("D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D")
+
+    def _repay(self, view, legal, me):
+        return Repay() if Repay() in legal and view["players_"][me]["res"]["R"] >= 4 else Continue()
+
+    def _draw(self, view, legal, me):
+        pl = view["players_"][me]
+        theories = sum(c in cards.theories() for c in pl["hand"]) + sum(
+            th["owner"] == me for th in view["theories"].values())
+        return Draw("theory") if theories < 3 else Draw("method")
+
+    def _discard(self, view, legal, me):
+        return max(legal, key=lambda a: (_cost(a.card), a.card))
+
+    def _story(self, view, legal, me):
+        return Story(True)
+
+    def _heist(self, view, legal, me):
+        pl = view["players_"][me]
+        return legal[0] if pl["hype"] < pl["rigor"] else FreePreprint(-1)
+
+    def _reveal(self, view, legal, me):
+        return legal[0]
+
+    def _reward(self, view, legal, me):
+        return Reward("vp") if Reward("vp") in legal else Reward("D")
+
+    def _block(self, view, legal, me):
+        order = {"skepsis": 0, "method": 1, "shield": 2, "accept": 3}
+        return min(legal, key=lambda a: (order[a.way], a.card))
+
+    def _synthesis(self, view, legal, me):
+        return Synthesis(True)
+
+    # -- the test ------------------------------------------------------------------------------------
+    def _chance(self, view, me, theory, tile, method=""):
+        return success_chance(test_terms(view, me, theory, tile, method))
+
+    def _is_new(self, view, theory, tile) -> bool:
+        return tile not in {h["tile"] for h in view["theories"][theory]["hits"]}
+
+    def _project(self, view, legal, me):
+        theory = view["decision"]["theory"]
+        return max(legal, key=lambda a: (self._chance(view, me, theory, a.tile) + 0.3 * self._is_new(view, theory, a.tile),
+                                         a.tile))
+
+    def _method(self, view, legal, me):
+        s = view["players_"][me]["scheduled"]
+        pl = view["players_"][me]
+
+        def worth(a):
+            if not a.method:
+                return 0.0
+            m = cards.methods()[a.method]
+            gain = self._chance(view, me, s["theory"], s["tile"], a.method) - self._chance(view, me, s["theory"], s["tile"])
+            guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
+            return gain + guard + 0.05 * (not a.from_hand)
+
+        return max(legal, key=lambda a: (worth(a), a.method))
+
+    def _prediction_value(self, view, me, theory) -> float:
+        th = view["theories"][theory]
+        tiles = [t["uid"] for t in view["tiles"] if t["owner"] == me] or [""]
+        best = 0.0
+        for tile in tiles:
+            chance = self._chance(view, me, theory, tile)
+            new = bool(th["hits"]) and self._is_new(view, theory, tile)
+            score = chance * (3.0 if new else 1.0 if not th["hits"] else 0.4)
+            if th["owner"] != me and not th["hits"]:
+                score *= 0.3  # a first hit on someone else's theory scores nothing yet
+            best = max(best, score)
+        return best
+
+    # -- the round's actions ---------------------------------------------------------------------------
+    def _act(self, view, legal, me):
+        pl = view["players_"][me]
+        by_kind: dict = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        mine = [t for t, th in view["theories"].items() if th["owner"] == me]
+        if "theory" in by_kind and len(mine) < 2:
+            return min(by_kind["theory"], key=lambda a: (cards.theories()[a.card].difficulty, a.card))
+        if "predict" in by_kind:
+            best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory), a.theory))
+            if self._prediction_value(view, me, best.theory) >= 0.4:
+                return best
+        if "build" in by_kind and pl["tiles_left"] > 2:
+            wanted = {cards.theories()[t].test_project for t in mine} | {cards.theories()[t].field for t in mine}
+            good = [a for a in by_kind["build"] if a.project in wanted or cards.projects()[a.project].field in wanted]
+            if good or len([t for t in view["tiles"] if t["owner"] == me]) < 2:
+                options = good or by_kind["build"]
+                return max(options, key=lambda a: (a.project in wanted, cards.projects()[a.project].technique, a.hex))
+        if "journal" in by_kind:
+            return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
+        if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
+            return by_kind["peer_review"][0]
+        if "preprint" in by_kind and pl["hype"] < pl["rigor"]:
+            return by_kind["preprint"][0]
+        if "interfere" in by_kind:
+            leader = max((q for q in range(view["players"]) if q != me), key=lambda q: view["players_"][q]["vp"])
+            aimed = [a for a in by_kind["interfere"] if a.target == leader]
+            if aimed:
+                return aimed[0]
+        if "simulate" in by_kind:
+            return by_kind["simulate"][0]
+        if "method" in by_kind:
+            return max(by_kind["method"], key=lambda a: (cards.methods()[a.card].bonus, a.card))
+        if "collect" in by_kind and pl["res"]["D"] < 3:
+            return CollectData()
+        if "theory" in by_kind:
+            return by_kind["theory"][0]
+        return Stop()
+
+
+def _cost(card: str) -> int:
+    for table in (cards.theories(), cards.methods(), cards.interference()):
+        if card in table:
+            return table[card].cost
+    return 0

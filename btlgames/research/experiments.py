@@ -1,0 +1,186 @@
+"""A scheduled test from the roll to its consequences: hits, replications, bridges, null results.
+
+A part of ResearchState (rules.py), kept in its own module to keep modules small.
+"""
+from __future__ import annotations
+
+from . import board, cards
+from .constants import BONUS_CAP, SYNTHESIS_TARGET, TRACK_MAX
+from .terms import test_terms
+from .actions import Reveal, Reward, Synthesis
+
+
+class Experiments:
+    def _do_reveal(self, p, a: Reveal, d):
+        token = self.hidden.pop(a.hex)
+        self._log("reveal", p, hex=a.hex, token=token or "nothing")
+        if token == "anomaly":
+            self.anomaly_at[a.hex] = self._draw("anomaly")
+            self._gain(p, {"D": 1})
+        elif token in ("discovery", "null"):
+            self.queue.insert(0, {"kind": "reward", "player": p, "token": token})
+
+    def _do_reward(self, p, a: Reward, d):
+        pl = self.players_[p]
+        if a.choice == "technique":
+            pl["technique"] += 1
+        elif a.choice == "vp":
+            pl["vp"] += 1
+        elif a.choice.startswith("pair:"):
+            self._gain(p, {a.choice[5:]: 2})
+        else:
+            self._gain(p, {a.choice: 1})
+        self._log("reward", p, choice=a.choice)
+
+    def _do_synthesis(self, p, a: Synthesis, d):
+        if not a.attempt:
+            return
+        pl = self.players_[p]
+        self.stats["synthesis_attempts"] += 1
+        best = max((cards.projects()[t["card"]].technique for t in self.tiles if t["owner"] == p), default=0)
+        bonus = min(BONUS_CAP, best + pl["rigor"] // 4)
+        roll = self.chance.randint(1, 6)
+        won = roll + bonus >= SYNTHESIS_TARGET
+        self._log("synthesis", p, roll=roll, bonus=bonus, won=won)
+        if won:
+            self.winner_by_synthesis = p
+            self._finish("synthesis")
+
+    def test_terms(self, p: int, theory: str, tile_uid: str, method: str) -> dict:
+        return test_terms(self.view(None), p, theory, tile_uid, method)
+
+    def _run_test(self, p: int, s: dict) -> None:
+        pl = self.players_[p]
+        if pl["res"]["D"] < 1:
+            self._log("test_lapsed", p, theory=s["theory"])
+            return
+        pl["res"]["D"] -= 1
+        method = cards.methods()[s["method"]] if s["method"] else None
+        tile = next((t for t in self.tiles if t["uid"] == s["tile"]), None)
+        if method and method.clean_noise and tile:
+            self._clean(tile["hex"], method.clean_noise)
+        terms = self.test_terms(p, s["theory"], s["tile"], s["method"])
+        roll = self.chance.randint(1, 6)
+        total = roll + terms["bonus"] - terms["noise"] - terms["penalty"]
+        pl["penalty"] = 0
+        self.stats["tests"] += 1
+        success = total >= terms["difficulty"]
+        self._log("test", p, theory=s["theory"], tile=s["tile"], method=s["method"], roll=roll, total=total,
+                  **{k: terms[k] for k in ("difficulty", "bonus", "noise", "penalty", "hex")}, success=success)
+        if success:
+            self._success(p, s, tile, terms, method)
+        else:
+            self._null(p, s, terms, method)
+
+    def _record(self, p: int, theory: str, kind: str) -> int:
+        self.results.append({"player": p, "theory": theory, "kind": kind, "round": self.round,
+                             "preprint": False, "journal": False})
+        return len(self.results) - 1
+
+    def _success(self, p: int, s: dict, tile, terms: dict, method) -> None:
+        pl = self.players_[p]
+        theory = s["theory"]
+        th = self.theories[theory]
+        card = cards.theories()[theory]
+        pl["successes"] += 1
+        if pl["successes"] == 1 and pl["hype"] > pl["rigor"] + 1 and not (method and method.no_artefact):
+            pl["hype"] -= 1  # an artefact (K17)
+            self.stats["artefacts"] += 1
+            self._record(p, theory, "artefact")
+            self._log("artefact", p, theory=theory)
+            return
+        self.stats["hits"] += 1
+        th["kv"] += 1 + (method.success_kv_extra if method else 0)
+        self._gain(p, {k: v for k, v in card.reward.items()})
+        if method:
+            self._gain(p, dict(method.success_gain))
+        self._record(p, theory, "hit")
+        earlier = [h["tile"] for h in th["hits"]]
+        tile_uid = tile["uid"] if tile else "meta"
+        kind = "first" if not earlier else "repetition" if tile_uid in earlier else "replication"
+        if kind == "replication":
+            self._replication(p, theory, tile, terms)
+        elif kind == "repetition":
+            pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
+            self.stats["repetitions"] += 1
+        th["hits"].append({"tile": tile_uid, "tester": p, "hex": terms["hex"]})
+        self._log("hit", p, theory=theory, how=kind, kv=th["kv"])
+        hidden = self._hidden_in(card.field)
+        if hidden:
+            self.queue.insert(0, {"kind": "reveal", "player": p, "field": card.field})
+
+    def _replication(self, p: int, theory: str, tile, terms: dict) -> None:
+        th = self.theories[theory]
+        card = cards.theories()[theory]
+        owner = th["owner"]
+        distinct = len({h["tile"] for h in th["hits"]}) + 1
+        pl = self.players_[p]
+        vp = {2: 3, 3: 2}.get(distinct, 0) if owner == p else {2: 2, 3: 2}.get(distinct, 0)
+        pl["vp"] += vp + card.vp_per_replication
+        if owner != p:
+            self.players_[owner]["vp"] += vp
+            self.players_[owner]["rigor"] = min(TRACK_MAX, self.players_[owner]["rigor"] + 1)
+        pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
+        th["replications"] = th.get("replications", 0) + 1
+        self.counter += 1
+        self.stats["replications"] += 1
+        hex_ = terms["hex"]
+        if hex_:
+            self._clean(hex_, 1)
+            noisy = max(self._neighbours(hex_), key=lambda h: (self.noise[h], -board.HEXES.index(h)))
+            self._clean(noisy, 1)  # K19
+        self._log("replication", p, theory=theory, owner=owner, vp=vp, extra=card.vp_per_replication,
+                  counter=self.counter)
+        project_field = terms["project_field"]
+        pair = sorted((project_field, card.field))
+        bridges = self.players_[owner]["bridges"]
+        if project_field != card.field and pair not in bridges:  # K20
+            bridges.append(pair)
+            self.stats["bridges"] += 1
+            wormhole = not board.fields_adjacent(*pair)
+            if wormhole and hex_:
+                first = th["hits"][0]["hex"]
+                if first:
+                    self.wormholes.append(sorted((first, hex_)))
+                self.stats["wormholes"] += 1
+            self._log("bridge", owner, fields=pair, wormhole=wormhole)
+        for a in list(self.anomaly_at):
+            if hex_ and a in self._neighbours(hex_) and board.field_of(a) == card.field:
+                anomaly = cards.anomalies()[self.anomaly_at.pop(a)]
+                self._gain(p, dict(anomaly.reward))
+                self._log("anomaly_solved", p, hex=a, anomaly=anomaly.id)
+
+    def _null(self, p: int, s: dict, terms: dict, method) -> None:
+        theory = s["theory"]
+        th = self.theories[theory]
+        self.stats["nulls"] += 1
+        null_round = self.event and cards.events()[self.event].code == "null_results"
+        drop = 0 if null_round else 1
+        if method and method.null_kv_extra and th["kv"] >= 1:
+            drop += method.null_kv_extra
+        th["kv"] -= drop
+        self._gain(p, {"S": 2 if null_round else 1})
+        if method:
+            self._gain(p, dict(method.null_gain))
+        if terms["hex"]:
+            self._add_noise(terms["hex"], 1)  # K15
+        self._record(p, theory, "null")
+        self._log("null", p, theory=theory, kv=th["kv"])
+        if th["kv"] <= -2:
+            self._remove_theory(theory)
+
+    def _remove_theory(self, theory: str) -> None:
+        th = self.theories.pop(theory)
+        owner = self.players_[th["owner"]]
+        if owner["res"]["S"] >= 1:
+            owner["res"]["S"] -= 1
+            owner["vp"] += 1  # K16
+            self.stats["falsified"] += 1
+            self._log("falsified", th["owner"], theory=theory)
+        else:
+            self.stats["rejected"] += 1
+            self._log("rejected", th["owner"], theory=theory)
+        for q, pl in enumerate(self.players_):
+            if pl["scheduled"] and pl["scheduled"]["theory"] == theory:
+                pl["scheduled"] = None
+                self._log("test_cancelled", q, theory=theory)

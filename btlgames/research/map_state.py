@@ -1,0 +1,101 @@
+"""The map during play: tiles, noise and its overflow, neighbours through wormholes, production.
+
+A part of ResearchState (rules.py), kept in its own module to keep modules small.
+"""
+from __future__ import annotations
+
+from . import board, cards
+from .constants import TILES
+
+
+class MapState:
+    def _place_tile(self, p: int, project: str, hex_: str, bonus: bool) -> None:
+        pl = self.players_[p]
+        pl["tiles_left"] -= 1
+        tile = {"uid": f"{p + 1}{chr(ord('a') + TILES - 1 - pl['tiles_left'])}", "card": project,
+                "owner": p, "hex": hex_}
+        self.tiles.append(tile)
+        gained = dict(cards.placement_bonus().get(hex_, {})) if bonus else {}
+        self._gain(p, gained)
+        self._log("build", p, card=project, hex=hex_, tile=tile["uid"], bonus=gained)
+        field_ = board.field_of(hex_)
+        if field_ != board.META and field_ not in pl["programmes"] and self._programme(p, field_):
+            pl["programmes"].append(field_)
+            pl["vp"] += 1
+            self._log("programme", p, field=field_)
+
+    def _programme(self, p: int, field_: str) -> bool:
+        """Three of the player's tiles adjacent in a chain in one field."""
+        mine = {t["hex"] for t in self.tiles if t["owner"] == p and board.field_of(t["hex"]) == field_}
+        for h in mine:
+            linked = {h} | {n for n in self._neighbours(h) if n in mine}
+            grown = linked | {m for n in linked for m in self._neighbours(n) if m in mine}
+            if len(grown) >= 3:
+                return True
+        return False
+
+    def _neighbours(self, hex_: str) -> list[str]:
+        linked = [b for a, b in self.wormholes if a == hex_] + [a for a, b in self.wormholes if b == hex_]
+        return list(board.neighbours(hex_)) + linked
+
+    def _occupied(self) -> set:
+        return {t["hex"] for t in self.tiles} | set(self.anomaly_at) | set(self.neutral) | set(self.hidden)
+
+    def _known_free(self, field_: str) -> list[str]:
+        taken = self._occupied()
+        return [h for h in board.HEXES if board.field_of(h) == field_ and h not in taken]
+
+    def _build_hexes(self, p: int, project: str) -> list[str]:
+        free = self._known_free(cards.projects()[project].field) or self._known_free(board.META)
+        mine = {t["hex"] for t in self.tiles if t["owner"] == p}
+        beside = [h for h in free if mine & set(self._neighbours(h))]
+        return beside or free
+
+    def _hidden_in(self, field_: str) -> list[str]:
+        return [h for h in board.HEXES if h in self.hidden and board.field_of(h) == field_]
+
+    def _noisy_near(self, p: int) -> list[str]:
+        mine = {t["hex"] for t in self.tiles if t["owner"] == p}
+        near = mine | {n for h in mine for n in self._neighbours(h)}
+        return [h for h in board.HEXES if h in near and self.noise[h] > 0]
+
+    def _production(self, p: int) -> dict:
+        out: dict = {}
+        mine = [t for t in self.tiles if t["owner"] == p]
+        my_hexes = {t["hex"] for t in mine}
+        for tile in mine:
+            produce = dict(cards.projects()[tile["card"]].produce)
+            if produce and my_hexes & set(self._neighbours(tile["hex"])):  # K22
+                first = next(iter(produce))
+                produce[first] += 1
+            for r, n in produce.items():
+                out[r] = out.get(r, 0) + n
+        return out
+
+    def _add_noise(self, hex_: str, n: int) -> None:
+        for _ in range(n):
+            self._add_one_noise(hex_, set(), 0)
+
+    def _add_one_noise(self, hex_: str, leaked: set, steps: int) -> None:
+        """One noise on a hex; at 3 it overflows to the quietest neighbour, twice at most (K21)."""
+        if self.noise[hex_] < 3:
+            self.noise[hex_] += 1
+            self._take_noise_from_supply()
+        elif not self.school and steps < 2 and hex_ not in leaked:
+            leaked.add(hex_)
+            quiet = min(self._neighbours(hex_), key=lambda h: (self.noise[h], board.HEXES.index(h)))
+            self._add_one_noise(quiet, leaked, steps + 1)
+
+    def _take_noise_from_supply(self) -> None:
+        self.noise_supply -= 1
+        if self.noise_supply <= 0:
+            for pl in self.players_:
+                pl["reputation"] = max(0, pl["reputation"] - 1)
+            self.noise_supply = 4 + 3 * self.players
+            self._log("noise_supply_empty", None)
+
+    def _clean(self, hex_: str, n: int) -> int:
+        removed = min(n, self.noise[hex_])
+        self.noise[hex_] -= removed
+        self.noise_supply += removed
+        return removed

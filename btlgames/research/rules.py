@@ -1,0 +1,696 @@
+"""Research Programme as a state machine (lessons/research-programme/rules.md, kit rules K1-K28).
+
+The round is a to-do list of steps (``todo``) run in order; a step that needs a player's
+choice pushes a *decision* onto ``queue`` and the game waits: ``current_player`` is the
+player of ``queue[0]`` and the legal actions answer it. Choices that follow a choice (the
+project and method of a prediction, a revealed hex's reward, a block) are pushed to the
+front of the queue, so they come next.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..core.i18n import t
+from ..core.state import Action, GameState
+from . import board, cards
+from .actions import (ACTIONS, Borrow, Build, ChooseMethod, ChooseProject, CollectData,
+                      Continue, Discard, Draw, FreePreprint, Income, Interfere, Journal, Keep, PeerReview,
+                      PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal, Reward, Simulate, Stop, Story,
+                      Synthesis)
+from .constants import (HAND, INTERFERENCE_HAND, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORAGE,
+                        TABLE_THEORIES, TILES, TRACK_MAX)
+from .experiments import Experiments
+from .interference import Interference
+from .map_state import MapState
+from .terms import success_chance, test_terms  # noqa: F401  (the app and bots import them from here)
+from .views import Views
+
+
+@dataclass
+class ResearchState(Experiments, Interference, MapState, Views, GameState):
+    name: ClassVar[str] = "research"
+    version: ClassVar[int] = 1
+    actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
+
+    round: int = 1
+    start: int = 0
+    phase: str = "setup"  # setup | funding | actions | tests | over
+    todo: list = field(default_factory=list)  # steps still to run this round: [name, player]
+    queue: list = field(default_factory=list)  # decisions waiting, first = now
+    players_: list = field(default_factory=list)  # per player: tracks, resources, hands, ...
+    theories: dict = field(default_factory=dict)  # card id -> {owner, kv, hits: [{tile, tester, hex}]}
+    tiles: list = field(default_factory=list)  # {uid, card, owner, hex}
+    results: list = field(default_factory=list)  # {player, theory, kind, round, preprint, journal}
+    noise: dict = field(default_factory=dict)
+    noise_supply: int = 0
+    hidden: dict = field(default_factory=dict)  # unrevealed hex -> token ("" = nothing, K2)
+    boxed: dict = field(default_factory=dict)  # field -> the token put back unseen
+    anomaly_at: dict = field(default_factory=dict)  # hex -> anomaly card
+    neutral: list = field(default_factory=list)
+    wormholes: list = field(default_factory=list)  # [hex, hex]
+    decks: dict = field(default_factory=dict)  # theory, method, interference, event, project, anomaly
+    discards: dict = field(default_factory=dict)
+    market: list = field(default_factory=list)
+    next_event: str = ""
+    event: str = ""  # this round's event
+    counter: int = 0  # the replication counter
+    winner_by_synthesis: int | None = None
+    end_reason: str = ""
+    stats: dict = field(default_factory=dict)
+
+    # -- set-up --------------------------------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.options["variant"]
+
+    @property
+    def school(self) -> bool:
+        return self.variant == "school"
+
+    @property
+    def rounds(self) -> int:
+        return ROUNDS[self.variant]
+
+    def setup(self) -> None:
+        n = self.players
+        self.players_ = [self._new_player() for _ in range(n)]
+        self.noise = {h: 0 for h in board.HEXES}
+        self.noise_supply = 4 + 3 * n
+        self.decks = {k: self.chance.shuffled(ids) for k, ids in (
+            ("theory", sorted(cards.theories())), ("method", sorted(cards.methods())),
+            ("event", sorted(cards.events())), ("project", sorted(cards.projects())),
+            ("anomaly", sorted(cards.anomalies())),
+            ("interference", [] if self.school else list(cards.interference_deck())))}
+        self.discards = {k: [] for k in self.decks}
+        self.stats = {k: 0 for k in ("tests", "hits", "nulls", "artefacts", "replications", "repetitions",
+                                     "bridges", "wormholes", "falsified", "rejected", "synthesis_attempts",
+                                     "interference", "blocked", "stories")}
+        if self.school:
+            self._school_setup()
+        else:
+            self._full_setup()
+        self.market = [self._draw("project") for _ in range(3)]
+        self._log("setup", None, start=self.start, variant=self.variant)
+        if not self.school:
+            self.phase = "setup"
+            self.todo = [["keep", (self.start + i) % n] for i in range(n)] + [["round", None]]
+        else:
+            self.todo = [["round", None]]
+        self._advance()
+
+    def _new_player(self) -> dict:
+        return {"res": dict(START), "rigor": 0, "hype": 0, "reputation": 0, "debt": 0, "vp": 0, "ep": 0,
+                "ep_vp": 0, "hand": [], "interference": [], "methods": [], "tiles_left": TILES, "done": [],
+                "borrowed": False, "stopped": False, "insight": 0, "technique": 0, "penalty": 0,
+                "bridges": [], "programmes": [], "successes": 0, "scheduled": None, "offer": [],
+                "final": {}}
+
+    def _full_setup(self) -> None:
+        for f in board.FIELDS:
+            outer = [h for h in board.HEXES if board.field_of(h) == f and board.is_outer(h)]
+            tokens = self.chance.shuffled(["discovery", "anomaly", "null"])
+            places = self.chance.shuffled(outer)
+            self.hidden.update({places[0]: tokens[0], places[1]: tokens[1], places[2]: ""})
+            self.boxed[f] = tokens[2]
+        fields = self.chance.shuffled(list(board.FIELDS))[:3]
+        for f in fields:
+            free = [h for h in self._known_free(f)]
+            self.anomaly_at[self.chance.choice(free)] = self._draw("anomaly")
+        outer_free = [h for f in board.FIELDS for h in self._known_free(f)]
+        self.neutral = self.chance.shuffled(outer_free)[:NEUTRAL[self.players]]
+        self.start = self.chance.randint(0, self.players - 1)  # K5
+        if self.players == 3:
+            self.players_[(self.start + 2) % 3]["res"]["R"] += 1
+        for p in range(self.players):
+            self.players_[p]["offer"] = [self._draw("theory"), self._draw("theory"),
+                                         self._draw("method"), self._draw("method")]
+
+    def _school_setup(self) -> None:
+        setup = cards.school()  # K27
+        for hex_, anomaly in setup.anomalies:
+            self.anomaly_at[hex_] = anomaly
+            self.decks["anomaly"].remove(anomaly)
+        self.neutral = list(setup.neutral.get(self.players, []))
+        self.start = 0
+        for p, pack in enumerate(setup.packs[:self.players]):
+            player = self.players_[p]
+            self.theories[pack.theory] = {"owner": p, "kv": 0, "hits": []}
+            self.decks["theory"].remove(pack.theory)
+            player["hand"].append(pack.method)
+            self.decks["method"].remove(pack.method)
+            self.decks["project"].remove(pack.project)
+            self._place_tile(p, pack.project, pack.hex, bonus=False)
+
+    # -- the contract --------------------------------------------------------------------------------
+    def current_player(self):
+        return None if self.is_over() or not self.queue else self.queue[0]["player"]
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def scores(self):
+        return {p: float(self.players_[p]["vp"]) for p in range(self.players)}
+
+    def winners(self):
+        """Synthesis, else most VP; ties: replications of your theories, Rigor, lower Hype (K26)."""
+        if not self.is_over():
+            return []
+        if self.winner_by_synthesis is not None:
+            return [self.winner_by_synthesis]
+        rank = {p: self._rank(p) for p in range(self.players)}
+        best = max(rank.values())
+        return [p for p, r in rank.items() if r == best]
+
+    def _rank(self, p: int) -> tuple:
+        pl = self.players_[p]
+        return (pl["vp"], self.replications_of(p), pl["rigor"], -pl["hype"])
+
+    def replications_of(self, p: int) -> int:
+        return sum(t.get("replications", 0) for t in self._all_theories() if t["owner"] == p)
+
+    def _all_theories(self):
+        return list(self.theories.values())
+
+    # -- legal actions -----------------------------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        d = self.queue[0]
+        p = d["player"]
+        pl = self.players_[p]
+        kind = d["kind"]
+        if kind == "keep":
+            th, me = pl["offer"][:2], pl["offer"][2:]
+            return [Keep(a, b) for a in th for b in me]
+        if kind == "income":
+            return [Income(r) for r in ("D", "L", "O")]
+        if kind == "repay":
+            return ([Repay()] if pl["debt"] and pl["res"]["R"] >= 2 else []) + [Continue()]
+        if kind == "draw":
+            return [Draw(k) for k in ("theory", "method") if self.decks[k] or self.discards[k]] or [Continue()]
+        if kind == "discard":
+            pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
+            return [Discard(c) for c in dict.fromkeys(pile)]
+        if kind == "story":
+            return [Story(True), Story(False)]
+        if kind == "heist":
+            return [FreePreprint(i) for i in self._unpublished(p, "preprint")] + [FreePreprint(-1)]
+        if kind == "act":
+            return self._main_actions(p)
+        if kind == "project":
+            return self._project_choices(p, d["theory"])
+        if kind == "method":
+            return self._method_choices(p, d["theory"])
+        if kind == "reveal":
+            return [Reveal(h) for h in self._hidden_in(d["field"])]
+        if kind == "reward":
+            if d["token"] == "discovery":
+                return [Reward("technique"), Reward("vp")] + [Reward(f"pair:{r}") for r in RESOURCES]
+            return [Reward(r) for r in RESOURCES]
+        if kind == "block":
+            return self._block_choices(p, d)
+        if kind == "synthesis":
+            return [Synthesis(True), Synthesis(False)]
+        raise AssertionError(f"unknown decision {kind}")
+
+    def _main_actions(self, p: int) -> list[Action]:
+        pl = self.players_[p]
+        done = pl["done"]
+        money = pl["res"]["R"]
+        out: list[Action] = []
+        if not pl["borrowed"]:
+            out.append(Borrow())
+        if "theory" not in done and len(self._table(p)) < TABLE_THEORIES:
+            out += [PlayTheory(c) for c in pl["hand"] if c in cards.theories() and cards.theories()[c].cost <= money]
+        if "method" not in done:
+            out += [PlayMethod(c) for c in pl["hand"] if c in cards.methods() and cards.methods()[c].cost <= money]
+        if "build" not in done and pl["tiles_left"]:
+            for project in dict.fromkeys(self.market):
+                if cards.projects()[project].cost <= money:
+                    out += [Build(project, h) for h in self._build_hexes(p, project)]
+        if "predict" not in done and pl["scheduled"] is None:
+            out += [Predict(t) for t in self.theories if self._project_choices(p, t)]
+        if "preprint" not in done and pl["res"]["D"] >= 1:
+            out += [Preprint(i) for i in self._unpublished(p, "preprint")]
+        if "journal" not in done and pl["res"]["D"] >= 1 and pl["res"]["L"] >= 1:
+            out += [Journal(i) for i in self._unpublished(p, "journal")]
+        if "interfere" not in done:
+            for c in dict.fromkeys(pl["interference"]):
+                card = cards.interference()[c]
+                if card.type != "shield" and card.cost <= money:
+                    out += [Interfere(c, q) for q in range(self.players) if q != p]
+        if "simulate" not in done and pl["res"]["L"] >= 1:
+            out += [Simulate(h) for h in self._noisy_near(p)]
+            if pl["penalty"]:
+                out.append(Simulate("repair"))
+        if "peer_review" not in done and pl["res"]["O"] >= 1 and pl["res"]["S"] >= 1:
+            out.append(PeerReview("rigor"))
+            if pl["penalty"]:
+                out.append(PeerReview("repair"))
+        if "collect" not in done:
+            out.append(CollectData())
+        out.append(Stop())
+        return out
+
+    def _project_choices(self, p: int, theory: str) -> list[ChooseProject]:
+        card = cards.theories()[theory]
+        out = [ChooseProject(tile["uid"]) for tile in self.tiles if tile["owner"] == p]
+        if card.test_method and card.field == board.META or card.test_method:
+            out.append(ChooseProject(""))  # a method test on Metascience without a tile
+        if card.test_method and not self._method_available(p, card.test_method):
+            return []
+        return out
+
+    def _method_available(self, p: int, method: str) -> bool:
+        pl = self.players_[p]
+        return method in pl["methods"] or (method in pl["hand"]
+                                           and cards.methods()[method].cost <= pl["res"]["R"])
+
+    def _method_choices(self, p: int, theory: str) -> list[ChooseMethod]:
+        pl = self.players_[p]
+        named = cards.theories()[theory].test_method
+        out = [ChooseMethod(m, False) for m in pl["methods"]]
+        out += [ChooseMethod(m, True) for m in dict.fromkeys(pl["hand"])
+                if m in cards.methods() and cards.methods()[m].cost <= pl["res"]["R"] and m not in pl["methods"]]
+        if named:
+            return [a for a in out if a.method == named]
+        return [ChooseMethod("", False)] + out
+
+    # -- applying ------------------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        d = self.queue[0]
+        p = d["player"]
+        if isinstance(action, Borrow):  # not an action: the decision stays
+            self._borrow(p)
+            return
+        self.queue.pop(0)
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(p, action, d)
+        self._advance()
+
+    def why_illegal(self, action: Action) -> str:
+        if not self.is_over() and isinstance(action, Action) and self.queue:
+            d = self.queue[0]
+            if d["kind"] == "act" and action.kind in self.players_[d["player"]]["done"]:
+                return t("research.why.twice")
+            if action.kind not in {a.kind for a in self.legal_actions()}:
+                return t("research.why.not_now", decision=t(f"research.decision.{d['kind']}"),
+                         player=d["player"] + 1)
+        return super().why_illegal(action)
+
+    # set-up and funding answers
+    def _do_keep(self, p, a: Keep, d):
+        pl = self.players_[p]
+        pl["hand"] += [a.theory, a.method]
+        for c in pl["offer"]:
+            if c not in (a.theory, a.method):
+                deck = "theory" if c in cards.theories() else "method"
+                self.decks[deck].append(c)
+        pl["offer"] = []
+        for deck in ("theory", "method"):
+            self.decks[deck] = self.chance.shuffled(self.decks[deck])
+        self._log("keep", p, secret={"theory": a.theory, "method": a.method}, seen_by=[p])
+
+    def _do_income(self, p, a: Income, d):
+        pl = self.players_[p]
+        money = 2 + pl["reputation"] // 3 + (1 if pl["hype"] >= 2 else 0)
+        self._gain(p, {"R": money, a.resource: 1})
+        production = self._production(p)
+        self._gain(p, production)
+        self._log("income", p, money=money, resource=a.resource, production=production)
+
+    def _do_repay(self, p, a, d):
+        pl = self.players_[p]
+        pl["res"]["R"] -= 2
+        pl["debt"] -= 1
+        self._log("repay", p, debt=pl["debt"])
+        self.queue.insert(0, {"kind": "repay", "player": p})
+
+    def _do_continue(self, p, a, d):
+        pass
+
+    def _do_draw(self, p, a: Draw, d):
+        pl = self.players_[p]
+        card = self._draw(a.deck)
+        if card:
+            pl["hand"].append(card)
+            self._log("draw", p, secret={"card": card}, seen_by=[p], deck=a.deck)
+        if not self.school:
+            extra = self._draw("interference")
+            if extra:
+                pl["interference"].append(extra)
+                self._log("draw_interference", p, secret={"card": extra}, seen_by=[p])
+        self._limit_hand(p)
+
+    def _limit_hand(self, p: int) -> None:
+        pl = self.players_[p]
+        if len(pl["interference"]) > INTERFERENCE_HAND:
+            self.queue.insert(0, {"kind": "discard", "player": p, "hand": "interference"})
+        if len(pl["hand"]) > HAND:
+            self.queue.insert(0, {"kind": "discard", "player": p, "hand": "cards"})
+
+    def _do_discard(self, p, a: Discard, d):
+        pl = self.players_[p]
+        pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
+        pile.remove(a.card)
+        deck = ("interference" if d["hand"] == "interference"
+                else "theory" if a.card in cards.theories() else "method")
+        self.discards[deck].append(a.card)
+        self._log("discard", p, card=a.card)
+        self._limit_hand(p)
+
+    def _do_story(self, p, a: Story, d):
+        pl = self.players_[p]
+        if a.approved:  # K28
+            pl["insight"] += 1
+            pl["ep"] += 1
+            self.stats["stories"] += 1
+            if pl["ep"] % 3 == 0 and pl["ep_vp"] < 2:
+                pl["ep_vp"] += 1
+                pl["vp"] += 1
+            self._log("story", p, ep=pl["ep"])
+
+    def _do_free_preprint(self, p, a: FreePreprint, d):
+        if a.result >= 0:
+            self._preprint(p, a.result)
+
+    # the main actions
+    def _borrow(self, p: int) -> None:
+        pl = self.players_[p]
+        pl["borrowed"] = True
+        pl["res"]["R"] += 2
+        pl["debt"] += 1
+        self._log("borrow", p, debt=pl["debt"])
+
+    def _main_done(self, p: int, kind: str) -> None:
+        pl = self.players_[p]
+        pl["done"].append(kind)
+        pl["borrowed"] = False
+
+    def _do_theory(self, p, a: PlayTheory, d):
+        pl = self.players_[p]
+        pl["res"]["R"] -= cards.theories()[a.card].cost
+        pl["hand"].remove(a.card)
+        self.theories[a.card] = {"owner": p, "kv": 0, "hits": [], "replications": 0}
+        self._main_done(p, "theory")
+        self._log("play_theory", p, card=a.card)
+
+    def _do_method(self, p, a: PlayMethod, d):
+        self._play_method(p, a.card)
+        self._main_done(p, "method")
+        self._log("play_method", p, card=a.card)
+
+    def _play_method(self, p: int, method: str) -> None:
+        pl = self.players_[p]
+        pl["res"]["R"] -= cards.methods()[method].cost
+        pl["hand"].remove(method)
+        pl["methods"].append(method)
+
+    def _do_build(self, p, a: Build, d):
+        pl = self.players_[p]
+        pl["res"]["R"] -= cards.projects()[a.project].cost
+        self.market.remove(a.project)
+        self._place_tile(p, a.project, a.hex, bonus=True)
+        self._main_done(p, "build")
+
+    def _do_predict(self, p, a: Predict, d):
+        self._main_done(p, "predict")
+        self.queue[:0] = [{"kind": "project", "player": p, "theory": a.theory},
+                          {"kind": "method", "player": p, "theory": a.theory}]
+        self.players_[p]["scheduled"] = {"theory": a.theory, "tile": "", "method": ""}
+
+    def _do_choose_project(self, p, a: ChooseProject, d):
+        self.players_[p]["scheduled"]["tile"] = a.tile
+
+    def _do_choose_method(self, p, a: ChooseMethod, d):
+        pl = self.players_[p]
+        if a.from_hand:
+            self._play_method(p, a.method)
+        pl["scheduled"]["method"] = a.method
+        s = pl["scheduled"]
+        self._log("predict", p, theory=s["theory"], tile=s["tile"], method=s["method"])
+
+    def _do_preprint(self, p, a: Preprint, d):
+        self.players_[p]["res"]["D"] -= 1
+        self._preprint(p, a.result)
+        self._main_done(p, "preprint")
+
+    def _preprint(self, p: int, result: int) -> None:
+        pl = self.players_[p]
+        self.results[result]["preprint"] = True
+        pl["reputation"] = min(REPUTATION_MAX, pl["reputation"] + 1)
+        pl["hype"] = min(TRACK_MAX, pl["hype"] + 1)
+        self._log("preprint", p, result=result, theory=self.results[result]["theory"],
+                  outcome=self.results[result]["kind"])
+
+    def _do_journal(self, p, a: Journal, d):
+        pl = self.players_[p]
+        pl["res"]["D"] -= 1
+        pl["res"]["L"] -= 1
+        result = self.results[a.result]
+        result["journal"] = True
+        pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
+        if result["kind"] == "hit" and result["theory"] in self.theories:
+            self.theories[result["theory"]]["kv"] += 1
+        elif result["kind"] == "null":
+            pl["vp"] += 1  # K12
+        self._main_done(p, "journal")
+        self._log("journal", p, result=a.result, theory=result["theory"], outcome=result["kind"])
+
+    def _do_simulate(self, p, a: Simulate, d):
+        pl = self.players_[p]
+        pl["res"]["L"] -= 1
+        if a.target == "repair":
+            pl["penalty"] = 0
+            self._log("repair", p, how="simulate")
+        else:
+            removed = self._clean(a.target, 2)
+            self._log("simulate", p, hex=a.target, removed=removed)
+        self._main_done(p, "simulate")
+
+    def _do_peer_review(self, p, a: PeerReview, d):
+        pl = self.players_[p]
+        pl["res"]["O"] -= 1
+        pl["res"]["S"] -= 1
+        if a.mode == "repair":
+            pl["penalty"] = 0
+            self._log("repair", p, how="peer_review")
+        else:
+            pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
+            pl["hype"] = max(0, pl["hype"] - 1)
+            self._log("peer_review", p)
+        self._main_done(p, "peer_review")
+
+    def _do_collect(self, p, a, d):
+        self._gain(p, {"D": 2})
+        self._main_done(p, "collect")
+        self._log("collect", p)
+
+    def _do_stop(self, p, a, d):
+        self.players_[p]["stopped"] = True
+        self._log("stop", p)
+
+    # interference (full game)
+    # -- the round machine ------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        while not self.queue and not self.is_over():
+            step, p = self.todo.pop(0)
+            getattr(self, f"_step_{step}")(p)
+
+    def _order(self) -> list[int]:
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+    def _step_keep(self, p):
+        self.queue.append({"kind": "keep", "player": p})
+
+    def _step_round(self, _):
+        self.phase = "funding"
+        self._log("round", None, round=self.round)
+        for pl in self.players_:
+            pl.update(done=[], stopped=False, borrowed=False, successes=0, scheduled=None)
+        self.todo = [["event", None]]
+        for p in self._order():
+            self.todo += [["income", p], ["repay", p], ["draw", p]]
+            if self.school:
+                self.todo.append(["story", p])
+        self.todo.append(["actions", None])
+        self.todo += [["act", p] for _ in range(2) for p in self._order()]
+        self.todo.append(["tests", None])
+        for p in self._order():
+            self.todo.append(["test", p])
+            if not self.school:
+                self.todo.append(["synthesis", p])
+        self.todo.append(["cleanup", None])
+
+    def _step_event(self, _):
+        self.event = self.next_event
+        self.next_event = ""
+        if self.event:
+            self._resolve_event(cards.events()[self.event])
+            self.discards["event"].append(self.event)
+        if self.round < self.rounds:
+            self.next_event = self._draw("event")
+        self._log("next_event", None, event=self.next_event)
+
+    def _step_income(self, p):
+        self.queue.append({"kind": "income", "player": p})
+
+    def _step_repay(self, p):
+        if self.players_[p]["debt"] and self.players_[p]["res"]["R"] >= 2:
+            self.queue.append({"kind": "repay", "player": p})
+
+    def _step_draw(self, p):
+        self.queue.append({"kind": "draw", "player": p})
+
+    def _step_story(self, p):
+        self.queue.append({"kind": "story", "player": p})
+
+    def _step_actions(self, _):
+        self.phase = "actions"
+
+    def _step_act(self, p):
+        pl = self.players_[p]
+        if not pl["stopped"] and len(pl["done"]) < 2:
+            self.queue.append({"kind": "act", "player": p})
+
+    def _step_tests(self, _):
+        self.phase = "tests"
+
+    def _step_test(self, p):
+        s = self.players_[p]["scheduled"]
+        if s and s["theory"] in self.theories:
+            self._run_test(p, s)
+        self.players_[p]["scheduled"] = None
+
+    def _step_synthesis(self, p):
+        pl = self.players_[p]
+        if len(pl["bridges"]) >= 2 and pl["rigor"] >= 4 and pl["hype"] < 6:
+            self.queue.append({"kind": "synthesis", "player": p})
+
+    def _step_cleanup(self, _):
+        for p, pl in enumerate(self.players_):
+            pl.update(insight=0, technique=0, scheduled=None)
+            self._storage_limit(p)
+        self._log("round_end", None, tracks=[  # what the debrief charts round by round
+            {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}
+            for pl in self.players_])
+        while len(self.market) < 3 and (self.decks["project"] or self.discards["project"]):
+            self.market.append(self._draw("project"))
+        if self.counter >= self.players + 2:
+            return self._finish("replications")
+        if self.round >= self.rounds:
+            return self._finish("rounds")
+        self.round += 1
+        self.start = (self.start + 1) % self.players
+        self.todo = [["round", None]]
+
+    def _storage_limit(self, p: int) -> None:
+        """At most 8 resources; the excess goes back from the largest pile (K9)."""
+        res = self.players_[p]["res"]
+        returned = {}
+        while sum(res.values()) > STORAGE:
+            largest = max(RESOURCES, key=lambda r: (res[r], -RESOURCES.index(r)))
+            res[largest] -= 1
+            returned[largest] = returned.get(largest, 0) + 1
+        if returned:
+            self._log("storage", p, returned=returned)
+
+    # -- events ----------------------------------------------------------------------------------------------
+    def _resolve_event(self, event) -> None:
+        self._log("event", None, event=event.id, code=event.code)
+        params = dict(event.params)
+        for p in self._order():
+            pl = self.players_[p]
+            if event.code == "gain":
+                self._gain(p, params)
+            elif event.code == "lose":
+                for r, n in params.items():
+                    if r in RESOURCES:
+                        pl["res"][r] = max(0, pl["res"][r] - n)
+                    elif r == "reputation":
+                        pl["reputation"] = max(0, pl["reputation"] - n)
+            elif event.code == "hype_check" and pl["hype"] > pl["rigor"]:
+                pl["reputation"] = max(0, pl["reputation"] - 1)
+            elif event.code == "reward_rigor" and pl["rigor"] >= 3:
+                self._gain(p, params)
+            elif event.code == "reward_hype" and pl["hype"] >= 2:
+                self._gain(p, params)
+            elif event.code == "preprint_heist" and self._unpublished(p, "preprint"):
+                self.queue.append({"kind": "heist", "player": p})
+        if event.code == "noise":
+            for tile in self.tiles:
+                if board.field_of(tile["hex"]) in params.get("fields", []):
+                    self._add_noise(tile["hex"], 1)
+        elif event.code == "clean":
+            for h in board.HEXES:
+                self._clean(h, 1)
+
+    # -- the end --------------------------------------------------------------------------------------------
+    def _finish(self, reason: str) -> None:
+        self.end_reason = reason
+        self.queue = []
+        self.todo = []
+        for p, pl in enumerate(self.players_):
+            final = {"bridges": len(pl["bridges"]), "debt": -pl["debt"],
+                     "hype": -1 if pl["hype"] > pl["rigor"] else 0,
+                     "consensus": sum(1 for th in self.theories.values() if th["owner"] == p and th["kv"] >= 3)}
+            pl["final"] = final
+            pl["vp"] += sum(final.values())
+        self.phase = "over"
+        self._log("end", None, reason=reason, vp=[pl["vp"] for pl in self.players_], winners=self.winners())
+
+    # -- helpers -------------------------------------------------------------------------------------------------
+    def _gain(self, p: int, gains: dict) -> None:
+        pl = self.players_[p]
+        for key, n in gains.items():
+            if key in RESOURCES:
+                pl["res"][key] += n
+            elif key == "VP":
+                pl["vp"] += n
+            elif key == "rigor":
+                pl["rigor"] = min(TRACK_MAX, pl["rigor"] + n)
+            elif key == "reputation":
+                pl["reputation"] = min(REPUTATION_MAX, pl["reputation"] + n)
+            elif key == "hype":
+                pl["hype"] = min(TRACK_MAX, pl["hype"] + n)
+
+    def _draw(self, deck: str) -> str:
+        if not self.decks[deck] and self.discards[deck]:
+            self.decks[deck] = self.chance.shuffled(self.discards[deck])
+            self.discards[deck] = []
+        return self.decks[deck].pop(0) if self.decks[deck] else ""
+
+    def _table(self, p: int) -> list[str]:
+        return [t for t, th in self.theories.items() if th["owner"] == p]
+
+    def _unpublished(self, p: int, how: str) -> list[int]:
+        return [i for i, r in enumerate(self.results) if r["player"] == p and r["kind"] != "artefact" and not r[how]]
+
+    def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
+        self.log.add(self.round, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
+
+    def summary(self):
+        vps = sorted((pl["vp"] for pl in self.players_), reverse=True)
+        first = next(e.data["start"] for e in self.log if e.kind == "setup")
+        return {"reason": self.end_reason, "rounds": self.round, "counter": self.counter, "first_player": first,
+                "spread": vps[0] - vps[-1], "synthesis_win": self.winner_by_synthesis is not None, **self.stats}
+
+    def check_invariants(self):
+        for p, pl in enumerate(self.players_):
+            assert all(v >= 0 for v in pl["res"].values()), f"player {p + 1} has negative resources"
+            assert 0 <= pl["reputation"] <= REPUTATION_MAX and 0 <= pl["rigor"] <= TRACK_MAX
+            assert 0 <= pl["hype"] <= TRACK_MAX and pl["debt"] >= 0
+            assert len(pl["hand"]) <= HAND or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
+            assert pl["tiles_left"] + sum(t["owner"] == p for t in self.tiles) == TILES
+            if self.phase == "funding" and not pl["done"] and self.round > 1 and not self.queue:
+                assert sum(pl["res"].values()) <= STORAGE
+        assert all(0 <= n <= 3 for n in self.noise.values()), "noise out of 0..3"
+        hexes = [t["hex"] for t in self.tiles]
+        assert len(hexes) == len(set(hexes)), "two tiles on one hex"
+        assert not set(hexes) & (set(self.anomaly_at) | set(self.neutral)), "a tile on a blocked hex"
+        replications = sum(1 for e in self.log if e.kind == "replication")
+        assert self.counter == replications == self.stats["replications"], "replication counter and log disagree"
+        for theory, th in self.theories.items():
+            assert th["kv"] > -2, f"theory {theory} should have left the game"
+        cards_in_play = ([c for pl in self.players_ for c in pl["hand"] + pl["offer"] + pl["methods"]]
+                         + list(self.theories) + [c for d in ("theory", "method") for c in self.decks[d] + self.discards[d]])
+        assert len(cards_in_play) == len(set(cards_in_play)), "a theory or method card is in two places"

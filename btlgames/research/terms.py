@@ -1,0 +1,66 @@
+"""A test's terms from what everyone sees: the app shows them before the roll, bots weigh them,
+and the engine rolls against them (lessons/research-programme/rules.md, "Tests")."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import board, cards
+from .constants import BONUS_CAP
+
+
+def neighbours(view: dict, hex_: str) -> list[str]:
+    """Map neighbours plus the far end of any wormhole from this hex."""
+    linked = [b for a, b in view["wormholes"] if a == hex_] + [a for a, b in view["wormholes"] if b == hex_]
+    return list(board.neighbours(hex_)) + linked
+
+
+def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> dict:
+    """Difficulty, capped bonus and penalties of a test, from what everyone sees (so the app can
+    show them before the roll and bots can weigh them)."""
+    card = cards.theories()[theory]
+    th = view["theories"][theory]
+    pl = view["players_"][p]
+    tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None)
+    difficulty = card.difficulty
+    if tile is None:
+        difficulty += 1  # a method test on Metascience without a tile
+        hex_, technique, project_field = "", 0, board.META
+    else:
+        project = cards.projects()[tile["card"]]
+        hex_, technique, project_field = tile["hex"], project.technique, project.field
+        if card.test_project == tile["card"] or (card.test_method and project_field == card.field):
+            pass
+        elif project_field == card.field:
+            difficulty += 1
+        else:
+            difficulty += 1 if th["hits"] else 3
+        if board.field_of(hex_) == board.META and project_field != board.META:
+            difficulty += 1
+    wormhole = makes_wormhole(view, theory, tile)
+    difficulty += 1 if wormhole else 0
+    map_bonus = 1 if hex_ and any(board.field_of(a) == card.field
+                                  for a in neighbours(view, hex_) if a in view["anomalies"]) else 0
+    m = cards.methods()[method] if method else None
+    raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"] + (m.bonus if m else 0)
+    return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
+            "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
+
+
+def success_chance(terms: dict) -> Fraction:
+    """The chance that one die plus the terms reaches the difficulty (exact)."""
+    need = terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"]
+    return Fraction(min(6, max(0, 7 - need)), 6)
+
+
+def makes_wormhole(view: dict, theory: str, tile) -> bool:
+    """Would a replication with this tile join the theory's field to a non-neighbouring field
+    the owner has no bridge to yet (+1 difficulty, announced before the roll)?"""
+    if tile is None:
+        return False
+    th = view["theories"][theory]
+    card = cards.theories()[theory]
+    project_field = cards.projects()[tile["card"]].field
+    earlier = {h["tile"] for h in th["hits"]}
+    return (bool(earlier) and tile["uid"] not in earlier and project_field != card.field
+            and not board.fields_adjacent(project_field, card.field)
+            and sorted((project_field, card.field)) not in view["players_"][th["owner"]]["bridges"])

@@ -1,0 +1,20 @@
+"""The shared conformance harness over both Research Programme variants.
+
+Beyond the harness's own checks, the game's invariants (ResearchState.check_invariants) hold at
+every step: resources never negative, tracks within their ranges, the storage limit after
+clean-up, noise within 0-3, one tile per hex, the replication counter equal to the
+replications in the log, no card in two places.
+"""
+import pytest
+
+from btlgames.core import conformance
+
+
+@pytest.mark.parametrize("variant", ["school", "full"])
+@pytest.mark.parametrize("players, games", [(2, 200), (3, 170), (4, 130)])  # 500 per variant
+def test_conformance(variant, players, games):
+    finished = conformance.run("research", games=games, seed=1000 * players, save_sample=3,
+                               variant=variant, players=players)
+    assert {s.end_reason for s in finished} <= {"rounds", "replications", "synthesis"}
+    if variant == "school":
+        assert all(s.round <= 5 and s.winner_by_synthesis is None for s in finished)

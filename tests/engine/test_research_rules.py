@@ -1,0 +1,641 @@
+"""Research Programme, clause by clause (lessons/research-programme/rules.md; K<n> = kit rule n).
+
+Replication and bridges come first, with the source's own worked examples (the Bayesian
+null result, "+4 VP" for a theory rewarding each replication, the synthesis odds).
+Most scenarios use the school game's fixed set-up (every hex known): seat 1 owns the
+theory nanohertz_background (gravity, difficulty 4, names pulsar_timing_array) with that
+project built on gravity-3 as tile "1a"; seat 2 owns sterile_neutrinos (particle, names
+neutrino_observatory) on particle-3 as tile "2a".
+"""
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import btlgames
+from btlgames import IllegalAction
+from btlgames.research import board, cards
+from btlgames.research.actions import (Block, Borrow, Build, ChooseMethod, ChooseProject, CollectData, Income,
+                                       Interfere, Journal, PeerReview, Predict, Preprint, Reward, Stop, Story,
+                                       Synthesis)
+from btlgames.research.terms import success_chance
+
+DEFAULTS = {"income": Income("D"), "story": Story(False), "act": Stop(), "synthesis": Synthesis(False)}
+
+
+def answer(state, stop):
+    """Answer decisions with plain defaults until ``stop(state)`` holds (or the game ends)."""
+    for _ in range(500):
+        if state.is_over() or stop(state):
+            return state
+        kind = state.queue[0]["kind"]
+        legal = state.legal_actions()
+        action = DEFAULTS.get(kind)
+        state.apply(action if action in legal else legal[-1] if kind in ("repay", "heist") else legal[0])
+    raise AssertionError("no stop")
+
+
+def to_act(state, player=0):
+    return answer(state, lambda s: s.queue and s.queue[0] == {"kind": "act", "player": player})
+
+
+def next_round(state):
+    now = state.round
+    return answer(state, lambda s: s.round > now)
+
+
+def school(players=2, seed=1):
+    return to_act(btlgames.load("research", seed=seed, variant="school", players=players))
+
+
+def schedule(state, theory, tile, method="", from_hand=False, roll=None):
+    """The current player schedules a test; ``roll`` scripts its die."""
+    p = state.current_player()
+    state.apply(Predict(theory))
+    state.apply(ChooseProject(tile))
+    state.apply(ChooseMethod(method, from_hand))
+    if roll is not None:
+        state.chance.script(roll)
+    return p
+
+
+def build(state, p, project, hex_):
+    """Put a tile for ``p`` straight on the map (as if built earlier)."""
+    state._place_tile(p, project, hex_, bonus=False)
+    return state.tiles[-1]["uid"]
+
+
+def hit(state, theory, tile, p=0, extra_hits=()):
+    """Give ``theory`` earlier hits on these tiles."""
+    for t in extra_hits:
+        hex_ = next(x["hex"] for x in state.tiles if x["uid"] == t)
+        state.theories[theory]["hits"].append({"tile": t, "tester": p, "hex": hex_})
+
+
+def last(state, kind):
+    return next(e for e in reversed(state.log.events) if e.kind == kind)
+
+
+NANO, NEUTRINO = "nanohertz_background", "sterile_neutrinos"
+
+
+# -- replication, the heart of the game ---------------------------------------------------------------------
+def test_a_first_hit_scores_no_vp():
+    state = school()
+    schedule(state, NANO, "1a", roll=6)
+    next_round(state)
+    assert state.theories[NANO]["hits"] == [{"tile": "1a", "tester": 0, "hex": "gravity-3"}]
+    assert state.players_[0]["vp"] == 0 and state.counter == 0
+    assert last(state, "hit").data["how"] == "first"
+
+
+def test_own_replication_on_another_project_scores_3_vp_and_rigor():
+    state = school()
+    second = build(state, 0, "torsion_balance", "gravity-4")
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    schedule(state, NANO, second, roll=6)
+    next_round(state)
+    pl = state.players_[0]
+    assert pl["vp"] == 3 and pl["rigor"] >= 1 and state.counter == 1
+    assert last(state, "replication").data["vp"] == 3
+
+
+def test_a_third_project_scores_2_and_later_ones_none():
+    state = school()
+    second = build(state, 0, "torsion_balance", "gravity-4")
+    third = build(state, 0, "galaxy_survey", "cosmology-5")
+    hit(state, NANO, "1a", extra_hits=["1a", second])
+    state.players_[0]["res"]["D"] += 2
+    schedule(state, NANO, third, roll=6)
+    next_round(state)
+    assert last(state, "replication").data["vp"] == 2
+    fourth = build(state, 0, "supernova_search", "cosmology-2")
+    to_act(state)
+    schedule(state, NANO, fourth, roll=6)
+    next_round(state)
+    assert last(state, "replication").data["vp"] == 0 and state.counter == 2  # still a replication
+
+
+def test_vp_per_replication_gives_four_on_the_second_hit():
+    """The source's example: a theory rewarding "VP +1 per replication", second hit: +4."""
+    state = school()
+    state.theories["black_hole_echoes"] = {"owner": 0, "kv": 0, "hits": [], "replications": 0}
+    state.decks["theory"].remove("black_hole_echoes")
+    second = build(state, 0, "ligo_interferometer", "gravity-4")
+    hit(state, "black_hole_echoes", "1a", extra_hits=[second])
+    state.players_[0]["rigor"] = 8  # +2: enough to reach difficulty 6 + 1 on a 5
+    schedule(state, "black_hole_echoes", "1a", roll=6)
+    next_round(state)
+    assert state.players_[0]["vp"] == 4
+
+
+def test_the_same_project_again_is_a_repetition():
+    state = school()
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    state.players_[0]["methods"].append("open_data")
+    schedule(state, NANO, "1a", method="open_data", roll=6)  # another method: still the same data
+    next_round(state)
+    pl = state.players_[0]
+    assert last(state, "hit").data["how"] == "repetition"
+    assert pl["vp"] == 0 and pl["rigor"] == 1 + 1 and state.counter == 0  # the theory's reward, the repetition
+
+
+def test_replicating_another_players_theory_pays_both_and_bridges_for_the_owner():
+    state = school()
+    hit(state, NEUTRINO, "2a", p=1, extra_hits=["2a"])
+    state.players_[0]["rigor"] = 8
+    p = schedule(state, NEUTRINO, "1a", roll=6)  # gravity project on a particle theory: difficulty 4 + 1
+    assert p == 0
+    next_round(state)
+    me, owner = state.players_
+    assert me["vp"] == 2 and owner["vp"] == 2
+    assert owner["rigor"] == 1 and me["rigor"] == 8 + 1
+    assert owner["bridges"] == [["gravity", "particle"]] and me["bridges"] == []
+    assert state.replications_of(1) == 1
+
+
+def test_a_first_hit_on_another_players_theory_scores_nothing():
+    state = school()
+    state.players_[0]["rigor"] = 8
+    schedule(state, NEUTRINO, "1a", roll=6)
+    next_round(state)
+    assert [pl["vp"] for pl in state.players_] == [0, 0] and state.counter == 0
+
+
+def test_a_replication_cleans_noise_here_and_next_door():  # K19
+    state = school()
+    second = build(state, 0, "torsion_balance", "gravity-4")
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    state.noise["gravity-4"] = 1
+    state.noise["gravity-5"] = 2
+    state.players_[0]["rigor"] = 8
+    schedule(state, NANO, second, roll=6)
+    next_round(state)
+    assert state.noise["gravity-4"] == 0 and state.noise["gravity-5"] == 1
+
+
+def test_bridges_between_neighbouring_fields_and_wormholes_between_far_ones():  # K20
+    state = school()
+    far = build(state, 0, "proof_assistant_cluster", "mathematics-2")  # gravity and mathematics are neighbours
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    state.players_[0]["rigor"] = 8
+    schedule(state, NANO, far, roll=6)
+    next_round(state)
+    assert state.players_[0]["bridges"] == [["gravity", "mathematics"]] and state.wormholes == []
+    quantum = build(state, 0, "quantum_optics_table", "quantum-2")  # gravity-quantum: not neighbours
+    to_act(state)
+    schedule(state, NANO, quantum, roll=6)
+    assert state.test_terms(0, NANO, quantum, "")["wormhole"]
+    next_round(state)
+    assert ["gravity", "quantum"] in state.players_[0]["bridges"]
+    assert ["gravity-3", "quantum-2"] in state.wormholes
+    assert "quantum-2" in state._neighbours("gravity-3")
+
+
+def test_bridges_count_at_the_end():
+    state = school()
+    state.players_[0]["bridges"] = [["gravity", "meta"], ["gravity", "particle"]]
+    state._finish("rounds")
+    assert state.players_[0]["final"]["bridges"] == 2 and state.players_[0]["vp"] == 2
+
+
+def test_the_replication_counter_ends_the_game():
+    state = school()
+    state.counter = 3  # goal for 2 players: 4
+    second = build(state, 0, "torsion_balance", "gravity-4")
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    schedule(state, NANO, second, roll=6)
+    state.stats["replications"] = 3
+    for _ in range(3):
+        state.log.add(1, "tests", 0, "replication")
+    next_round(state)
+    assert state.is_over() and state.end_reason == "replications"
+
+
+# -- the test -------------------------------------------------------------------------------------------------
+def test_difficulty_by_project():
+    state = school()
+    same = build(state, 0, "torsion_balance", "gravity-4")
+    other = build(state, 0, "galaxy_survey", "cosmology-5")
+    terms = lambda tile: state.test_terms(0, NANO, tile, "")  # noqa: E731
+    assert terms("1a")["difficulty"] == 4  # the named project
+    assert terms(same)["difficulty"] == 5  # same field
+    assert terms(other)["difficulty"] == 7  # another field
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    assert terms(other)["difficulty"] == 5  # another field once there is a hit
+
+
+def test_a_project_on_metascience_adds_one():
+    state = school()
+    meta = build(state, 0, "pulsar_timing_array", "meta-2")
+    assert state.test_terms(0, NANO, meta, "")["difficulty"] == 5
+
+
+def test_bonus_is_capped_at_three_and_noise_counts_apart():
+    state = school()
+    state.players_[0].update(rigor=8, insight=1)
+    state.noise["gravity-3"] = 2
+    terms = state.test_terms(0, NANO, "1a", "blind_analysis")  # technique 1 + 2 + 1 + 1 = 5
+    assert terms["bonus"] == 3 and terms["noise"] == 2
+    assert success_chance(terms) == Fraction(4, 6)  # a 3 or more: 3 + 3 - 2 >= 4 (K14 map bonus: none here)
+
+
+def test_a_null_result_lowers_consensus_gives_skepticism_and_noise():  # K15
+    state = school()
+    s_before = state.players_[0]["res"]["S"]
+    schedule(state, NANO, "1a", roll=1)
+    next_round(state)
+    assert state.theories[NANO]["kv"] == -1 and state.noise["gravity-3"] == 1
+    assert state.players_[0]["res"]["S"] >= s_before + 1
+
+
+def test_bayesian_model_comparison_null_costs_two_consensus():
+    """The source's example: a null with Bayesian model comparison on consensus >= 1 costs -2."""
+    state = school()
+    state.theories[NANO]["kv"] = 1
+    state.players_[0]["methods"].append("bayesian_model_comparison")
+    schedule(state, NANO, "1a", method="bayesian_model_comparison", roll=1)
+    next_round(state)
+    assert state.theories[NANO]["kv"] == -1
+
+
+def test_the_null_results_event_spares_consensus_and_gives_more_skepticism():
+    state = school()
+    state.event = "null_results_round"
+    assert cards.events()[state.event].code == "null_results"
+    s_before = state.players_[0]["res"]["S"]
+    schedule(state, NANO, "1a", roll=1)
+    answer(state, lambda s: s.phase == "tests" and not any(d["player"] == 0 for d in s.queue)
+           and "null" in [e.kind for e in s.log.events])
+    assert state.theories[NANO]["kv"] == 0 and state.players_[0]["res"]["S"] == s_before + 2
+
+
+def test_consensus_minus_two_falsifies_with_skepticism():  # K16
+    state = school()
+    state.theories[NANO]["kv"] = -1
+    state.players_[1]["scheduled"] = {"theory": NANO, "tile": "2a", "method": ""}
+    schedule(state, NANO, "1a", roll=1)
+    next_round(state)
+    assert NANO not in state.theories and state.players_[0]["vp"] == 1
+    assert last(state, "falsified").player == 0
+
+
+def test_without_skepticism_the_theory_is_rejected():
+    state = school()
+    state.theories[NANO]["kv"] = -1
+    state.players_[0]["res"]["S"] = 0
+    state.players_[0]["methods"].append("bayesian_model_comparison")
+    schedule(state, NANO, "1a", roll=1)
+    state._null(0, {"theory": NANO}, {"hex": ""}, None)  # S is taken after the null: reject first
+    assert NANO not in state.theories
+
+
+def test_hype_above_rigor_plus_one_annuls_the_first_success():  # K17
+    state = school()
+    state.players_[0].update(hype=3, rigor=1)
+    schedule(state, NANO, "1a", roll=6)
+    next_round(state)
+    assert state.theories[NANO]["hits"] == [] and state.players_[0]["hype"] == 2
+    assert state.results[-1]["kind"] == "artefact"
+
+
+def test_cross_validation_is_never_an_artefact():
+    state = school()
+    state.players_[0].update(hype=3, rigor=1)
+    state.players_[0]["methods"].append("cross_validation")
+    schedule(state, NANO, "1a", method="cross_validation", roll=6)
+    next_round(state)
+    assert len(state.theories[NANO]["hits"]) == 1
+
+
+# -- the round ---------------------------------------------------------------------------------------------------
+def test_income_is_two_plus_reputation_and_a_chosen_resource():
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    state.players_[0].update(reputation=3, hype=2)
+    before = dict(state.players_[0]["res"])
+    state.apply(Income("L"))
+    res = state.players_[0]["res"]
+    assert res["R"] == before["R"] + 2 + 1 + 1  # +1 per 3 reputation, +1 for hype 2
+    assert res["L"] == before["L"] + 1  # the choice (K7)
+    assert res["D"] == before["D"] + 1  # the pulsar timing array produces D
+
+
+def test_two_different_actions_then_the_next_player():
+    state = school()
+    state.apply(CollectData())
+    state.apply(Stop())  # the other player
+    assert state.current_player() == 0
+    assert CollectData() not in state.legal_actions()  # not the same action twice
+    with pytest.raises(IllegalAction, match="must differ|not possible"):
+        state.apply(CollectData())
+
+
+def test_stop_skips_the_second_action():
+    state = school()
+    state.apply(Stop())
+    assert state.queue[0]["player"] == 1
+
+
+def test_borrow_before_an_action_once():
+    state = school()
+    r = state.players_[0]["res"]["R"]
+    state.apply(Borrow())
+    assert state.players_[0]["res"]["R"] == r + 2 and state.players_[0]["debt"] == 1
+    assert Borrow() not in state.legal_actions() and state.queue[0]["kind"] == "act"
+    state.apply(CollectData())
+    assert Borrow() in state.legal_actions()  # before the second action, once more
+
+
+def test_debt_costs_a_point_each_at_the_end():
+    state = school()
+    state.players_[0]["debt"] = 2
+    state._finish("rounds")
+    assert state.players_[0]["final"]["debt"] == -2
+
+
+def test_storage_limit_returns_from_the_largest_pile():  # K9
+    state = school()
+    state.players_[0]["res"] = {"R": 5, "D": 3, "L": 1, "O": 0, "S": 1}
+    state._storage_limit(0)
+    assert state.players_[0]["res"] == {"R": 3, "D": 3, "L": 1, "O": 0, "S": 1}
+
+
+def test_journal_of_a_null_result_scores_a_point():  # K12
+    state = school()
+    state.results.append({"player": 0, "theory": NANO, "kind": "null", "round": 1, "preprint": False,
+                          "journal": False})
+    state.players_[0]["res"].update(D=1, L=1)
+    state.apply(Journal(0))
+    assert state.players_[0]["vp"] == 1 and state.players_[0]["rigor"] == 1
+
+
+def test_journal_of_a_hit_raises_consensus_and_preprint_raises_hype():  # K13
+    state = school()
+    state.results.append({"player": 0, "theory": NANO, "kind": "hit", "round": 1, "preprint": False,
+                          "journal": False})
+    state.players_[0]["res"].update(D=2, L=1)
+    state.apply(Journal(0))
+    assert state.theories[NANO]["kv"] == 1
+    state.apply(Stop())  # the other player
+    state.apply(Preprint(0))
+    assert state.players_[0]["hype"] == 1 and state.players_[0]["reputation"] == 1
+    assert Preprint(0) not in state.legal_actions()
+
+
+def test_peer_review_trades_talent_and_skepticism_for_rigor():
+    state = school()
+    state.players_[0]["res"].update(O=1, S=1)
+    state.players_[0]["hype"] = 2
+    state.apply(PeerReview("rigor"))
+    assert state.players_[0]["rigor"] == 1 and state.players_[0]["hype"] == 1
+
+
+def test_a_placement_bonus_hex_pays_its_builder_once():  # K3
+    state = school()
+    bonus = dict(cards.placement_bonus()["gravity-1"])
+    state.players_[0]["res"]["R"] = 8
+    before = dict(state.players_[0]["res"])
+    state.apply(Build("torsion_balance", "gravity-1") if Build("torsion_balance", "gravity-1") in state.legal_actions()
+                else next(a for a in state.legal_actions() if a.kind == "build" and a.hex == "gravity-1"))
+    project = cards.projects()[state.tiles[-1]["card"]]
+    spent = {"R": project.cost}
+    for r in before:
+        assert state.players_[0]["res"][r] == before[r] - spent.get(r, 0) + bonus.get(r, 0)
+
+
+def test_at_most_three_theories_on_the_table():  # K10
+    state = school()
+    state.players_[0]["res"]["R"] = 8
+    for t in ("fifth_force", "accelerating_expansion"):
+        state.theories[t] = {"owner": 0, "kv": 0, "hits": [], "replications": 0}
+        state.decks["theory"].remove(t)
+    state.players_[0]["hand"].append("loophole_free_bell")
+    state.decks["theory"].remove("loophole_free_bell")
+    assert not [a for a in state.legal_actions() if a.kind == "theory"]
+
+
+def test_the_kit_action_list():  # K11
+    from btlgames.research.actions import MAIN_ACTIONS
+    assert set(MAIN_ACTIONS) == {"theory", "method", "build", "predict", "preprint", "journal", "interfere",
+                                 "simulate", "peer_review", "collect"}
+    from btlgames.core.simulate import play_one
+    seen = {a["kind"] for seed in range(6) for a in play_one("research", seed, "random", variant="full",
+                                                               players=3).history}
+    assert set(MAIN_ACTIONS) <= seen, f"never played: {set(MAIN_ACTIONS) - seen}"
+
+
+def test_the_same_prediction_means_the_same_theory():  # K18
+    state = school()
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    state.players_[0]["rigor"] = 8
+    state.players_[1]["rigor"] = 8
+    schedule(state, NANO, "1a", roll=6)  # a second hit on the same project: a repetition
+    next_round(state)
+    assert state.counter == 0
+
+
+def test_a_project_next_to_another_own_project_produces_one_more():  # K22
+    state = school()
+    build(state, 0, "torsion_balance", "gravity-4")  # next to gravity-3
+    production = state._production(0)
+    assert production == {"D": (1 + 1) + (1 + 1), "O": 1}  # each gets +1 on its first resource
+
+
+def test_a_map_bonus_next_to_an_anomaly_of_the_theorys_field():  # K14
+    state = school()
+    state.anomaly_at["gravity-4"] = "flyby_anomaly" if "flyby_anomaly" in cards.anomalies() else next(
+        a.id for a in cards.anomalies().values() if a.field == "gravity")
+    assert state.test_terms(0, NANO, "1a", "")["bonus"] == 1 + 1  # technique 1, map 1
+
+
+def test_a_discovery_offers_technique_vp_or_two_resources():  # K23
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    state.queue.insert(0, {"kind": "reward", "player": 0, "token": "discovery"})
+    choices = {a.choice for a in state.legal_actions()}
+    assert choices == {"technique", "vp", "pair:R", "pair:D", "pair:L", "pair:O", "pair:S"}
+    state.apply(Reward("technique"))
+    assert state.players_[0]["technique"] == 1
+
+
+def test_opening_hands_are_chosen_in_turn_from_two_and_two():  # K6
+    state = btlgames.load("research", seed=3, variant="full", players=3)
+    d = state.queue[0]
+    assert d == {"kind": "keep", "player": state.start}
+    offer = state.players_[state.start]["offer"]
+    assert len(state.legal_actions()) == 4 and state.view(state.start)["players_"][state.start]["offer"] == offer
+    assert state.view((state.start + 1) % 3)["players_"][state.start]["offer"] is None
+    state.apply(state.legal_actions()[0])
+    assert len(state.players_[d["player"]]["hand"]) == 2
+
+
+# -- interference (full game) ---------------------------------------------------------------------------------
+def interference_table(card):
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    answer(state, lambda s: s.phase == "actions" and s.queue[0]["kind"] == "act")
+    p = state.current_player()
+    state.players_[p]["interference"] = [card]
+    state.players_[p]["res"]["R"] = 5
+    return state, p, 1 - p
+
+
+def test_a_method_on_the_table_blocks_for_free():  # K24
+    card = next(c for c in cards.interference().values() if c.type == "bias" and c.blocked_by)
+    state, p, q = interference_table(card.id)
+    state.players_[q]["methods"].append(card.blocked_by[0])
+    state.apply(Interfere(card.id, q))
+    assert last(state, "blocked").data["how"] == "table_method"
+
+
+def test_skepticism_blocks_a_bias_for_two():  # K24
+    card = next(c for c in cards.interference().values() if c.type == "bias" and not c.prereg)
+    state, p, q = interference_table(card.id)
+    state.players_[q]["methods"] = []
+    state.players_[q]["res"]["S"] = 2
+    state.apply(Interfere(card.id, q))
+    assert state.queue[0]["kind"] == "block" and state.current_player() == q
+    state.apply(Block("skepsis"))
+    assert state.players_[q]["res"]["S"] == 0 and last(state, "blocked").data["how"] == "skepsis"
+
+
+def test_influence_can_be_blocked_with_skepticism_only_while_rigor_exceeds_hype():  # K24
+    card = next(c for c in cards.interference().values() if c.type == "influence" and not c.effect.get("noise"))
+    state, p, q = interference_table(card.id)
+    state.players_[q].update(methods=[], rigor=0, hype=0)
+    state.players_[q]["res"]["S"] = 3
+    state.apply(Interfere(card.id, q))
+    assert Block("skepsis") not in state.legal_actions()
+    state.players_[q]["rigor"] = 1
+    assert Block("skepsis") in state.legal_actions()
+    reputation = state.players_[p]["reputation"] = 2
+    state.apply(Block("skepsis"))
+    assert state.players_[p]["reputation"] == reputation - 1  # blocked influence costs its player
+
+
+def test_a_partial_shield_fails_on_a_low_roll_and_is_used_up():  # K24
+    card = next(c for c in cards.interference().values() if c.type == "influence" and c.kind == "cyber")
+    state, p, q = interference_table(card.id)
+    state.players_[q].update(methods=[], interference=["cybersecurity"], rigor=0, hype=0)
+    state.apply(Interfere(card.id, q))
+    state.chance.script(1)
+    state.apply(Block("shield", "cybersecurity"))
+    assert state.players_[q]["interference"] == [] and state.queue[0]["kind"] == "block"
+    state.apply(Block("accept"))
+    assert last(state, "suffer").player == q
+
+
+# -- the school game -----------------------------------------------------------------------------------------
+def test_school_setup_is_fixed_and_known():  # K27
+    state = btlgames.load("research", seed=5, variant="school", players=3)
+    assert state.hidden == {} and len(state.anomaly_at) == 3 and state.start == 0
+    assert state.rounds == 5 and state.decks["interference"] == []
+    assert [t["hex"] for t in state.tiles] == ["gravity-3", "particle-3", "quantum-3"]
+
+
+def test_stories_give_insight_and_every_third_ep_a_point_at_most_two():  # K28
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    pl = state.players_[0]
+    for ep in range(1, 10):
+        answer(state, lambda s: s.queue and s.queue[0] == {"kind": "story", "player": 0})
+        state.apply(Story(True))
+        assert pl["insight"] == 1 and pl["ep"] == ep and pl["ep_vp"] == min(2, ep // 3)
+        if state.round == 5:
+            break
+        next_round(state)
+
+
+def test_school_games_end_within_five_rounds_without_synthesis():
+    from btlgames.core.simulate import play_one
+    for seed in range(20):
+        state = play_one("research", seed, "random", variant="school", players=2 + seed % 3)
+        assert state.round <= 5 and state.winner_by_synthesis is None
+        assert not any(e.kind == "synthesis" for e in state.log)
+
+
+# -- the full game ---------------------------------------------------------------------------------------------
+def test_full_setup_hides_two_tokens_per_field():  # K2
+    state = btlgames.load("research", seed=3, variant="full", players=4)
+    for f in board.FIELDS:
+        tokens = [state.hidden[h] for h in board.HEXES if h in state.hidden and board.field_of(h) == f]
+        assert sorted(tokens + [state.boxed[f]]) == ["", "anomaly", "discovery", "null"]
+    assert len(state.anomaly_at) == 3 and len({board.field_of(h) for h in state.anomaly_at}) == 3
+    assert state.neutral == []
+
+
+@pytest.mark.parametrize("players, neutral", [(2, 6), (3, 3)])
+def test_neutral_markers_by_player_count(players, neutral):
+    state = btlgames.load("research", seed=3, variant="full", players=players)
+    assert len(state.neutral) == neutral
+
+
+def test_third_player_of_three_gets_a_money():  # K5
+    state = btlgames.load("research", seed=3, variant="full", players=3)
+    third = (state.start + 2) % 3
+    assert state.players_[third]["res"]["R"] == 4
+
+
+def test_noise_overflows_to_the_quietest_neighbour_at_most_twice():  # K21
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    state.noise["gravity-1"] = 3
+    for n in board.neighbours("gravity-1"):
+        state.noise[n] = 3
+    state._add_noise("gravity-1", 1)
+    assert all(0 <= v <= 3 for v in state.noise.values())
+    assert sum(state.noise.values()) in (3 * 7 + 1, 3 * 7)  # landed two steps away, or lost after two
+
+
+def test_synthesis_needs_two_bridges_rigor_four_and_hype_below_six():
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    pl = state.players_[0]
+    pl.update(bridges=[["gravity", "meta"], ["gravity", "particle"]], rigor=4, hype=5)
+    state._step_synthesis(0)
+    assert state.queue[-1] == {"kind": "synthesis", "player": 0}
+    state.queue.clear()
+    pl["hype"] = 6
+    state._step_synthesis(0)
+    assert state.queue == []
+
+
+def test_synthesis_wins_on_eight_and_succeeds_at_most_one_time_in_three():
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    pl = state.players_[0]
+    pl.update(bridges=[["gravity", "meta"], ["gravity", "particle"]], rigor=8)
+    state.tiles.append({"uid": "1z", "card": "ligo_interferometer", "owner": 0, "hex": "gravity-1"})
+    bonus = 3  # technique 2 + rigor 8 // 4 = 4, capped at 3
+    assert [r + bonus >= 8 for r in range(1, 7)].count(True) == 2  # 2 in 6 = 33 %
+    state.queue.insert(0, {"kind": "synthesis", "player": 0})
+    state.chance.script(5)
+    state.apply(Synthesis(True))
+    assert state.is_over() and state.winners() == [0] and state.end_reason == "synthesis"
+
+
+def test_the_balance_aim_measures_attempted_syntheses_in_full_games():  # K25
+    from btlgames.research.balance import synthesis_share
+    share = synthesis_share(games=20, players=3, seed=0)
+    frame = share.frame
+    assert 0 <= share.attempted <= 1 and share.attempted == (frame.synthesis_attempts > 0).mean()
+    assert share.won == frame.synthesis_win.mean() <= share.attempted
+
+
+def test_ties_by_replications_then_rigor_then_lower_hype():  # K26
+    state = btlgames.load("research", seed=3, variant="school", players=2)
+    state.phase = "over"
+    a, b = state.players_
+    a.update(vp=5, rigor=2, hype=1)
+    b.update(vp=5, rigor=2, hype=1)
+    assert state.winners() == [0, 1]
+    b["hype"] = 0
+    assert state.winners() == [1]
+    a["rigor"] = 3
+    assert state.winners() == [0]
+    state.theories[NEUTRINO]["replications"] = 1
+    assert state.winners() == [1]
+
+
+def test_every_kit_rule_in_the_rulebook_has_a_test():
+    rulebook = (Path(__file__).parents[2] / "lessons/research-programme/rules.md").read_text()
+    rules = set(re.findall(r"Kit rule (K\d+)", rulebook))
+    here = "".join(p.read_text() for p in Path(__file__).parent.glob("test_research_*.py"))
+    tested = {k for line in re.findall(r"#.*|\"\"\".*", here) for k in re.findall(r"K\d+", line)}
+    missing = sorted(rules - tested, key=lambda k: int(k[1:]))
+    assert not missing, f"kit rules without a test yet: {missing}"
