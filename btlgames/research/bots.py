@@ -96,16 +96,26 @@ class HeuristicBot:
 
     def _prediction_value(self, view, me, theory) -> float:
         th = view["theories"][theory]
-        tiles = [t["uid"] for t in view["tiles"] if t["owner"] == me] or [""]
+        tiles = [t for t in view["tiles"] if t["owner"] == me] or [None]
         best = 0.0
         for tile in tiles:
-            chance = self._chance(view, me, theory, tile)
-            new = bool(th["hits"]) and self._is_new(view, theory, tile)
+            chance = self._chance(view, me, theory, tile["uid"] if tile else "")
+            new = bool(th["hits"]) and self._is_new(view, theory, tile["uid"] if tile else "meta")
             score = chance * (3.0 if new else 1.0 if not th["hits"] else 0.4)
-            if th["owner"] != me and not th["hits"]:
-                score *= 0.3  # a first hit on someone else's theory scores nothing yet
+            if th["owner"] != me:
+                if not th["hits"]:
+                    score *= 0.3  # a first hit on someone else's theory scores nothing yet
+                elif tile and self._feeds_synthesis(view, th, theory, tile):
+                    score *= 0.2  # do not hand a rival the second bridge of a synthesis
             best = max(best, score)
         return best
+
+    @staticmethod
+    def _feeds_synthesis(view, th, theory, tile) -> bool:
+        """Would this replication give the theory's owner a new bridge towards synthesis?"""
+        bridges = view["players_"][th["owner"]]["bridges"]
+        fields = sorted((cards.projects()[tile["card"]].field, cards.theories()[theory].field))
+        return fields[0] != fields[1] and fields not in bridges and len(bridges) >= 1
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
@@ -117,7 +127,10 @@ class HeuristicBot:
         if "theory" in by_kind and len(mine) < 2:
             return min(by_kind["theory"], key=lambda a: (cards.theories()[a.card].difficulty, a.card))
         if "predict" in by_kind:
-            best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory), a.theory))
+            # ties broken at random: a fixed order would make every bot test the same rival
+            best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory),
+                                                          view["theories"][a.theory]["owner"] == me,
+                                                          self.rng.random()))
             if self._prediction_value(view, me, best.theory) >= 0.4:
                 return best
         if "build" in by_kind and pl["tiles_left"] > 2:
