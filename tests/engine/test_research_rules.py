@@ -3,7 +3,7 @@
 Replication and bridges come first, with the source's own worked examples (the Bayesian
 null result, "+4 VP" for a theory rewarding each replication, the synthesis odds).
 Most scenarios use the school game's fixed set-up (every hex known): seat 1 owns the
-theory nanohertz_background (gravity, difficulty 4, names pulsar_timing_array) with that
+theory nanohertz_background (gravity, difficulty 5, names pulsar_timing_array) with that
 project built on gravity-3 as tile "1a"; seat 2 owns sterile_neutrinos (particle, names
 neutrino_observatory) on particle-3 as tile "2a".
 """
@@ -219,17 +219,17 @@ def test_difficulty_by_project():
     same = build(state, 0, "torsion_balance", "gravity-4")
     other = build(state, 0, "galaxy_survey", "cosmology-5")
     terms = lambda tile: state.test_terms(0, NANO, tile, "")  # noqa: E731
-    assert terms("1a")["difficulty"] == 4  # the named project
-    assert terms(same)["difficulty"] == 5  # same field
-    assert terms(other)["difficulty"] == 7  # another field
+    assert terms("1a")["difficulty"] == 5  # the named project
+    assert terms(same)["difficulty"] == 6  # same field
+    assert terms(other)["difficulty"] == 8  # another field
     hit(state, NANO, "1a", extra_hits=["1a"])
-    assert terms(other)["difficulty"] == 5  # another field once there is a hit
+    assert terms(other)["difficulty"] == 6  # another field once there is a hit
 
 
 def test_a_project_on_metascience_adds_one():
     state = school()
     meta = build(state, 0, "pulsar_timing_array", "meta-2")
-    assert state.test_terms(0, NANO, meta, "")["difficulty"] == 5
+    assert state.test_terms(0, NANO, meta, "")["difficulty"] == 6
 
 
 def test_bonus_is_capped_at_three_and_noise_counts_apart():
@@ -238,7 +238,7 @@ def test_bonus_is_capped_at_three_and_noise_counts_apart():
     state.noise["gravity-3"] = 2
     terms = state.test_terms(0, NANO, "1a", "blind_analysis")  # technique 1 + 2 + 1 + 1 = 5
     assert terms["bonus"] == 3 and terms["noise"] == 2
-    assert success_chance(terms) == Fraction(4, 6)  # a 3 or more: 3 + 3 - 2 >= 4 (K14 map bonus: none here)
+    assert success_chance(terms) == Fraction(3, 6)  # a 4 or more: 4 + 3 - 2 >= 5 (K14 map bonus: none here)
 
 
 def test_a_null_result_lowers_consensus_gives_skepticism_and_noise():  # K15
