@@ -26,8 +26,9 @@ def current_moves(page):
 def new_game(page, seed: int) -> None:
     """Start a seeded game and wait until its table and its moves replace the old ones
     (both games are at move 0, so the move count cannot tell them apart: the old
-    elements are marked, and the new game's are the unmarked ones)."""
-    page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action')"
+    elements are marked, and the new game's are the unmarked ones). Only move buttons are
+    marked: other buttons of an app (a lesson clock's) stay across games."""
+    page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action[class*=\"btl-move-\"]')"
                   ".forEach(e => { e.dataset.old = '1'; })")
     page.fill(".btl-toolbar input", str(seed))
     page.get_by_role("button", name="New game").click()
@@ -36,3 +37,25 @@ def new_game(page, seed: int) -> None:
         " && !document.querySelector('[data-old]')"
         " && document.querySelector('.btl-table') && document.querySelector('.btl-action.btl-move-0')",
         arg=f"seed {seed}.")  # "New game with seed 1." (not "seed 12...")
+
+
+def choose_seats(page, seats: list[str]) -> None:
+    """Set the seat chooser: how many seats, then who plays each ("a person", "bot: heuristic").
+    Takes effect with New game; the kernel has every choice before it sees that click."""
+    selects = page.locator(".btl-seats select")
+    selects.first.select_option(label=str(len(seats)))
+    page.wait_for_function("n => document.querySelectorAll('.btl-seats select').length === n",
+                           arg=len(seats) + 1)
+    for i, who in enumerate(seats, start=1):
+        selects.nth(i).select_option(label=who)
+
+
+def play_until_over(page, pick, limit: int = 400) -> int:
+    """Press ``pick(texts)``'s move until the table says the game is over; returns the clicks."""
+    table = page.locator(".btl-table")
+    for clicks in range(limit):
+        if table.get_attribute("data-over") == "true":
+            return clicks
+        buttons = current_moves(page)
+        click_and_wait(page, buttons.nth(pick(buttons.all_inner_texts())))
+    raise AssertionError(f"the game did not end within {limit} clicks")

@@ -1,0 +1,116 @@
+"""The teacher's lesson clock: a countdown (45 minutes by default) with Start, Pause and Reset.
+
+No thread and no timer: the clock keeps two numbers (the seconds used before the current run,
+and when the current run started) and draws itself from them whenever it is asked to, on
+every button press and on every redraw of the game table (``school_app`` in
+``btlgames.ui.research`` wires that). The minutes left are exact at each drawing; the end
+time it shows ("ends at 10:47") is right at every moment, and a bar shrinks in the browser by
+a CSS animation, so the room sees time pass without a message to the kernel every second.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import ipywidgets as w
+
+from btlgames.core.i18n import t
+
+from .widgets import button, esc
+
+CSS = """<style>
+.lc-clock { border: 3px solid #333; border-radius: 10px; padding: 4px 12px; margin: 4px 0; background: #fff; }
+.lc-digits { font-size: 44px; font-weight: 800; line-height: 1.1; font-variant-numeric: tabular-nums; }
+.lc-state { font-size: 18px; font-weight: 600; }
+.lc-track { height: 14px; border: 2px solid #333; border-radius: 7px; background: #eee; overflow: hidden; margin: 4px 0; }
+.lc-bar { height: 100%; background: #1a5fb4; }
+.lc-up .lc-digits { color: #b00020; }
+@keyframes lc-shrink { to { width: 0%; } }
+</style>"""
+
+
+def _clock_time(stamp: float) -> str:
+    return time.strftime("%H:%M", time.localtime(stamp))
+
+
+class LessonClock:
+    """``LessonClock().widget`` is the clock; ``now`` is the time source (tests pass their own)."""
+
+    def __init__(self, minutes: int = 45, now: Callable[[], float] = time.time):
+        self.total = minutes * 60
+        self.now = now
+        self.used = 0.0  # seconds counted before the current run
+        self.since: float | None = None  # when the current run started (None: not running)
+        self.first_start: float | None = None  # when the lesson's clock was first started
+        self.paused_at: float | None = None
+        self.display = w.HTML()
+        self.start_button = button(t("research_ui.clock.start"))
+        self.pause_button = button(t("research_ui.clock.pause"))
+        self.reset_button = button(t("research_ui.clock.reset"))
+        self.start_button.on_click(lambda _: self.start())
+        self.pause_button.on_click(lambda _: self.pause())
+        self.reset_button.on_click(lambda _: self.reset())
+        buttons = w.HBox([self.start_button, self.pause_button, self.reset_button])
+        self.widget = w.VBox([w.HTML(CSS), self.display, buttons])
+        self.widget.add_class("lc-clock")
+        self.refresh()
+
+    # -- the clock --------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.since is not None and self.left() > 0
+
+    def left(self) -> float:
+        """Seconds left in the lesson."""
+        run = self.now() - self.since if self.since is not None else 0.0
+        return max(0.0, self.total - self.used - run)
+
+    def start(self) -> None:
+        if self.since is None and self.left() > 0:
+            self.since = self.now()
+            self.first_start = self.first_start or self.since
+            self.paused_at = None
+        self.refresh()
+
+    def pause(self) -> None:
+        if self.since is not None:
+            now = min(self.now(), self.since + self.total - self.used)  # no later than the end
+            self.used += now - self.since
+            self.since = None
+            self.paused_at = now
+        self.refresh()
+
+    def reset(self) -> None:
+        self.used, self.since, self.first_start, self.paused_at = 0.0, None, None, None
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def words(self) -> str:
+        """What the clock says now, in plain words."""
+        left = self.left()
+        minutes = -(-int(left) // 60)  # whole minutes, rounded up: "1 min left" until the end
+        if left <= 0:
+            end = self.since + self.total - self.used if self.since is not None else self.paused_at or self.now()
+            return t("research_ui.clock.up", end=_clock_time(end))
+        if self.since is not None:
+            return t("research_ui.clock.running", start=_clock_time(self.first_start),
+                     end=_clock_time(self.now() + left))
+        if self.paused_at is not None:
+            return t("research_ui.clock.paused", now=_clock_time(self.paused_at), minutes=minutes)
+        return t("research_ui.clock.idle", minutes=self.total // 60)
+
+    def refresh(self) -> None:
+        left = self.left()
+        minutes = -(-int(left) // 60)
+        share = 100 * left / self.total if self.total else 0
+        # The bar runs down in the browser while the clock runs (the animation restarts at
+        # each drawing, from the share left then); paused, it stands still.
+        motion = f"animation: lc-shrink {left:.0f}s linear forwards;" if self.running else ""
+        up = " lc-up" if left <= 0 else ""
+        self.display.value = (
+            f'<div class="lc-face{up}" role="timer" aria-label="{esc(t("research_ui.clock.label"))}">'
+            f'<div class="lc-digits">{esc(t("research_ui.clock.left", minutes=minutes))}</div>'
+            f'<div class="lc-track"><div class="lc-bar" style="width:{share:.1f}%;{motion}"></div></div>'
+            f'<div class="lc-state" role="status">{esc(self.words())}</div></div>')
+        self.start_button.disabled = self.since is not None or left <= 0
+        self.pause_button.disabled = self.since is None

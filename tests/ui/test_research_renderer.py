@@ -1,0 +1,338 @@
+"""The Research Programme renderer and the lesson clock in plain Python: words, secrets, the map,
+the test preview, the end, and the school app with its clock."""
+import html
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import btlgames
+from btlgames.core.i18n import catalogue
+from btlgames.core.simulate import play_one
+from btlgames.core.state import action_from_json
+from btlgames.research import cards
+from btlgames.research.actions import ACTIONS
+from btlgames.research import rules
+from btlgames.ui import research as renderer
+from btlgames.ui.lesson_clock import LessonClock
+
+BOTS = ["heuristic", "random", "heuristic", "random"]
+VIEWERS = (0, 1, None, "all")
+ENGINE = Path(btlgames.__file__).parent / "research"
+CARD_IDS = {cid for table in (cards.theories, cards.methods, cards.projects, cards.interference, cards.events,
+                              cards.anomalies) for cid in table()}
+PUBLIC_NAMES = sorted({html.escape(c.name) for table in (cards.projects, cards.events, cards.anomalies)
+                       for c in table().values()}, key=len, reverse=True)
+HEX_ID = re.compile(r"\b(meta|gravity|cosmology|particle|condensed|quantum|mathematics)-\d\b")
+RARE = {"prereg_roll", "noise_supply_empty", "test_lapsed", "shield_roll", "programme", "synthesis"}  # need luck; checked by hand below
+
+
+def games():
+    """Finished bot games of both variants for 2, 3 and 4 players."""
+    return [play_one("research", seed, BOTS[:players], players=players, variant=variant)
+            for variant in ("full", "school") for players in (2, 3, 4) for seed in range(3)]
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return games()
+
+
+def logged_kinds() -> set[str]:
+    """Every event kind the engine logs (its ``self._log("kind", ...)`` calls)."""
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    return set(re.findall(r'_log\(\s*"(\w+)"', source))
+
+
+def sentences() -> set[str]:
+    return {k.rsplit(".", 1)[1] for k in catalogue("en") if k.startswith("research_ui.event.")}
+
+
+def replay(finished_state, every: int = 1):
+    """The positions of a finished game, one after another (every ``every``-th)."""
+    state = btlgames.load("research", seed=finished_state.seed, **finished_state.options)
+    for i, action in enumerate(finished_state.history):
+        if i % every == 0:
+            yield state
+        state.apply(action_from_json(state.actions, action))
+    yield state
+
+
+def check_line(line: str) -> None:
+    assert "{" not in line and "None" not in line and "[" not in line, line
+    assert not HEX_ID.search(line), line
+    assert not any(cid in line for cid in CARD_IDS if "_" in cid), line
+
+
+# -- the log ---------------------------------------------------------------------------------------
+def test_every_event_kind_the_engine_logs_has_a_sentence():
+    have = sentences()
+    missing = [k for k in logged_kinds() if k not in have and not any(s.startswith(k + "_") for s in have)]
+    assert not missing, f"add sentences under [research_ui.event] for: {missing}"
+
+
+def test_every_event_renders_in_words_for_every_viewer(finished):
+    kinds = set()
+    for state in finished:
+        for viewer in VIEWERS:
+            for record in state.log.to_records(viewer):
+                check_line(renderer.event(record, state.variant))
+                kinds.add(record["kind"])
+    assert logged_kinds() - RARE <= kinds, logged_kinds() - RARE - kinds
+
+
+@pytest.mark.parametrize("record", [
+    {"kind": "prereg_roll", "player": 1, "roll": 5},
+    {"kind": "shield_roll", "player": 0, "card": "open_source", "roll": 2},
+    {"kind": "noise_supply_empty", "player": None},
+    {"kind": "programme", "player": 3, "field": "mathematics"},
+    {"kind": "test_lapsed", "player": 2, "theory": "cosmic_inflation"},
+    {"kind": "synthesis", "player": 0, "roll": 6, "bonus": 2, "won": True},
+    {"kind": "bridge", "player": 1, "fields": ["gravity", "quantum"], "wormhole": True},
+])
+def test_rare_events_read_as_words(record):
+    line = renderer.event({"turn": 4, "phase": "tests", **record})
+    check_line(line)
+    assert line.startswith("Round 4: ")
+
+
+def test_the_log_names_teams_in_the_school_game(finished):
+    school = next(s for s in finished if s.variant == "school")
+    lines = [renderer.event(r, "school") for r in school.log.to_records(None)]
+    assert any("Team 1" in line for line in lines) and not any("Player " in line for line in lines)
+    app_lines = [renderer.renderer("school").event(r) for r in school.log.to_records(None)]
+    assert app_lines == lines
+
+
+def test_a_drawn_card_is_named_only_for_its_owner(finished):
+    state = next(s for s in finished if s.variant == "full")
+    draw = next(e for e in state.log if e.kind == "draw")
+    name = cards.theories().get(draw.secret["card"]) or cards.methods()[draw.secret["card"]]
+    owner, other = draw.player, (draw.player + 1) % state.players
+    assert name.name in renderer.event(draw.record(owner))
+    assert name.name in renderer.event(draw.record("all"))
+    for viewer in (other, None):
+        assert name.name not in renderer.event(draw.record(viewer))
+
+
+def test_every_action_kind_has_a_group_label():
+    for action in ACTIONS:
+        label = renderer.group(SimpleNamespace(kind=action.kind))
+        assert label and "research_ui" not in label
+
+
+# -- the table -------------------------------------------------------------------------------------
+def secrets(state, view) -> list[set[str]]:
+    """Per player, the names of the cards only they may see (escaped as drawn), less the names the
+    view shows anyway: methods on tables, methods that theories on the table name, and the
+    interference card being played (another copy may still be in a hand)."""
+    public = {cards.theories()[t].test_method for t in view["theories"]}
+    public |= {m for pl in view["players_"] for m in pl["methods"]} | {(view["decision"] or {}).get("card")}
+    public = {html.escape(renderer.card_name(m)) for m in public if m}
+    return [{html.escape(renderer.card_name(c)) for c in pl["hand"] + pl["interference"] + pl["offer"]} - public
+            for pl in state.players_]
+
+
+def test_other_players_hands_never_appear_in_a_viewers_table(finished):
+    chosen = [s for s in finished if s.players >= 3][::2]
+    for done in chosen:
+        for state in replay(done, every=3):
+            for viewer in (*range(state.players), None):
+                view = state.view(viewer)
+                drawn = renderer.table(view)
+                for name in PUBLIC_NAMES:  # never secret, and "Open data archive" holds "Open data"
+                    drawn = drawn.replace(name, "")
+                hidden = secrets(state, view)
+                mine = hidden[viewer] if viewer is not None else set()
+                assert all(n in drawn for n in mine), mine
+                for q, names in enumerate(hidden):  # interference cards come in copies: two may hold one
+                    if q != viewer:
+                        assert not [n for n in names - mine if n in drawn], (viewer, q, names)
+
+
+def test_school_shows_round_x_of_5_and_teams():
+    state = btlgames.load("research", variant="school", players=4, seed=2)
+    drawn = renderer.table(state.view(0))
+    assert '<div class="rp-round btl-round">Round 1 of 5' in drawn
+    assert "Team 1" in drawn and "Team 4" in drawn and "Player 1" not in drawn
+    assert "● Team 1: choose income" in re.sub(r"<[^>]+>", "", drawn)
+    done = play_one("research", 2, ["heuristic"] * 4, players=4, variant="school")
+    third = next(s for s in replay(done) if s.round == 3)
+    assert "Round 3 of 5" in renderer.table(third.view(None))
+
+
+def test_the_full_game_shows_players_and_eight_rounds():
+    state = btlgames.load("research", variant="full", players=3, seed=2)
+    drawn = renderer.table(state.view(state.current_player()))
+    assert "Round 1 of 8" in drawn and "Player 3" in drawn and "Team" not in drawn
+    assert "Set-up" in drawn and "Keep one theory and one method" in drawn
+    assert "Offered at set-up" in drawn  # the viewer's own offer
+    assert "Replications: 0 of 5" in drawn and "Project market" in drawn and "Next event: none" in drawn
+
+
+def test_the_map_has_37_labelled_hexes_and_marks_what_lies_on_them():
+    state = btlgames.load("research", variant="full", players=2, seed=4)
+    state.noise["meta-0"] = 2
+    state.wormholes = [["gravity-3", "condensed-3"]]
+    view = state.view(None)
+    svg = renderer.draw_map(view)
+    groups = re.findall(r'<g class="rp-hex" data-hex="([^"]+)">(.*?)</g>', svg)
+    assert len(groups) == 37 and len({h for h, _ in groups}) == 37
+    for hex_id, body in groups:
+        label = re.search(r'class="rp-hex-label"[^>]*>([^<]+)<', body).group(1)
+        assert label == renderer.hex_short(hex_id) and re.fullmatch(r"\w+ \d", label)
+        assert "<title>" in body and renderer.hex_name(hex_id) in body
+    assert svg.count('class="rp-hidden"') == len(view["hidden"]) == 18  # K2: three per field
+    assert svg.count("✱ anomaly") == len(view["anomalies"]) == 3
+    assert svg.count("⊘ neutral") == len(view["neutral"]) == 6
+    assert "noise 2" in dict(groups)["meta-0"]
+    assert 'class="rp-wormhole"' in svg and ">wormhole<" in svg and 'stroke-dasharray' in svg
+    drawn = renderer.table(view)
+    assert "Wormholes" in drawn and "Gravity 3–Condensed matter 3" in drawn
+    for field in ("Gravity", "Cosmology", "Particle physics", "Condensed matter", "Quantum information",
+                  "Mathematics", "Metascience"):
+        assert field in drawn  # the legend names every fill
+
+
+def test_tiles_carry_the_owners_symbol_and_number_not_only_a_colour():
+    state = btlgames.load("research", variant="school", players=4, seed=1)
+    svg = renderer.draw_map(state.view(None))
+    for p, symbol in enumerate(renderer.SYMBOLS):
+        assert f">{symbol}{p + 1}a</text>" in svg
+    for p in range(4):
+        long, short = renderer.marker(p, "school"), renderer.marker(p, "school", "1a")
+        assert f"{renderer.SYMBOLS[p]} Team {p + 1}<" in long and 'title="Team' in short
+    assert len(set(renderer.SYMBOLS)) == len(set(renderer.COLOURS)) == 4
+
+
+def decision_states(kind: str, variant: str = "full"):
+    """Positions where a player decides ``kind``, from bot games."""
+    for seed in range(6):
+        done = play_one("research", seed, ["heuristic"] * 3, players=3, variant=variant)
+        for state in replay(done):
+            if state.queue and state.queue[0]["kind"] == kind:
+                yield state
+
+
+@pytest.mark.parametrize("kind", ["project", "method"])
+def test_the_test_preview_shows_every_choice_with_its_chance(kind):
+    seen = 0
+    for state in decision_states(kind):
+        p = state.current_player()
+        view = state.view(p)
+        drawn = renderer.preview(view)
+        rows = re.findall(r"<tr><td>(.*?)</td>.*?<td>([^<]*)</td></tr>", drawn)
+        legal = state.legal_actions()
+        assert len(rows) == len(legal), (drawn, legal)
+        theory = view["decision"]["theory"]
+        tile = view["players_"][p]["scheduled"]["tile"]
+        for action, (_, chance) in zip(legal, rows):
+            args = (action.tile, "") if kind == "project" else (tile, action.method)
+            assert chance == renderer.chance_words(rules.success_chance(rules.test_terms(view, p, theory, *args)))
+        assert "Test preview" in renderer.table(view) and "difficulty" in drawn
+        seen += 1
+        if seen >= 8:
+            break
+    assert seen
+
+
+def test_the_story_decision_tells_the_teacher_what_one_click_does():
+    state = next(decision_states("story", "school"))
+    drawn = renderer.table(state.view(state.current_player()))
+    assert "30–60 second story" in drawn and "approve it with one click" in drawn
+
+
+# -- the end ---------------------------------------------------------------------------------------
+def test_the_summary_names_the_winners_and_the_final_bonuses(finished):
+    for state in finished:
+        view = state.view(None)
+        text = renderer.summary(view)
+        names = [renderer.seat_name(p, state.variant) for p in state.winners()]
+        assert all(n in text for n in names) and "The game ended:" in text
+        assert ("wins!" in text) == (len(names) == 1)
+        totals = re.findall(r"<tr><td><span.*?</span></td>((?:<td>[^<]*</td>)+)</tr>", text)
+        assert len(totals) == state.players
+        for pl, row in zip(view["players_"], totals):
+            cells = [int(c) for c in re.findall(r"<td>([^<]*)</td>", row)]
+            assert sum(cells[:-1]) == cells[-1] == pl["vp"]
+
+
+# -- the lesson clock and the school app -----------------------------------------------------------
+class FakeTime:
+    def __init__(self, start: float = 1_700_000_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_lesson_clock_starts_pauses_and_resets():
+    now = FakeTime()
+    clock = LessonClock(45, now=now)
+    assert "45 min left" in clock.display.value and "Not started" in clock.words()
+    assert not clock.start_button.disabled and clock.pause_button.disabled
+    clock.start_button.click()
+    assert clock.running and clock.start_button.disabled and not clock.pause_button.disabled
+    assert "Running: started at" in clock.words() and "ends at" in clock.words()
+    assert "lc-shrink 2700s" in clock.display.value  # the bar runs down in the browser
+    now.now += 10 * 60 + 30
+    clock.refresh()
+    assert clock.left() == 45 * 60 - 630 and "35 min left" in clock.display.value
+    clock.pause_button.click()
+    assert not clock.running and "Paused at" in clock.words() and "lc-shrink" not in clock.display.value
+    now.now += 20 * 60  # paused time does not count
+    clock.refresh()
+    assert clock.left() == 45 * 60 - 630
+    clock.start_button.click()
+    now.now += 35 * 60
+    clock.refresh()
+    assert clock.left() == 0 and "Time is up" in clock.words() and clock.start_button.disabled
+    clock.reset_button.click()
+    assert clock.left() == 45 * 60 and "45 min left" in clock.display.value and not clock.running
+
+
+def test_the_clock_shows_the_end_time_it_promised():
+    now = FakeTime()
+    clock = LessonClock(45, now=now)
+    clock.start()
+    promised = re.search(r"ends at (\d\d:\d\d)", clock.words()).group(1)
+    now.now += 50 * 60
+    clock.pause()  # paused after the end: still "ended at" the promised minute
+    assert f"ended at {promised}" in clock.words()
+
+
+def buttons(game):
+    return [b for box in game.moves.children if hasattr(box, "children") for b in box.children[1].children]
+
+
+PREFERENCE = ("Story approved", "Prediction:", "Test with project", "No method", "Journal:", "Preprint",
+              "Build ", "Collect data", "Stop")
+
+
+def pick(texts: list[str]) -> int:
+    """The first sensible move: as the browser test plays it."""
+    for start in PREFERENCE:
+        found = next((i for i, text in enumerate(texts) if text.startswith(start)), None)
+        if found is not None:
+            return found
+    return next(i for i, text in enumerate(texts) if not text.startswith("Borrow"))
+
+
+def test_the_school_app_plays_a_whole_game_by_clicks_and_the_clock_follows_the_table():
+    box = renderer.school_app(seed=7, seats=["human", "heuristic", "heuristic", "heuristic"])
+    assert "btl-app" in box._dom_classes and box.children[0] is box.clock.widget
+    game, now = box.game, FakeTime()
+    box.clock.now = now
+    box.clock.start_button.click()
+    clicks = 0
+    while not game.state.is_over():
+        choices = buttons(game)
+        now.now += 30
+        choices[pick([b.description for b in choices])].click()
+        clicks += 1
+        assert clicks < 300
+        left = max(0, 45 * 60 - 30 * clicks)
+        assert f">{-(-left // 60)} min left<" in box.clock.display.value  # redrawn with the table
+    assert game.state.round <= 5 and "btl-summary" in game.moves.children[0].value
+    assert "Team" in game.moves.children[0].value and 'data-over="true"' in game.table.value
