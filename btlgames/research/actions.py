@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from ..core.i18n import t
 from ..core.state import Action
-from . import cards
+from . import board, cards
 
 
 def _name(kind: str, card_id: str) -> str:
@@ -139,7 +139,8 @@ class Build(Action):
     hex: str
 
     def describe(self):
-        return _a("build", card=_card(self.project), hex=self.hex, cost=cards.projects()[self.project].cost)
+        return _a("build", card=_card(self.project), hex=board.hex_name(self.hex),
+                  cost=cards.projects()[self.project].cost)
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ class Simulate(Action):
     target: str  # a hex, or "repair"
 
     def describe(self):
-        return _a("simulate_repair") if self.target == "repair" else _a("simulate", hex=self.target)
+        return _a("simulate_repair") if self.target == "repair" else _a("simulate", hex=board.hex_name(self.target))
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ class Reveal(Action):
     hex: str
 
     def describe(self):
-        return _a("reveal", hex=self.hex)
+        return _a("reveal", hex=board.hex_name(self.hex))
 
 
 @dataclass(frozen=True)

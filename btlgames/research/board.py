@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..core.i18n import t
+
 FIELDS = ("gravity", "cosmology", "particle", "condensed", "quantum", "mathematics")
 META = "meta"
 RADIUS = 3
@@ -148,3 +150,13 @@ def pixel(hex_id: str, size: float = 1.0) -> tuple[float, float]:
     """
     q, r = coords(hex_id)
     return size * math.sqrt(3) * (q + r / 2), size * 1.5 * r
+
+
+def field_name(field: str) -> str:
+    """The field's name in the current language ("Particle physics")."""
+    return t(f"research.field.{field}")
+
+
+def hex_name(hex_id: str) -> str:
+    """"Gravity 3" for ``gravity-3``: how people name a hex."""
+    return t("research.hex", field=field_name(field_of(hex_id)), n=hex_id.rsplit("-", 1)[1])

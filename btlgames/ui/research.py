@@ -88,18 +88,12 @@ def card_name(card_id: str) -> str:
     return card_id
 
 
-def field_name(field: str) -> str:
-    return _w(f"field.{field}")
-
-
-def hex_name(hex_id: str) -> str:
-    """"Gravity 3" for ``gravity-3``."""
-    return _w("hex", field=field_name(board.field_of(hex_id)), n=hex_id.rsplit("-", 1)[1])
+field_name, hex_name = board.field_name, board.hex_name
 
 
 def hex_short(hex_id: str) -> str:
     """"Grav 3": the label written in the hex."""
-    return _w("hex", field=_w(f"field_short.{board.field_of(hex_id)}"), n=hex_id.rsplit("-", 1)[1])
+    return _w("hex_short", field=_w(f"field_short.{board.field_of(hex_id)}"), n=hex_id.rsplit("-", 1)[1])
 
 
 def _gain_word(key: str) -> str:
@@ -482,7 +476,7 @@ def table(view) -> str:
 SEAT_KEYS = ("player", "owner", "attacker", "target", "start", "tester")
 CARD_KEYS = ("theory", "card", "anomaly", "event")
 TEST_KINDS = ("predict", "test")  # their tile and method read "with project 1a", "no method"
-WORD_TABLES = {"field": "field", "outcome": "outcome", "reason": "end", "token": "token", "how": "how",
+WORD_TABLES = {"outcome": "outcome", "reason": "end", "token": "token", "how": "how",
                "type": "type", "sort": "kind", "variant": "variant", "deck": "main"}  # record key -> table
 
 
@@ -502,6 +496,8 @@ def _words(kind: str, key: str, value, variant: str):
         return seat_name(value, variant)
     if key in CARD_KEYS:
         return card_name(value)
+    if key == "field":
+        return field_name(value)
     if key in WORD_TABLES:  # a word from a table of the catalogue: "outcome" "null" -> "null result"
         return _w(f"{WORD_TABLES[key]}.{value}")
     if kind in TEST_KINDS and key in ("method", "tile"):
