@@ -39,6 +39,7 @@ from btlgames.ui import server as kit
 APPS = [
     ("pentaquark play", "pentaquark/play.ipynb"),
     ("beamtimes play", "beamtimes-and-lifetimes/play.ipynb"),
+    ("research school", "research-programme/school.ipynb"),
     ("bare one-button", "_bare/bare.ipynb"),
 ]
 LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

@@ -103,10 +103,13 @@ class HeuristicBot:
             new = bool(th["hits"]) and self._is_new(view, theory, tile["uid"] if tile else "meta")
             score = chance * (3.0 if new else 1.0 if not th["hits"] else 0.4)
             if th["owner"] != me:
+                if any(q != me and pl["scheduled"] and pl["scheduled"]["theory"] == theory
+                       for q, pl in enumerate(view["players_"])):
+                    score *= 0.3  # someone tests it already this round: a bridge may be on its way
                 if not th["hits"]:
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
                 elif tile and self._feeds_synthesis(view, th, theory, tile):
-                    score *= 0.2  # do not hand a rival the second bridge of a synthesis
+                    score *= 0.05  # do not hand a rival the second bridge of a synthesis
             best = max(best, score)
         return best
 
