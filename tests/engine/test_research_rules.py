@@ -524,6 +524,111 @@ def test_a_partial_shield_fails_on_a_low_roll_and_is_used_up():  # K24
     assert last(state, "suffer").player == q
 
 
+def test_an_anomaly_is_resolved_by_a_replication_next_to_it_in_its_field():
+    state = school()
+    state.anomaly_at["gravity-4"] = "flyby_anomaly"
+    second = build(state, 0, "torsion_balance", "gravity-5")  # next to the anomaly on gravity-4
+    hit(state, NANO, "1a", extra_hits=["1a"])
+    vp_reward = cards.anomalies()["flyby_anomaly"].reward.get("VP", 0)
+    schedule(state, NANO, second, roll=6)
+    next_round(state)
+    assert "gravity-4" not in state.anomaly_at
+    assert last(state, "anomaly_solved").data["anomaly"] == "flyby_anomaly"
+    assert state.players_[0]["vp"] == 3 + vp_reward
+
+
+def test_three_adjacent_tiles_in_a_field_make_a_research_programme():
+    state = school()
+    build(state, 0, "torsion_balance", "gravity-4")
+    assert state.players_[0]["programmes"] == []
+    build(state, 0, "ligo_interferometer", "gravity-5")
+    assert state.players_[0]["programmes"] == ["gravity"] and state.players_[0]["vp"] == 1
+    build(state, 0, "ligo_interferometer", "gravity-1")  # a fourth tile: still one programme per field
+    assert state.players_[0]["programmes"] == ["gravity"] and state.players_[0]["vp"] == 1
+
+
+def test_a_success_reveals_a_hidden_hex_of_the_theorys_field():  # K2
+    state = btlgames.load("research", seed=4, variant="full", players=2)
+    answer(state, lambda s: s.phase == "actions")
+    hidden = [h for h in board.HEXES if h in state.hidden and board.field_of(h) == "gravity"]
+    state.theories[NANO] = {"owner": 0, "kv": 0, "hits": [], "replications": 0}
+    state._success(0, {"theory": NANO}, None, {"hex": "", "project_field": "meta"}, None)
+    assert state.queue[0]["kind"] == "reveal" and {a.hex for a in state.legal_actions()} == set(hidden)
+    token = state.hidden[hidden[0]]
+    state.apply(state.legal_actions()[0])
+    assert hidden[0] not in state.hidden
+    if token in ("discovery", "null"):
+        assert state.queue[0] == {"kind": "reward", "player": 0, "token": token}
+    elif token == "anomaly":
+        assert hidden[0] in state.anomaly_at
+
+
+def test_over_the_hand_limit_the_player_chooses_what_to_discard():  # K8
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "draw")
+    p = state.current_player()
+    state.players_[p]["hand"] += [state.decks["method"].pop() for _ in range(4 - len(state.players_[p]["hand"]))]
+    state.apply(state.legal_actions()[0])
+    assert state.queue[0] == {"kind": "discard", "player": p, "hand": "cards"}
+    state.apply(state.legal_actions()[0])
+    assert len(state.players_[p]["hand"]) == 4
+
+
+@pytest.mark.parametrize("event, check", [
+    ("budget_increase", lambda before, pl: sum(pl["res"].values()) > sum(before["res"].values())),
+    ("budget_cuts", lambda before, pl: sum(pl["res"].values()) <= sum(before["res"].values())),
+    ("data_cleaning_sprint", None),
+])
+def test_events_apply_to_every_player(event, check):
+    state = school()
+    state.noise["gravity-3"] = 2
+    before = [{"res": dict(pl["res"])} for pl in state.players_]
+    state._resolve_event(cards.events()[event])
+    if check:
+        assert all(check(b, pl) for b, pl in zip(before, state.players_))
+    else:
+        assert state.noise["gravity-3"] == 1
+
+
+def test_press_scrutiny_costs_reputation_where_hype_exceeds_rigor():
+    state = school()
+    state.players_[0].update(hype=2, rigor=1, reputation=2)
+    state.players_[1].update(hype=1, rigor=1, reputation=2)
+    state._resolve_event(cards.events()["press_scrutiny"])
+    assert [pl["reputation"] for pl in state.players_] == [1, 2]
+
+
+def test_the_preprint_heist_offers_a_free_preprint_that_is_not_an_action():
+    state = school()
+    state.results.append({"player": 1, "theory": NEUTRINO, "kind": "hit", "round": 1, "preprint": False,
+                          "journal": False})
+    state._resolve_event(cards.events()["preprint_heist"])
+    assert state.queue[-1] == {"kind": "heist", "player": 1}
+
+
+def test_an_empty_noise_supply_costs_everyone_reputation():  # K21
+    state = btlgames.load("research", seed=3, variant="full", players=2)
+    for pl in state.players_:
+        pl["reputation"] = 2
+    state.noise_supply = 1
+    state._add_noise("gravity-1", 1)
+    assert [pl["reputation"] for pl in state.players_] == [1, 1] and state.noise_supply == 4 + 3 * 2
+
+
+def test_the_school_game_loses_noise_above_three():
+    state = school()
+    state.noise["gravity-3"] = 3
+    state._add_noise("gravity-3", 1)
+    assert state.noise["gravity-3"] == 3 and all(state.noise[n] == 0 for n in board.neighbours("gravity-3"))
+
+
+def test_the_market_refills_to_three_at_clean_up():
+    state = school()
+    state.market = state.market[:1]
+    next_round(state)
+    assert len(state.market) == 3
+
+
 # -- the school game -----------------------------------------------------------------------------------------
 def test_school_setup_is_fixed_and_known():  # K27
     state = btlgames.load("research", seed=5, variant="school", players=3)
