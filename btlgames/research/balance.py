@@ -2,8 +2,10 @@
 
     python -m btlgames.research.balance [--games 2000]
 
-Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of full
-games of 3-4 heuristic bots in which at least one synthesis is attempted.
+Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of synthesis
+attempts that succeed, over full games of heuristic bots. The source's own arithmetic
+(one die + at most 3 against 8) puts a single attempt at 1/6 to 2/6 with the deck's
+Technique 1-2 projects; the beginner set (Technique 0-1) makes it rarer still.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ..core.simulate import simulate
 
 @dataclass
 class Share:
+    success: float  # K25: synthesis attempts that won
     attempted: float  # games with at least one synthesis attempt
     won: float  # games won by a synthesis
     frame: object  # the simulated games (pandas.DataFrame)
@@ -23,7 +26,9 @@ class Share:
 def synthesis_share(games: int = 2000, players: int = 3, seed: int = 0, progress=None) -> Share:
     frame = simulate("research", n=games, bot="heuristic", seed=seed, progress=progress,
                      variant="full", players=players)
-    return Share(float((frame.synthesis_attempts > 0).mean()), float(frame.synthesis_win.mean()), frame)
+    attempts = frame.synthesis_attempts.sum()
+    success = float(frame.synthesis_win.sum() / attempts) if attempts else 0.0
+    return Share(success, float((frame.synthesis_attempts > 0).mean()), float(frame.synthesis_win.mean()), frame)
 
 
 def report(games: int = 2000, seed: int = 0, progress=None):
@@ -45,6 +50,8 @@ def report(games: int = 2000, seed: int = 0, progress=None):
                 "rounds": frame.rounds.mean(),
                 "synthesis attempted": (frame.synthesis_attempts > 0).mean(),
                 "synthesis won": frame.synthesis_win.mean(),
+                "attempts that won (K25)": (frame.synthesis_win.sum() / frame.synthesis_attempts.sum()
+                                            if frame.synthesis_attempts.sum() else float("nan")),
                 "within 5 rounds": (frame.rounds <= 5).mean(),
             })
     return pd.DataFrame(rows)

@@ -108,17 +108,18 @@ class HeuristicBot:
                     score *= 0.3  # someone tests it already this round: a bridge may be on its way
                 if not th["hits"]:
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
-                elif tile and self._feeds_synthesis(view, th, theory, tile):
-                    score *= 0.05  # do not hand a rival the second bridge of a synthesis
+                elif tile and self._gives_bridge(view, th, theory, tile):
+                    # a bridge is a gift towards the rival's synthesis; the second one, never
+                    score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
             best = max(best, score)
         return best
 
     @staticmethod
-    def _feeds_synthesis(view, th, theory, tile) -> bool:
-        """Would this replication give the theory's owner a new bridge towards synthesis?"""
+    def _gives_bridge(view, th, theory, tile) -> bool:
+        """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
         bridges = view["players_"][th["owner"]]["bridges"]
         fields = sorted((cards.projects()[tile["card"]].field, cards.theories()[theory].field))
-        return fields[0] != fields[1] and fields not in bridges and len(bridges) >= 1
+        return fields[0] != fields[1] and fields not in bridges
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
@@ -134,7 +135,7 @@ class HeuristicBot:
             best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory),
                                                           view["theories"][a.theory]["owner"] == me,
                                                           self.rng.random()))
-            if self._prediction_value(view, me, best.theory) >= 0.4:
+            if self._prediction_value(view, me, best.theory) >= 0.2:
                 return best
         if "build" in by_kind and pl["tiles_left"] > 2:
             wanted = {cards.theories()[t].test_project for t in mine} | {cards.theories()[t].field for t in mine}

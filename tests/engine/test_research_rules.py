@@ -19,6 +19,7 @@ from btlgames.research import board, cards
 from btlgames.research.actions import (Block, Borrow, Build, ChooseMethod, ChooseProject, CollectData, Income,
                                        Interfere, Journal, PeerReview, Predict, Preprint, Reward, Stop, Story,
                                        Synthesis)
+from btlgames.core.simulate import play_one
 from btlgames.research.terms import success_chance
 
 DEFAULTS = {"income": Income("D"), "story": Story(False), "act": Stop(), "synthesis": Synthesis(False)}
@@ -714,12 +715,15 @@ def test_synthesis_wins_on_eight_and_succeeds_at_most_one_time_in_three():
     assert state.is_over() and state.winners() == [0] and state.end_reason == "synthesis"
 
 
-def test_the_balance_aim_measures_attempted_syntheses_in_full_games():  # K25
+def test_the_balance_aim_is_the_share_of_attempts_that_succeed():  # K25
     from btlgames.research.balance import synthesis_share
-    share = synthesis_share(games=20, players=3, seed=0)
+    share = synthesis_share(games=40, players=3, seed=0)
     frame = share.frame
-    assert 0 <= share.attempted <= 1 and share.attempted == (frame.synthesis_attempts > 0).mean()
-    assert share.won == frame.synthesis_win.mean() <= share.attempted
+    attempts = [e.data for seed in range(40) for e in play_one(
+        "research", seed, "heuristic", variant="full", players=3).log if e.kind == "synthesis"]
+    assert attempts and share.success == sum(a["won"] for a in attempts) / len(attempts)
+    assert all(a["bonus"] <= 3 and a["won"] == (a["roll"] + a["bonus"] >= 8) for a in attempts)
+    assert share.won == frame.synthesis_win.mean() <= share.attempted == (frame.synthesis_attempts > 0).mean()
 
 
 def test_ties_by_replications_then_rigor_then_lower_hype():  # K26
