@@ -1,7 +1,9 @@
 """The one generic game app every game uses: table, moves, log, seats, undo, save.
 
-A game plugs in a *renderer* (``btlgames.ui.<game>``) with three functions:
-``table(view) -> html``, ``event(record) -> words`` and ``group(action) -> label``.
+A game plugs in a *renderer* (``btlgames.ui.<game>``, or what its ``renderer(**options)``
+returns) with four functions:
+``table(view) -> html``, ``event(record) -> words``, ``group(action) -> label`` and
+``summary(view) -> html``.
 The app only ever hands the renderer and the bots a ``view``.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ class GameApp:
                  renderer=None, **options):
         self.game = game
         self.options = options
-        self.renderer = renderer or importlib.import_module(f"btlgames.ui.{game}")
+        self.renderer = renderer or _renderer(game, options)
         self.seats = list(seats or default_seats(game, options.get("players")))
         self.undo_stack: list = []
         self.state = None
@@ -203,6 +205,13 @@ class GameApp:
         ready.on_click(take)
         self.moves.children = (ready,)
         self.log.value = ""
+
+
+def _renderer(game: str, options: dict):
+    """The game's renderer module; one whose words depend on the options (the school game's
+    teams) offers ``renderer(**options)``."""
+    module = importlib.import_module(f"btlgames.ui.{game}")
+    return module.renderer(**options) if hasattr(module, "renderer") else module
 
 
 def default_bot(game: str) -> str:

@@ -596,8 +596,9 @@ def summary(view) -> str:
 
 
 # -- the apps ------------------------------------------------------------------------------------
-def renderer(variant: str = "full") -> SimpleNamespace:
-    """This module's drawing functions, with the log naming seats as the variant does (teams)."""
+def renderer(variant: str = "full", **_options) -> SimpleNamespace:
+    """This module's drawing functions, with the log naming seats as the variant does (teams).
+    GameApp calls it with the game's options (the generic ``ui.play("research", variant=...)``)."""
     return SimpleNamespace(table=table, summary=summary, group=group, event=partial(event, variant=variant))
 
 
@@ -605,7 +606,7 @@ def app(variant: str = "full", seed: int | None = None, seats: list[str] | None 
     """The generic game app (``GameApp``) for Research Programme."""
     from .app import GameApp
 
-    return GameApp("research", seed=seed, seats=seats, renderer=renderer(variant), variant=variant, **options)
+    return GameApp("research", seed=seed, seats=seats, variant=variant, **options)
 
 
 def play(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options):

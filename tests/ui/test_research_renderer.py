@@ -336,3 +336,10 @@ def test_the_school_app_plays_a_whole_game_by_clicks_and_the_clock_follows_the_t
         assert f">{-(-left // 60)} min left<" in box.clock.display.value  # redrawn with the table
     assert game.state.round <= 5 and "btl-summary" in game.moves.children[0].value
     assert "Team" in game.moves.children[0].value and 'data-over="true"' in game.table.value
+
+
+def test_the_generic_app_names_school_seats_teams_in_the_log():
+    from btlgames.ui.app import GameApp
+
+    app = GameApp("research", seed=2, seats=["heuristic", "heuristic"], variant="school", players=2)
+    assert "Team 1" in app.log.value and "Player 1" not in app.log.value
