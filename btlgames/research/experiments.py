@@ -87,7 +87,7 @@ class Experiments:
             pl["hype"] -= 1  # an artefact (K17)
             self.stats["artefacts"] += 1
             self._record(p, theory, "artefact")
-            self._log("artefact", p, theory=theory)
+            self._log("artefact", p, theory=theory, rigor=pl["rigor"], hype=pl["hype"] + 1)  # as it struck
             return
         self.stats["hits"] += 1
         th["kv"] += 1 + (method.success_kv_extra if method else 0)

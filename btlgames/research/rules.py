@@ -141,6 +141,7 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
             self.decks["method"].remove(pack.method)
             self.decks["project"].remove(pack.project)
             self._place_tile(p, pack.project, pack.hex, bonus=False)
+            self._log("pack", p, theory=pack.theory, method=pack.method, project=pack.project, hex=pack.hex)
 
     # -- the contract --------------------------------------------------------------------------------
     def current_player(self):

@@ -474,7 +474,7 @@ def table(view) -> str:
 
 # -- the log -------------------------------------------------------------------------------------
 SEAT_KEYS = ("player", "owner", "attacker", "target", "start", "tester")
-CARD_KEYS = ("theory", "card", "anomaly", "event")
+CARD_KEYS = ("theory", "card", "anomaly", "event", "project")
 TEST_KINDS = ("predict", "test")  # their tile and method read "with project 1a", "no method"
 WORD_TABLES = {"outcome": "outcome", "reason": "end", "token": "token", "how": "how",
                "type": "type", "sort": "kind", "variant": "variant", "deck": "main"}  # record key -> table
