@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from . import cards
+from . import board, cards
 from .actions import CollectData, Continue, Draw, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
 from .terms import success_chance, test_terms
 
@@ -115,6 +115,17 @@ class HeuristicBot:
         return best
 
     @staticmethod
+    def _testable(view, me, theory) -> int:
+        """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
+        card = cards.theories()[theory]
+        owned = {t["card"] for t in view["tiles"] if t["owner"] == me}
+        if card.test_project in owned:
+            return 2
+        market_fields = {cards.projects()[c].field for c in view["market"]}
+        return int(card.test_project in view["market"] or card.field in market_fields
+                   or card.field in {cards.projects()[c].field for c in owned})
+
+    @staticmethod
     def _gives_bridge(view, th, theory, tile) -> bool:
         """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
         bridges = view["players_"][th["owner"]]["bridges"]
@@ -129,20 +140,22 @@ class HeuristicBot:
             by_kind.setdefault(a.kind, []).append(a)
         mine = [t for t, th in view["theories"].items() if th["owner"] == me]
         if "theory" in by_kind and len(mine) < 2:
-            return min(by_kind["theory"], key=lambda a: (cards.theories()[a.card].difficulty, a.card))
+            return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
+                                                         -cards.theories()[a.card].difficulty, a.card))
         if "predict" in by_kind:
             # ties broken at random: a fixed order would make every bot test the same rival
             best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory),
                                                           view["theories"][a.theory]["owner"] == me,
                                                           self.rng.random()))
-            if self._prediction_value(view, me, best.theory) >= 0.2:
+            if self._prediction_value(view, me, best.theory) >= 0.15:
                 return best
         if "build" in by_kind and pl["tiles_left"] > 2:
-            wanted = {cards.theories()[t].test_project for t in mine} | {cards.theories()[t].field for t in mine}
-            good = [a for a in by_kind["build"] if a.project in wanted or cards.projects()[a.project].field in wanted]
-            if good or len([t for t in view["tiles"] if t["owner"] == me]) < 2:
-                options = good or by_kind["build"]
-                return max(options, key=lambda a: (a.project in wanted, cards.projects()[a.project].technique, a.hex))
+            named = {cards.theories()[t].test_project for t in mine}
+            fields = {cards.theories()[t].field for t in mine}
+            good = [a for a in by_kind["build"] if a.project in named or cards.projects()[a.project].field in fields]
+            if good:  # only projects that can test the bot's own theories well
+                return max(good, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
+                                                board.field_of(a.hex) != board.META, a.hex))
         if "journal" in by_kind:
             return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
         if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:

@@ -9,6 +9,7 @@ pytestmark = pytest.mark.browser
 
 SCHOOL = "/voila/render/research-programme/school.ipynb"
 PLAY = "/voila/render/research-programme/play.ipynb"
+DEBRIEF = "/voila/render/research-programme/debrief.ipynb"
 SEED = 7  # any seed plays to the end; this one lasts several rounds with the engine of its day
 # Team 1's first sensible move: approve its story, schedule a test (on a project, without a
 # method), publish, build, collect data, else stop; any other decision takes its first button.
@@ -47,13 +48,20 @@ def test_a_whole_school_game_by_clicks_with_the_lesson_clock(page, open_app):
     assert "The game ended:" in summary and "total VP" in summary
     assert "The game ends:" in page.locator(".btl-log").inner_text()  # the newest lines
     assert "min left" in clock.inner_text() and "Running: started at" in clock.inner_text()
-    # TODO(lead): open the debrief for this game. Save it with the app's "Save game" link
-    # (with page.expect_download() as saved: page.locator("a.btl-save").click(); the file is
-    # research-seed7-move<N>.json), open /voila/render/research-programme/debrief.ipynb in the
-    # same page (open_app), load the file into its upload widget (class btl-debrief-upload:
-    # page.set_input_files(".btl-debrief-upload input[type=file]", saved.value.path())), wait
-    # for the kernel's answer, and check that the debrief shows this game: its winner (the
-    # summary above), 4 teams and Team 1's tests.
+
+    # The debrief for this very game: save it from the app, load it into the debrief notebook.
+    moves = table.get_attribute("data-moves")
+    with page.expect_download() as saved:
+        page.locator("a.btl-save").click()
+    open_app(page, DEBRIEF)
+    assert "No game loaded yet" in page.locator(".btl-app").first.inner_text()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".btl-debrief-upload").first.click()
+    chooser.value.set_files(saved.value.path())
+    page.locator(f'.btl-debrief-game[data-seed="{SEED}"][data-moves="{moves}"]').wait_for()
+    page.locator("img.btl-chart").first.wait_for()
+    debrief = page.locator("body").inner_text()
+    assert "Team 1" in debrief and "Team 4" in debrief
 
 
 def test_the_full_game_opens_with_the_map_and_the_opening_hand(page, open_app):

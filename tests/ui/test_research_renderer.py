@@ -25,7 +25,7 @@ CARD_IDS = {cid for table in (cards.theories, cards.methods, cards.projects, car
 PUBLIC_NAMES = sorted({html.escape(c.name) for table in (cards.projects, cards.events, cards.anomalies)
                        for c in table().values()}, key=len, reverse=True)
 HEX_ID = re.compile(r"\b(meta|gravity|cosmology|particle|condensed|quantum|mathematics)-\d\b")
-RARE = {"prereg_roll", "noise_supply_empty", "test_lapsed", "shield_roll", "programme", "synthesis"}  # need luck; checked by hand below
+RARE = {"prereg_roll", "noise_supply_empty", "test_lapsed", "shield_roll", "programme", "synthesis", "artefact"}  # need luck; checked by hand below
 
 
 def games():
@@ -90,6 +90,7 @@ def test_every_event_renders_in_words_for_every_viewer(finished):
     {"kind": "test_lapsed", "player": 2, "theory": "cosmic_inflation"},
     {"kind": "synthesis", "player": 0, "roll": 6, "bonus": 2, "won": True},
     {"kind": "bridge", "player": 1, "fields": ["gravity", "quantum"], "wormhole": True},
+    {"kind": "artefact", "player": 1, "theory": "cosmic_inflation", "rigor": 1, "hype": 3},
 ])
 def test_rare_events_read_as_words(record):
     line = renderer.event({"turn": 4, "phase": "tests", **record})
