@@ -24,6 +24,7 @@ class Game:
     slug: str  # folder name under notebooks/ and lessons/
     concept: str = ""  # concept notebook in notebooks/<slug>/ ("" = none yet)
     play: str = "play.ipynb"  # play app in notebooks/<slug>/
+    extras: tuple = ()  # more apps: (kind, notebook); the label is launcher.<slug>.<kind>
 
     @property
     def title(self) -> str:
@@ -42,7 +43,8 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game("beamtimes-and-lifetimes", concept="detector-ranges.ipynb"),
     Game("pentaquark", concept="confinement.ipynb"),
-    Game("research-programme", concept="replication.ipynb"),
+    Game("research-programme", concept="replication.ipynb",
+         extras=(("school", "school.ipynb"), ("debrief", "debrief.ipynb"))),
     Game("beat-the-logic"),
     Game("antimatter-matters"),
 )
@@ -70,6 +72,12 @@ def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
             "label": t("launcher.play"),
             "href": _render_url(base_url, game.slug, game.play) if play.is_file() else None,
         }]
+        for kind, name in game.extras:
+            links.append({
+                "kind": kind,
+                "label": t(f"launcher.{game.slug}.{kind}"),
+                "href": _render_url(base_url, game.slug, name) if (notebooks_dir / game.slug / name).is_file() else None,
+            })
         concept = notebooks_dir / game.slug / game.concept if game.concept else None
         links.append({
             "kind": "concept",
