@@ -74,6 +74,13 @@ def hit(state, theory, tile, p=0, extra_hits=()):
         state.theories[theory]["hits"].append({"tile": t, "tester": p, "hex": hex_})
 
 
+def result(state, p, kind, theory="nanohertz_background"):
+    """An unpublished result of ``p`` (as if one of its tests had produced it)."""
+    state.results.append({"player": p, "theory": theory, "kind": kind, "round": 1, "preprint": False,
+                          "journal": False})
+    return len(state.results) - 1
+
+
 def last(state, kind):
     return next(e for e in reversed(state.log.events) if e.kind == kind)
 
@@ -364,8 +371,7 @@ def test_storage_limit_returns_from_the_largest_pile():  # K9
 
 def test_journal_of_a_null_result_scores_a_point():  # K12
     state = school()
-    state.results.append({"player": 0, "theory": NANO, "kind": "null", "round": 1, "preprint": False,
-                          "journal": False})
+    result(state, 0, "null")
     state.players_[0]["res"].update(D=1, L=1)
     state.apply(Journal(0))
     assert state.players_[0]["vp"] == 1 and state.players_[0]["rigor"] == 1
@@ -373,8 +379,7 @@ def test_journal_of_a_null_result_scores_a_point():  # K12
 
 def test_journal_of_a_hit_raises_consensus_and_preprint_raises_hype():  # K13
     state = school()
-    state.results.append({"player": 0, "theory": NANO, "kind": "hit", "round": 1, "preprint": False,
-                          "journal": False})
+    result(state, 0, "hit")
     state.players_[0]["res"].update(D=2, L=1)
     state.apply(Journal(0))
     assert state.theories[NANO]["kv"] == 1
@@ -601,8 +606,7 @@ def test_press_scrutiny_costs_reputation_where_hype_exceeds_rigor():
 
 def test_the_preprint_heist_offers_a_free_preprint_that_is_not_an_action():
     state = school()
-    state.results.append({"player": 1, "theory": NEUTRINO, "kind": "hit", "round": 1, "preprint": False,
-                          "journal": False})
+    result(state, 1, "hit", NEUTRINO)
     state._resolve_event(cards.events()["preprint_heist"])
     assert state.queue[-1] == {"kind": "heist", "player": 1}
 
