@@ -634,6 +634,114 @@ def test_the_market_refills_to_three_at_clean_up():
     assert len(state.market) == 3
 
 
+def target_with(state, q, **fields):
+    state.players_[q].update({"methods": [], "interference": [], "rigor": 0, "hype": 0, **fields})
+
+
+def test_the_preregistration_service_blocks_a_preregistration_bias_on_four_or_more():  # K24
+    state, p, q = interference_table("p_hacking")
+    target_with(state, q, methods=["preregistration_service"])
+    state.chance.script(4)
+    state.apply(Interfere("p_hacking", q))
+    assert last(state, "blocked").data["how"] == "preregistration"
+    state, p, q = interference_table("p_hacking")
+    target_with(state, q, methods=["preregistration_service"])
+    state.chance.script(3)
+    state.apply(Interfere("p_hacking", q))
+    assert state.queue[0] == {"kind": "block", "player": q, "card": "p_hacking", "attacker": p}
+
+
+def test_a_named_method_in_hand_blocks_when_played_and_paid():  # K24
+    state, p, q = interference_table("seeing_what_you_expect")
+    target_with(state, q)
+    state.players_[q]["hand"] = ["blind_analysis"]
+    state.players_[q]["res"]["R"] = 2
+    state.apply(Interfere("seeing_what_you_expect", q))
+    state.apply(Block("method", "blind_analysis"))
+    assert state.players_[q]["methods"] == ["blind_analysis"] and state.players_[q]["res"]["R"] == 0
+
+
+def test_cybersecurity_also_stops_a_fake_video():  # K24
+    state, p, q = interference_table("fake_video")
+    target_with(state, q, interference=["cybersecurity"])
+    state.apply(Interfere("fake_video", q))
+    assert Block("shield", "cybersecurity") in state.legal_actions()
+    state.chance.script(2)
+    state.apply(Block("shield", "cybersecurity"))
+    assert last(state, "blocked").data["how"] == "shield"
+
+
+def test_a_metascience_project_shields_its_neighbours_from_noise():  # K24
+    state, p, q = interference_table("sensor_tampering")
+    target_with(state, q)
+    state.tiles += [{"uid": f"{q + 1}y", "card": "open_data_archive", "owner": q, "hex": "meta-2"},
+                    {"uid": f"{q + 1}z", "card": "galaxy_survey", "owner": q, "hex": "cosmology-1"}]
+    assert "meta-2" in board.neighbours("cosmology-1")
+    state.apply(Interfere("sensor_tampering", q))
+    assert last(state, "blocked").data["how"] == "metascience"
+
+
+def test_an_accepted_test_penalty_lasts_until_a_test_or_a_repair():
+    state, p, q = interference_table("online_harassment")
+    target_with(state, q)
+    card = cards.interference()["online_harassment"]
+    state.apply(Interfere("online_harassment", q))
+    state.apply(Block("accept"))
+    assert state.players_[q]["penalty"] == card.effect.get("test_penalty", 0)
+    state.players_[q]["penalty"] = 1
+    state.players_[q]["res"].update(O=1, S=1)
+    state.queue.insert(0, {"kind": "act", "player": q})
+    state.apply(PeerReview("repair"))
+    assert state.players_[q]["penalty"] == 0
+
+
+def test_a_test_without_data_lapses():
+    state = school()
+    schedule(state, NANO, "1a")
+    state.players_[0]["res"]["D"] = 0
+    answer(state, lambda s: any(e.kind == "test_lapsed" for e in s.log))
+    assert state.theories[NANO]["hits"] == [] and state.stats["tests"] == 0
+
+
+def test_the_start_player_moves_on_and_the_next_event_is_always_known():
+    state = school(players=3)
+    assert state.start == 0 and state.event == "" and state.next_event
+    coming = state.next_event
+    next_round(state)
+    assert state.start == 1 and state.event == coming
+    assert any(e.kind == "event" and e.data["event"] == coming for e in state.log)
+
+
+def test_no_new_event_is_turned_up_in_the_last_round():
+    state = school()
+    for _ in range(4):
+        next_round(state)
+    assert state.round == 5 and state.next_event == ""
+
+
+def test_debt_can_be_repaid_at_income():
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    state.players_[0].update(debt=2)
+    state.players_[0]["res"]["R"] = 3
+    state.apply(Income("D"))
+    assert state.queue[0] == {"kind": "repay", "player": 0}
+    from btlgames.research.actions import Repay
+    state.apply(Repay())
+    assert state.players_[0]["debt"] == 1
+
+
+def test_interference_hands_hold_two_and_their_size_is_public():
+    state = btlgames.load("research", seed=2, variant="full", players=2)
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "draw")
+    p = state.current_player()
+    state.players_[p]["interference"] = state.decks["interference"][:2]
+    del state.decks["interference"][:2]
+    state.apply(state.legal_actions()[0])
+    assert state.queue[0] == {"kind": "discard", "player": p, "hand": "interference"}
+    assert state.view(1 - p)["players_"][p]["interference_size"] == 3
+    assert state.view(1 - p)["players_"][p]["interference"] is None
+
+
 # -- the school game -----------------------------------------------------------------------------------------
 def test_school_setup_is_fixed_and_known():  # K27
     state = btlgames.load("research", seed=5, variant="school", players=3)
