@@ -153,9 +153,15 @@ class HeuristicBot:
             named = {cards.theories()[t].test_project for t in mine}
             fields = {cards.theories()[t].field for t in mine}
             good = [a for a in by_kind["build"] if a.project in named or cards.projects()[a.project].field in fields]
-            if good:  # only projects that can test the bot's own theories well
-                return max(good, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
-                                                board.field_of(a.hex) != board.META, a.hex))
+            hit = any(view["theories"][t]["hits"] for t in mine)
+            few = sum(t["owner"] == me for t in view["tiles"]) < 4
+            # projects that test the bot's theories well; once one has a hit, any project can
+            # replicate it at +1 difficulty, so a second instrument anywhere is worth building
+            options = good or (by_kind["build"] if hit and few else [])
+            if options:
+                return max(options, key=lambda a: (a.project in named, a.project in good,
+                                                   cards.projects()[a.project].technique,
+                                                   board.field_of(a.hex) != board.META, a.hex))
         if "journal" in by_kind:
             return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
         if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
