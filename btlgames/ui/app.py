@@ -194,8 +194,10 @@ class GameApp:
 
     def _pass_screen(self, seat: int) -> None:
         """Hide the table until the next human says they hold the device."""
-        self.table.value = f'<div class="btl-pass">{html.escape(t("app.pass_to", seat=seat + 1))}</div>'
-        ready = w.Button(description=t("app.i_am", seat=seat + 1))
+        # a renderer may name seats its own way ("Team 2", "Group 2")
+        who = getattr(self.renderer, "seat_name", lambda p: t("app.player", seat=p + 1))(seat)
+        self.table.value = f'<div class="btl-pass">{html.escape(t("app.pass_to", who=who))}</div>'
+        ready = w.Button(description=t("app.i_am", who=who))
         ready.add_class("btl-action")
 
         def take(_):

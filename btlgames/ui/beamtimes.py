@@ -292,3 +292,6 @@ def summary(view) -> str:
     return (f'<div class="bt-summary"><p style="font-size:24px;font-weight:700">{marks} {_esc(headline)}</p>'
             + "".join(f"<p>{_esc(line)}</p>" for line in lines)
             + "".join(f"<p>{line}</p>" for line in standings) + "</div>")
+
+
+seat_name = group_name  # the app's pass-the-device screen names seats as the game does

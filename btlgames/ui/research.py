@@ -599,7 +599,8 @@ def summary(view) -> str:
 def renderer(variant: str = "full", **_options) -> SimpleNamespace:
     """This module's drawing functions, with the log naming seats as the variant does (teams).
     GameApp calls it with the game's options (the generic ``ui.play("research", variant=...)``)."""
-    return SimpleNamespace(table=table, summary=summary, group=group, event=partial(event, variant=variant))
+    return SimpleNamespace(table=table, summary=summary, group=group, event=partial(event, variant=variant),
+                           seat_name=partial(seat_name, variant=variant))
 
 
 def app(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options):

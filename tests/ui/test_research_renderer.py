@@ -344,3 +344,11 @@ def test_the_generic_app_names_school_seats_teams_in_the_log():
 
     app = GameApp("research", seed=2, seats=["heuristic", "heuristic"], variant="school", players=2)
     assert "Team 1" in app.log.value and "Player 1" not in app.log.value
+
+
+def test_the_pass_screen_names_teams_in_the_school_game():
+    from btlgames.ui.app import GameApp
+
+    app = GameApp("research", seed=2, seats=["human", "human"], variant="school", players=2)
+    assert "Pass the device to Team 1" in app.table.value
+    assert app.moves.children[0].description == "I am Team 1: show my table"
