@@ -682,8 +682,9 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
             assert 0 <= pl["hype"] <= TRACK_MAX and pl["debt"] >= 0
             assert len(pl["hand"]) <= HAND or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
             assert pl["tiles_left"] + sum(t["owner"] == p for t in self.tiles) == TILES
-            if self.phase == "funding" and not pl["done"] and self.round > 1 and not self.queue:
-                assert sum(pl["res"].values()) <= STORAGE
+        cleaned = next((e for e in reversed(self.log.events) if e.kind == "round_end"), None)
+        if cleaned:  # the storage limit holds after every clean-up
+            assert all(sum(row["res"].values()) <= STORAGE for row in cleaned.data["tracks"]), "storage over 8"
         assert all(0 <= n <= 3 for n in self.noise.values()), "noise out of 0..3"
         hexes = [t["hex"] for t in self.tiles]
         assert len(hexes) == len(set(hexes)), "two tiles on one hex"

@@ -3,11 +3,13 @@
 Beyond the harness's own checks, the game's invariants (ResearchState.check_invariants) hold at
 every step: resources never negative, tracks within their ranges, the storage limit after
 clean-up, noise within 0-3, one tile per hex, the replication counter equal to the
-replications in the log, no card in two places.
+replications in the log, no card in two places. Every point of the first finished games is
+explained by the log (the debrief's VP breakdown adds up to each player's VP).
 """
 import pytest
 
 from btlgames.core import conformance
+from btlgames.research import debrief
 
 
 @pytest.mark.parametrize("variant", ["school", "full"])
@@ -16,5 +18,8 @@ def test_conformance(variant, players, games):
     finished = conformance.run("research", games=games, seed=1000 * players, save_sample=3,
                                variant=variant, players=players)
     assert {s.end_reason for s in finished} <= {"rounds", "replications", "synthesis"}
+    for state in finished[:20]:
+        vp = debrief.vp_breakdown(state)
+        assert list(vp["total"]) == [pl["vp"] for pl in state.players_] and (vp["other"] == 0).all()
     if variant == "school":
         assert all(s.round <= 5 and s.winner_by_synthesis is None for s in finished)

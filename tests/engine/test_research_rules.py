@@ -860,3 +860,20 @@ def test_every_kit_rule_in_the_rulebook_has_a_test():
     tested = {k for line in re.findall(r"#.*|\"\"\".*", here) for k in re.findall(r"K\d+", line)}
     missing = sorted(rules - tested, key=lambda k: int(k[1:]))
     assert not missing, f"kit rules without a test yet: {missing}"
+
+
+def test_the_invariants_catch_a_broken_state():
+    state = school()
+    state.check_invariants()
+    broken = state.clone()
+    broken.noise["gravity-1"] = 4
+    with pytest.raises(AssertionError, match="noise"):
+        broken.check_invariants()
+    broken = state.clone()
+    broken.log.add(1, "cleanup", None, "round_end", tracks=[{"res": {"R": 9}}])
+    with pytest.raises(AssertionError, match="storage"):
+        broken.check_invariants()
+    broken = state.clone()
+    broken.counter += 1
+    with pytest.raises(AssertionError, match="replication counter"):
+        broken.check_invariants()
