@@ -574,6 +574,8 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
         self._log("round_end", None, tracks=[  # what the debrief charts round by round
             {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}
             for pl in self.players_])
+        if len(self.market) == 3 and self.market:  # nobody built: the oldest project leaves (K29)
+            self.discards["project"].append(self.market.pop(0))
         while len(self.market) < 3 and (self.decks["project"] or self.discards["project"]):
             self.market.append(self._draw("project"))
         if self.counter >= self.players + 2:

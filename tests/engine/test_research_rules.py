@@ -634,6 +634,14 @@ def test_the_market_refills_to_three_at_clean_up():
     assert len(state.market) == 3
 
 
+def test_an_unbought_market_turns_over():  # K29
+    state = school()
+    oldest, rest = state.market[0], state.market[1:]
+    next_round(state)  # nobody builds
+    assert state.market[:2] == rest and oldest not in state.market
+    assert oldest in state.discards["project"]
+
+
 def target_with(state, q, **fields):
     state.players_[q].update({"methods": [], "interference": [], "rigor": 0, "hype": 0, **fields})
 
