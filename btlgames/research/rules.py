@@ -23,7 +23,7 @@ from .constants import (HAND, INTERFERENCE_HAND, NEUTRAL, REPUTATION_MAX, RESOUR
 from .experiments import Experiments
 from .interference import Interference
 from .map_state import MapState
-from .terms import success_chance, test_terms  # noqa: F401  (the app and bots import them from here)
+from .terms import method_choices, project_choices
 from .views import Views
 
 
@@ -253,28 +253,10 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
         return out
 
     def _project_choices(self, p: int, theory: str) -> list[ChooseProject]:
-        card = cards.theories()[theory]
-        out = [ChooseProject(tile["uid"]) for tile in self.tiles if tile["owner"] == p]
-        if card.test_method and card.field == board.META or card.test_method:
-            out.append(ChooseProject(""))  # a method test on Metascience without a tile
-        if card.test_method and not self._method_available(p, card.test_method):
-            return []
-        return out
-
-    def _method_available(self, p: int, method: str) -> bool:
-        pl = self.players_[p]
-        return method in pl["methods"] or (method in pl["hand"]
-                                           and cards.methods()[method].cost <= pl["res"]["R"])
+        return [ChooseProject(u) for u in project_choices(self.tiles, p, self.players_[p], theory)]
 
     def _method_choices(self, p: int, theory: str) -> list[ChooseMethod]:
-        pl = self.players_[p]
-        named = cards.theories()[theory].test_method
-        out = [ChooseMethod(m, False) for m in pl["methods"]]
-        out += [ChooseMethod(m, True) for m in dict.fromkeys(pl["hand"])
-                if m in cards.methods() and cards.methods()[m].cost <= pl["res"]["R"] and m not in pl["methods"]]
-        if named:
-            return [a for a in out if a.method == named]
-        return [ChooseMethod("", False)] + out
+        return [ChooseMethod(m, hand) for m, hand in method_choices(self.players_[p], theory)]
 
     # -- applying ------------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -64,3 +64,27 @@ def makes_wormhole(view: dict, theory: str, tile) -> bool:
     return (bool(earlier) and tile["uid"] not in earlier and project_field != card.field
             and not board.fields_adjacent(project_field, card.field)
             and sorted((project_field, card.field)) not in view["players_"][th["owner"]]["bridges"])
+
+
+def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
+    """The tiles ``p`` may test ``theory`` with ("" = on Metascience without a tile, for a theory
+    whose test names a method, which must then be at hand). ``tiles`` and ``pl`` come from the
+    state or from ``p``'s own view alike."""
+    card = cards.theories()[theory]
+    if card.test_method and not method_at_hand(pl, card.test_method):
+        return []
+    return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
+
+
+def method_at_hand(pl: dict, method: str) -> bool:
+    return method in pl["methods"] or (method in (pl["hand"] or []) and cards.methods()[method].cost <= pl["res"]["R"])
+
+
+def method_choices(pl: dict, theory: str) -> list[tuple[str, bool]]:
+    """(method, from hand) pairs a prediction may attach: none, one on the table, or one from the hand
+    that can be paid; a theory whose test names a method takes exactly that one."""
+    out = [(m, False) for m in pl["methods"]]
+    out += [(m, True) for m in dict.fromkeys(pl["hand"] or [])
+            if m in cards.methods() and m not in pl["methods"] and cards.methods()[m].cost <= pl["res"]["R"]]
+    named = cards.theories()[theory].test_method
+    return [c for c in out if c[0] == named] if named else [("", False)] + out

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 from btlgames.core.i18n import t
 from btlgames.research import board, cards
-from btlgames.research.rules import success_chance, test_terms
+from btlgames.research.terms import method_choices, project_choices, success_chance, test_terms
 
 COLOURS = ("#1f4e9c", "#a04800", "#1e6b3a", "#6a2c8a")  # blue, orange, green, purple
 SYMBOLS = ("●", "■", "▲", "★")
@@ -395,16 +395,10 @@ def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) 
 
 
 def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
-    """(method, label) for the method decision, from what the view shows."""
-    pl = view["players_"][p]
-    named = cards.theories()[theory].test_method
-    out = [(m, _w("preview_method", name=card_name(m))) for m in pl["methods"]]
-    for m in dict.fromkeys(pl["hand"] or []):
-        if m in cards.methods() and m not in pl["methods"] and cards.methods()[m].cost <= pl["res"]["R"]:
-            out.append((m, _w("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost)))
-    if named:
-        return [(m, label) for m, label in out if m == named]
-    return [("", _w("preview_no_method"))] + out
+    """(method, label) for the method decision, as the engine offers them."""
+    return [(m, _w("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost) if hand
+             else _w("preview_method", name=card_name(m)) if m else _w("preview_no_method"))
+            for m, hand in method_choices(view["players_"][p], theory)]
 
 
 def preview(view) -> str:
@@ -414,8 +408,7 @@ def preview(view) -> str:
         return ""
     p, theory = d["player"], d["theory"]
     if d["kind"] == "project":
-        card = cards.theories()[theory]
-        tiles = [tl["uid"] for tl in view["tiles"] if tl["owner"] == p] + ([""] if card.test_method else [])
+        tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
         rows = [_preview_row(view, p, theory, uid, "", _tile_words(view, uid)) for uid in tiles]
     else:
         tile = view["players_"][p]["scheduled"]["tile"]

@@ -13,7 +13,7 @@ from btlgames.core.simulate import play_one
 from btlgames.core.state import action_from_json
 from btlgames.research import cards
 from btlgames.research.actions import ACTIONS
-from btlgames.research import rules
+from btlgames.research import terms
 from btlgames.ui import research as renderer
 from btlgames.ui.lesson_clock import LessonClock
 
@@ -230,7 +230,7 @@ def test_the_test_preview_shows_every_choice_with_its_chance(kind):
         tile = view["players_"][p]["scheduled"]["tile"]
         for action, (_, chance) in zip(legal, rows):
             args = (action.tile, "") if kind == "project" else (tile, action.method)
-            assert chance == renderer.chance_words(rules.success_chance(rules.test_terms(view, p, theory, *args)))
+            assert chance == renderer.chance_words(terms.success_chance(terms.test_terms(view, p, theory, *args)))
         assert "Test preview" in renderer.table(view) and "difficulty" in drawn
         seen += 1
         if seen >= 8:
