@@ -10,10 +10,8 @@ import html
 
 from btlgames.beamtimes.cards import ROLE, label, suit, value
 from btlgames.core.i18n import t
+from btlgames.ui.seats import COLOURS, SYMBOLS
 
-# Groups: a colour for the eye, a symbol and a number for everyone (never colour alone).
-GROUP_COLOURS = ("#1f4e9c", "#a04800", "#1e6b3a", "#6a2c8a")  # blue, orange, green, purple
-GROUP_SYMBOLS = ("●", "■", "▲", "★")
 # The ring drawn in two rows so that neighbours touch: 1 2 3 on top, 6 5 4 below.
 RING_ORDER = (0, 1, 2, 5, 4, 3)
 
@@ -71,8 +69,8 @@ def group_name(g: int) -> str:
 def marker(g: int, short: bool = False) -> str:
     """A group's badge: colour, symbol and number ("● Group 1", short "●1")."""
     name = group_name(g)
-    text = f"{GROUP_SYMBOLS[g]}{g + 1}" if short else f"{GROUP_SYMBOLS[g]} {name}"
-    return (f'<span class="bt-mark bt-group-{g + 1}" style="background:{GROUP_COLOURS[g]}" '
+    text = f"{SYMBOLS[g]}{g + 1}" if short else f"{SYMBOLS[g]} {name}"
+    return (f'<span class="bt-mark bt-group-{g + 1}" style="background:{COLOURS[g]}" '
             f'title="{_esc(name)}">{_esc(text)}</span>')
 
 
@@ -173,7 +171,7 @@ def _group(view, g: int) -> str:
     data = view["groups"][g]
     you = f' ({_esc(t("beamtimes.you"))})' if view["viewer"] == g else ""
     css = "bt-group bt-current" if view["player"] == g else "bt-group"
-    return (f'<div class="{css}" style="border-color:{GROUP_COLOURS[g]}">'
+    return (f'<div class="{css}" style="border-color:{COLOURS[g]}">'
             f'<p>{marker(g)}{you}</p>'
             f'<p><b>{_esc(t("beamtimes.hand"))}:</b> {_cards(data["hand"], mini=True)}</p>'
             f'<p>{_esc(t("beamtimes.tokens", tokens=data["tokens"], reserve=data["reserve"]))}</p>'

@@ -32,9 +32,8 @@ from ..core.simulate import play_one
 from ..research import cards
 from ..research import debrief as facts
 from .widgets import WIDE, app, button, esc, heading, message, row, stylesheet, whole_number
+from .seats import COLOURS, SYMBOLS
 
-COLOURS = ("#1f4e9c", "#a04800", "#1e6b3a", "#6a2c8a")  # blue, orange, green, purple: ≥ 7:1 on white
-SYMBOLS = ("●", "■", "▲", "★")
 MARKERS = ("o", "s", "^", "*")  # the same shapes in matplotlib
 BOT_SEATS = {"heuristic": ("heuristic",), "random": ("random",), "mixed": ("heuristic", "random")}
 SEED_MAX = 2**31 - 1

@@ -17,9 +17,8 @@ from types import SimpleNamespace
 from btlgames.core.i18n import t
 from btlgames.research import board, cards
 from btlgames.research.terms import method_choices, project_choices, success_chance, test_terms
+from btlgames.ui.seats import COLOURS, SYMBOLS
 
-COLOURS = ("#1f4e9c", "#a04800", "#1e6b3a", "#6a2c8a")  # blue, orange, green, purple
-SYMBOLS = ("●", "■", "▲", "★")
 FILLS = {"gravity": "#cfe0f5", "cosmology": "#e6d6f2", "particle": "#fbd9c4", "condensed": "#d2ecd2",
          "quantum": "#f8eba8", "mathematics": "#e2e2e2", "meta": "#ffffff"}
 HEX_SIZE = 50
