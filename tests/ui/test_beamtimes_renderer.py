@@ -92,7 +92,7 @@ def test_groups_carry_a_symbol_and_a_number_not_only_a_colour():
     for g in range(4):
         long, short = renderer.marker(g), renderer.marker(g, short=True)
         assert f"Group {g + 1}<" in long and f"{g + 1}<" in short and 'title="Group' in short
-    assert len(set(renderer.GROUP_SYMBOLS)) == 4
+    assert len(set(renderer.SYMBOLS)) == 4
 
 
 def test_the_table_shows_the_ring_row_market_and_groups():
