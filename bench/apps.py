@@ -10,7 +10,7 @@ and 90th percentile over N loads of:
 
 * time to interactive: navigation start to the app's ``.btl-app`` widget being visible,
   timed inside the page (``performance.now()`` checked on every animation frame);
-* click to update: a click on the app's first ``.btl-action`` button to the first change
+* click to update: a click on the app's first move button (else its first ``.btl-action``) to the first change
   of the page's content (nodes or text; a round trip through the kernel), timed inside
   the page;
 * kernel memory: the unique set size (USS, what one more open app costs the computer)
@@ -142,7 +142,10 @@ def measure_once(browser, base_url: str, path: str, blocked: list[str],
         page.wait_for_function("() => window.__btl && window.__btl.visibleAt !== null",
                                timeout=LOAD_TIMEOUT_MS, polling=50)
         tti_ms = page.evaluate("() => window.__btl.visibleAt")
-        page.locator(".btl-app .btl-action, .btl-app.btl-action").first.click(timeout=10_000)
+        # a game app's first move button (not, say, the lesson clock's Start); else any action
+        moves = page.locator(".btl-app .btl-action[class*='btl-move-']")
+        target = moves if moves.count() else page.locator(".btl-app .btl-action, .btl-app.btl-action")
+        target.first.click(timeout=10_000)
         page.wait_for_function("() => window.__btl.click && window.__btl.click.end !== null",
                                timeout=LOAD_TIMEOUT_MS, polling=20)
         click_ms = page.evaluate("() => window.__btl.click.end - window.__btl.click.start")
