@@ -13,20 +13,6 @@ from ..core.state import Action
 from . import board, cards
 
 
-def _name(kind: str, card_id: str) -> str:
-    table = {"theory": cards.theories, "method": cards.methods, "project": cards.projects,
-             "interference": cards.interference}[kind]()
-    return table[card_id].name if card_id in table else card_id
-
-
-def _card(card_id: str) -> str:
-    for kind in ("theory", "method", "project", "interference"):
-        name = _name(kind, card_id)
-        if name != card_id:
-            return name
-    return card_id
-
-
 def _a(key: str, **values) -> str:
     return t(f"research.action.{key}", **values)
 
@@ -39,7 +25,7 @@ class Keep(Action):
     method: str
 
     def describe(self):
-        return _a("keep", theory=_card(self.theory), method=_card(self.method))
+        return _a("keep", theory=cards.name(self.theory), method=cards.name(self.method))
 
 
 @dataclass(frozen=True)
@@ -82,7 +68,7 @@ class Discard(Action):
     card: str
 
     def describe(self):
-        return _a("discard", card=_card(self.card))
+        return _a("discard", card=cards.name(self.card))
 
 
 @dataclass(frozen=True)
@@ -120,7 +106,7 @@ class PlayTheory(Action):
     card: str
 
     def describe(self):
-        return _a("theory", card=_card(self.card), cost=cards.theories()[self.card].cost)
+        return _a("theory", card=cards.name(self.card), cost=cards.theories()[self.card].cost)
 
 
 @dataclass(frozen=True)
@@ -129,7 +115,7 @@ class PlayMethod(Action):
     card: str
 
     def describe(self):
-        return _a("method", card=_card(self.card), cost=cards.methods()[self.card].cost)
+        return _a("method", card=cards.name(self.card), cost=cards.methods()[self.card].cost)
 
 
 @dataclass(frozen=True)
@@ -139,7 +125,7 @@ class Build(Action):
     hex: str
 
     def describe(self):
-        return _a("build", card=_card(self.project), hex=board.hex_name(self.hex),
+        return _a("build", card=cards.name(self.project), hex=board.hex_name(self.hex),
                   cost=cards.projects()[self.project].cost)
 
 
@@ -150,7 +136,7 @@ class Predict(Action):
     theory: str
 
     def describe(self):
-        return _a("predict", card=_card(self.theory))
+        return _a("predict", card=cards.name(self.theory))
 
 
 @dataclass(frozen=True)
@@ -178,7 +164,7 @@ class Interfere(Action):
     target: int
 
     def describe(self):
-        return _a("interfere", card=_card(self.card), target=self.target + 1)
+        return _a("interfere", card=cards.name(self.card), target=self.target + 1)
 
 
 @dataclass(frozen=True)
@@ -235,7 +221,7 @@ class ChooseMethod(Action):
         if not self.method:
             return _a("choose_no_method")
         key = "choose_method_hand" if self.from_hand else "choose_method"
-        return _a(key, card=_card(self.method), cost=cards.methods()[self.method].cost)
+        return _a(key, card=cards.name(self.method), cost=cards.methods()[self.method].cost)
 
 
 @dataclass(frozen=True)
@@ -269,7 +255,7 @@ class Block(Action):
     card: str = ""
 
     def describe(self):
-        return _a(f"block_{self.way}", card=_card(self.card))
+        return _a(f"block_{self.way}", card=cards.name(self.card))
 
 
 @dataclass(frozen=True)

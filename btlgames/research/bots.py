@@ -185,7 +185,4 @@ class HeuristicBot:
 
 
 def _cost(card: str) -> int:
-    for table in (cards.theories(), cards.methods(), cards.interference()):
-        if card in table:
-            return table[card].cost
-    return 0
+    return getattr(cards.card(card), "cost", 0)

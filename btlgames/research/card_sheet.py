@@ -20,10 +20,7 @@ def _gains(table) -> str:
 
 
 def _name(card_id: str | None) -> str:
-    for table in (cards.theories(), cards.methods(), cards.projects(), cards.interference()):
-        if card_id in table:
-            return table[card_id].name
-    return "—"
+    return cards.name(card_id) if card_id else "—"
 
 
 def _table(headings: list[str], rows: list[list]) -> str:

@@ -446,6 +446,19 @@ def anomalies() -> Mapping[str, Anomaly]:
     return catalogue().anomalies
 
 
+def card(card_id: str):
+    """The card with this id, of whatever kind (ids are unique across the decks), or None."""
+    cat = catalogue()
+    tables = (cat.theories, cat.methods, cat.projects, cat.interference, cat.events, cat.anomalies)
+    return next((table[card_id] for table in tables if card_id in table), None)
+
+
+def name(card_id: str) -> str:
+    """A card's printed name; its id if unknown (e.g. a save from a newer deck)."""
+    found = card(card_id)
+    return found.name if found else str(card_id)
+
+
 def placement_bonus() -> Mapping[str, Mapping[str, int]]:
     """Hex id -> the bonus its builder takes once (Kit rule K3)."""
     return catalogue().placement_bonus

@@ -69,12 +69,7 @@ def _app(children, *classes) -> w.VBox:
 
 
 # -- names ---------------------------------------------------------------------------------------
-def card_name(kind: str, card_id: str) -> str:
-    """A card's printed name (its id if the card is unknown, e.g. from a newer save)."""
-    table = {"theory": cards.theories, "method": cards.methods, "project": cards.projects,
-             "interference": cards.interference, "anomaly": cards.anomalies}[kind]()
-    card = table.get(card_id)
-    return card.name if card else str(card_id)
+card_name = cards.name
 
 
 class Session:
@@ -325,7 +320,7 @@ def choose_game(game: Session) -> w.VBox:
 
 # -- 1. theories -----------------------------------------------------------------------------------
 def _projects(names: list) -> str:
-    return ", ".join(card_name("project", p) if p else msg("no_project") for p in names)
+    return ", ".join(card_name(p) if p else msg("no_project") for p in names)
 
 
 def verdict(row) -> str:
@@ -354,9 +349,9 @@ def tests_html(game: Session, d: facts.Debrief) -> str:
     for r in d.tests.itertuples():
         sums = msg("roll", roll=r.roll, bonus=r.bonus, noise=r.noise, penalty=r.penalty, total=r.total,
                    difficulty=r.difficulty)
-        rows.append([str(r.round), game.badge(r.player), esc(card_name("theory", r.theory)),
-                     esc(card_name("project", r.project) if r.project else msg("no_project")),
-                     esc(card_name("method", r.method) if r.method else "—"), esc(sums),
+        rows.append([str(r.round), game.badge(r.player), esc(card_name(r.theory)),
+                     esc(card_name(r.project) if r.project else msg("no_project")),
+                     esc(card_name(r.method) if r.method else "—"), esc(sums),
                      esc(outcome_words(r.outcome))])
     return table([msg(f"col.{k}") for k in ("round", "tester", "theory", "project", "method", "roll", "outcome")],
                  rows, numeric={0})
@@ -385,7 +380,7 @@ def tests_chart(game: Session, d: facts.Debrief) -> str:
                     fontweight="bold" if r.outcome == "replication" else "normal")
     for p in range(d.summary.players):
         ax.plot([], [], marker=MARKERS[p], color=COLOURS[p], linestyle="none", markersize=12, label=game.seat(p))
-    names = [textwrap.fill(card_name("theory", th), 24) for th in reversed(tested)]
+    names = [textwrap.fill(card_name(th), 24) for th in reversed(tested)]
     ax.set_yticks(range(len(tested)), names, fontsize=13)
     ax.set_ylim(-0.6, len(tested) - 0.35)
     last = max(d.summary.round, 1)
@@ -404,7 +399,7 @@ def _theories(game: Session, d: facts.Debrief) -> str:
     parts = [para(msg("q1.count", n=len(th), replicated=int(counts.get("replicated", 0)),
                       hit_only=int(counts.get("hit_only", 0)), no_hit=int(counts.get("no_hit", 0)),
                       untested=int(counts.get("untested", 0))), "btl-lead")]
-    rows = [[esc(card_name("theory", r["theory"])), game.badge(r["owner"]), str(r["tests"]), str(r["first"]),
+    rows = [[esc(card_name(r["theory"])), game.badge(r["owner"]), str(r["tests"]), str(r["first"]),
              str(r["repetitions"]), str(r["replications"]), str(r["nulls"]), str(r["artefacts"]),
              esc(verdict(r))] for _, r in th.iterrows()]
     parts.append(table([msg(f"col.{k}") for k in ("theory", "owner", "tests", "first", "repetitions",
@@ -449,7 +444,7 @@ def answer_words(r) -> str:
 
 
 def interference_table(game: Session, rows) -> str:
-    out = [[str(r.round), game.badge(r.attacker), game.badge(r.target), esc(card_name("interference", r.card)),
+    out = [[str(r.round), game.badge(r.attacker), game.badge(r.target), esc(card_name(r.card)),
             esc(msg(f"type.{r.type}")), esc(msg(f"sort.{r.sort}") if r.sort else "—"), esc(answer_words(r))]
            for r in rows.itertuples()]
     return table([msg(f"col.{k}") for k in ("round", "attacker", "target", "card", "type", "sort", "answer")],
@@ -465,7 +460,7 @@ def artefacts_html(game: Session, d: facts.Debrief) -> str:
             tracks = msg("artefacts.tracks", rigor=int(r.rigor), hype=int(r.hype))
         else:
             tracks = msg("artefacts.tracks_start", rigor=r.rigor_start, hype=r.hype_start)
-        rows.append([str(r.round), game.badge(r.player), esc(card_name("theory", r.theory)), esc(tracks)])
+        rows.append([str(r.round), game.badge(r.player), esc(card_name(r.theory)), esc(tracks)])
     return (para(msg("artefacts.count", n=len(d.artefacts)))
             + table([msg(f"col.{k}") for k in ("round", "player", "theory", "tracks")], rows, numeric={0}))
 
@@ -487,7 +482,7 @@ def protection_cards(sorts) -> str:
     shields = [c for c in cards.interference().values() if c.type == "shield"]
     for sort in sorts:
         biases = [c for c in cards.interference().values() if c.type == "bias" and c.kind == sort]
-        methods = sorted({card_name("method", m) for c in biases for m in c.blocked_by})
+        methods = sorted({card_name(m) for c in biases for m in c.blocked_by})
         stops = sorted(s.name for s in shields if sort in s.kinds)
         rows.append([esc(", ".join(c.name for c in biases)), esc(msg(f"real.{sort}")),
                      esc(", ".join(methods) or "—"), esc(", ".join(stops) or "—")])
@@ -595,8 +590,8 @@ def _replications(game: Session, d: facts.Debrief) -> str:
             gave = (msg("q3.gave_repetition") if r.outcome == "repetition"
                     else msg("q3.gave_own", vp=r.vp) if r.owner == r.player
                     else msg("q3.gave_other", vp=r.vp, owner_vp=r.owner_vp))
-            listed.append([str(r.round), game.badge(r.player), esc(card_name("theory", r.theory)), game.badge(r.owner),
-                           esc(card_name("project", r.project) if r.project else msg("no_project")),
+            listed.append([str(r.round), game.badge(r.player), esc(card_name(r.theory)), game.badge(r.owner),
+                           esc(card_name(r.project) if r.project else msg("no_project")),
                            esc(outcome_words(r.outcome)), esc(gave)])
         parts.append(kinds_chart(game, d))
         parts.append(details(msg("q3.list", n=len(listed)), table(
@@ -673,10 +668,10 @@ def _publishing(game: Session, d: facts.Debrief) -> str:
     if len(d.falls):
         parts.append(para(msg("q4.falls")))
         parts.append(bullets(f"{esc(msg('q4.round', round=r.round))} {game.badge(r.player)}: "
-                             f"{esc(msg(f'q4.{r.how}', theory=card_name('theory', r.theory)))}"
+                             f"{esc(msg(f'q4.{r.how}', theory=card_name(r.theory)))}"
                              for r in d.falls.itertuples()))
     if len(d.publications):
-        listed = [[str(r.round), game.badge(r.player), esc(msg(f"venue.{r.venue}")), esc(card_name("theory", r.theory)),
+        listed = [[str(r.round), game.badge(r.player), esc(msg(f"venue.{r.venue}")), esc(card_name(r.theory)),
                    esc(msg(f"result.{r.outcome}")), esc(str(r.result_round) if r.result_round == r.result_round
                                                         and r.result_round is not None else "—"),
                    esc(signed(r.vp) if r.vp else "—")] for r in d.publications.itertuples()]

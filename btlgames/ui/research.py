@@ -80,11 +80,7 @@ def marker(p: int, variant: str = "full", short: str = "") -> str:
             f'title="{_esc(name)}">{_esc(text)}</span>')
 
 
-def card_name(card_id: str) -> str:
-    for table in (cards.theories, cards.methods, cards.projects, cards.interference, cards.events, cards.anomalies):
-        if card_id in table():
-            return table()[card_id].name
-    return card_id
+card_name = cards.name
 
 
 field_name, hex_name = board.field_name, board.hex_name

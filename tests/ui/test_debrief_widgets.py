@@ -247,7 +247,7 @@ def test_question_1_lists_every_theory_with_its_verdict(loaded, variant):
     assert M["q1.count"].format(n=len(th), replicated=counts.get("replicated", 0), hit_only=counts.get("hit_only", 0),
                                 no_hit=counts.get("no_hit", 0), untested=counts.get("untested", 0)) in words
     for _, row in th.iterrows():
-        assert D.card_name("theory", row["theory"]) in words and D.verdict(row) in words
+        assert D.card_name(row["theory"]) in words and D.verdict(row) in words
     assert M["q1.every_test"].format(n=len(game.facts.tests)) in words
     assert charts(apps["q1"]) == [M["chart.tests.alt"].format(tests=len(game.facts.tests),
                                                               theories=(th["tests"] > 0).sum())]
@@ -269,7 +269,7 @@ def test_question_2_in_the_full_game_lists_every_interference_card(loaded):
     assert M["q2.count"].format(n=len(inter), biases=len(biases), suffered=(biases["outcome"] == "suffered").sum(),
                                 blocked=(biases["outcome"] == "blocked").sum()) in words
     for r in inter.itertuples():
-        assert D.card_name("interference", r.card) in words and D.answer_words(r) in words
+        assert D.card_name(r.card) in words and D.answer_words(r) in words
     assert M["artefacts.count"].format(n=len(game.facts.artefacts)) in words
     for sort in set(biases["sort"]):  # each bias played: what it stands for in a real lab
         assert M[f"real.{sort}"] in words
