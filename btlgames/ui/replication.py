@@ -369,7 +369,7 @@ def reanalysis_html(power: float, odds: float, alpha: float, bias: float, rho: f
     label = msg("explorer.bars_label", values="; ".join(f"{name}: {pct(v)}" for name, v in rows))
     factor_again = model.odds_factor(power, alpha, bias, rho, second=True)
     factor_new = model.odds_factor(power, alpha, bias)
-    return (f'<div class="btl-result">'
+    return ('<div class="btl-result">'
             + bars_svg(rows, label, baseline=(msg("explorer.before"), model.prior(odds)))
             + f"<p>{esc(msg('reanalysis.factors', first=f'{factor_new:.3g}', again=f'{factor_again:.3g}', new=f'{factor_new:.3g}'))}</p>"
             + "</div>")

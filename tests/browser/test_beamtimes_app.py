@@ -3,7 +3,7 @@ Group 1 plays by clicks, Group 2 is the heuristic bot (the seat chooser's defaul
 import re
 
 import pytest
-from playing import click_and_wait, current_moves, moves, new_game
+from playing import click_and_wait, current_moves, new_game
 
 pytestmark = pytest.mark.browser
 

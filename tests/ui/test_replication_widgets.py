@@ -128,7 +128,7 @@ def test_explorer_replications_and_teams():
     words = app_text(app)
     assert "The original and 1 independent replication(s), all positive: PPV = 99.6%." in words  # .64/.6425
     teams = model.ppv_any_of_n(0.8, 1.0, 0.05, 2)
-    assert f"if 2 independent teams" in words and f"PPV = {r.pct(teams)} (one team: 94%)" in words
+    assert "if 2 independent teams" in words and f"PPV = {r.pct(teams)} (one team: 94%)" in words
 
 
 @pytest.mark.parametrize("index", range(len(model.TABLE_4)))
