@@ -25,11 +25,24 @@ class RandomBot:
         return self.rng.choice(list(legal_actions))
 
 
-def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000) -> None:
-    """Let bots move until a human seat (one without a bot) is to play or the game ends."""
+def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: bool = False) -> list:
+    """Let bots move until a human seat (one without a bot) is to play or the game ends.
+
+    With ``forced`` a human seat's move is made for it too when it has exactly one legal
+    action (a choice with one option is no choice: the apps do not ask for it). Returns the
+    moves made that way, as ``(player, action)``, so an app can say what it did.
+    """
+    made = []
     for _ in range(max_actions):
         player = state.current_player()
-        if state.is_over() or player not in bots:
-            return
-        state.apply(bots[player].choose(state.view(player), state.legal_actions()))
+        if state.is_over():
+            return made
+        if player in bots:
+            state.apply(bots[player].choose(state.view(player), state.legal_actions()))
+            continue
+        legal = state.legal_actions() if forced else ()
+        if len(legal) != 1:
+            return made
+        state.apply(legal[0])
+        made.append((player, legal[0]))
     raise RuntimeError(f"{state.name}: no end after {max_actions} actions")

@@ -13,6 +13,10 @@ c.VoilaConfiguration.template = "btlgames"
 c.VoilaConfiguration.classic_tree = True
 c.VoilaConfiguration.theme = "light"
 c.VoilaConfiguration.show_tracebacks = False
+# A page may not pick another template or theme by URL (?template=lab would load Voila's own
+# template, which fetches Font Awesome from a CDN).
+c.VoilaConfiguration.allow_template_override = "NO"
+c.VoilaConfiguration.allow_theme_override = "NO"
 
 # Kernels. Each open app page holds one kernel (~100 MiB). Voilà asks the server to shut a
 # page's kernel down when the page unloads, but nothing does when the browser crashes, the
