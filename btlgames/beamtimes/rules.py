@@ -589,4 +589,6 @@ class BeamtimesState(GameState):
 
     # -- helpers -----------------------------------------------------------------------------------
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
-        self.log.add(self.turn, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
+        # An event is dated by its round, the number the table shows ("Round 30 of 30").
+        when = min(self.round, self.options["rounds"])
+        self.log.add(when, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)

@@ -49,9 +49,21 @@ def catalogue(lang: str) -> dict[str, str]:
     return flat
 
 
+def plural_form(lang: str, n) -> str:
+    """The CLDR plural category of the count ``n``: English, Finnish and Dutch have "one" and
+    "other" for whole numbers."""
+    return "one" if n == 1 else "other"
+
+
 def t(key: str, lang: str | None = None, **values):
-    """The message for ``key`` in the current language, filled with ``values``."""
+    """The message for ``key`` in the current language, filled with ``values``.
+
+    A message that depends on a count is a table of plural forms (``key.one``, ``key.other``):
+    the count ``n`` picks one ("1 card", "2 cards").
+    """
     lang = lang or _language
+    if key not in catalogue(DEFAULT_LANGUAGE) and f"{key}.other" in catalogue(DEFAULT_LANGUAGE):
+        key = f"{key}.{plural_form(lang, values['n'])}"
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]  # KeyError: a missing English message is a bug

@@ -1,9 +1,15 @@
 """The one generic game app every game uses: table, moves, log, seats, undo, save.
 
+Projector first: the app fills the screen (a header, then the table on the left and a side
+panel on the right with whose turn it is, the moves that can be made now and the latest
+events), so nothing a move needs is below the fold. **Present** hides the notebook around it.
+
 A game plugs in a *renderer* (``btlgames.ui.<game>``, or what its ``renderer(**options)``
-returns) with four functions:
+returns) with these functions:
 ``table(view) -> html``, ``event(record) -> words``, ``group(action) -> label`` and
-``summary(view) -> html``.
+``summary(view) -> html``; optionally ``headline(view) -> html`` (whose turn, in the side
+panel), ``target(action) -> key`` (the part of the table a move belongs to: pressing it
+makes the move; the renderer marks it ``data-target="key"``) and ``seat_name(seat)``.
 The app only ever hands the renderer and the bots a ``view``.
 """
 from __future__ import annotations
@@ -12,6 +18,7 @@ import base64
 import html
 import importlib
 from importlib import resources
+from typing import Callable
 
 import ipywidgets as w
 
@@ -23,8 +30,12 @@ from btlgames.core.saves import SaveError, dumps, loads
 from btlgames.core.simulate import make_bot
 from btlgames.core.state import IllegalAction
 
+from .table import TableView
+
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
+LOG_LINES = 40  # the side panel's "what happened", newest first
+MANY = 3  # a group of more moves than this starts folded when its moves are all on the table too
 
 
 def stylesheet() -> w.HTML:
@@ -32,45 +43,88 @@ def stylesheet() -> w.HTML:
     return w.HTML(f"<style>{css}</style>")
 
 
+def _button(description: str, *classes: str) -> w.Button:
+    button = w.Button(description=description, tooltip=description, layout=w.Layout(width="auto"))
+    for c in classes:
+        button.add_class(c)
+    return button
+
+
 class GameApp:
-    """``GameApp("pentaquark").widget`` is the whole app, ready to display."""
+    """``GameApp("pentaquark").widget`` is the whole app, ready to display.
+
+    ``hand_privacy=False`` drops the pass-the-device screen (a class on one projector sees
+    everything anyway); ``debrief(state, close)`` returns a widget that debriefs a game: with
+    it the app offers a **Debrief** button; ``header`` widgets (a lesson clock) join the
+    header; ``settings`` widgets join the settings row (they take effect with New game).
+    """
 
     def __init__(self, game: str, seed: int | None = None, seats: list[str] | None = None,
-                 renderer=None, **options):
+                 renderer=None, *, title: str | None = None, hand_privacy: bool = True,
+                 debrief: Callable | None = None, header: tuple = (), settings: tuple = (),
+                 **options):
         self.game = game
         self.options = options
         self.renderer = renderer or _renderer(game, options)
         self.seats = list(seats or default_seats(game, options.get("players")))
+        self.hand_privacy = hand_privacy
+        self.debrief = debrief
         self.undo_stack: list = []
         self.state = None
         self.passed_to: int | None = None  # the seat that has the device (hot-seat)
+        self.choosing: list | None = None  # the moves of one pressed target, when it has several
 
         self.seed_box = w.Text(description=t("app.seed"), layout=w.Layout(width="220px"))
-        buttons = {"new": t("app.new_game"), "undo": t("app.undo")}
-        self.new_button, self.undo_button = (w.Button(description=d) for d in buttons.values())
+        self.seed_box.add_class("btl-seed")
+        self.new_button = _button(t("app.new_game"), "btl-new")
+        self.settings_button = _button(t("app.settings"), "btl-settings-toggle")
+        self.undo_button = _button(t("app.undo"), "btl-undo")
+        self.present_button = _button(t("app.present"), "btl-present-toggle")
+        self.debrief_button = _button(t("app.debrief"), "btl-debrief-open")
         self.new_button.on_click(lambda _: self.new_game(self.seed_box.value))
+        self.settings_button.on_click(lambda _: self.show_settings(not self.settings_shown))
         self.undo_button.on_click(lambda _: self.undo())
+        self.present_button.on_click(lambda _: self.present(not self.presenting))
+        self.debrief_button.on_click(lambda _: self.open_debrief())
         self.save_link = w.HTML()
         self.upload = w.FileUpload(accept=".json", multiple=False, description=t("app.resume"),
                                    layout=w.Layout(width="auto"))
+        self.upload.add_class("btl-resume")
         self.upload.observe(self._on_upload, names="value")
+
+        self.headline = w.HTML()
         self.status = w.HTML()
-        self.table = w.HTML()
+        self.table = TableView()
+        self.table.add_class("btl-table-widget")
+        self.table.on_press(self.press)
         self.moves = w.VBox()
+        self.moves.add_class("btl-moves")
         self.log = w.HTML()
-        toolbar = w.HBox([self.seed_box, self.new_button, self.undo_button, self.save_link, self.upload])
-        toolbar.add_class("btl-toolbar")
+        self.log.add_class("btl-log-box")
         self.seat_chooser = SeatChooser(game, self.seats)
-        self.widget = w.VBox([
-            stylesheet(), toolbar, self.seat_chooser.widget, self.status, self.table,
-            w.HTML(f'<div class="btl-group-label">{t("app.your_moves")}</div>'), self.moves,
-            w.HTML(f'<div class="btl-group-label">{t("app.log")}</div>'), self.log,
-            w.HTML(f'<div style="font-size:14px">{t("app.hints")}</div>'),
-        ])
-        self.widget.add_class("btl-app")
+
+        tools = [self.new_button, self.settings_button, self.undo_button, self.save_link, self.upload,
+                 self.present_button] + ([self.debrief_button] if debrief else [])
+        self.toolbar = _box(w.HBox, tools, "btl-toolbar")
+        name = title or spec(game).title
+        self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
+                                    *header, self.toolbar], "btl-header")
+        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *settings], "btl-settings")
+        self.settings_shown = True
+        side = [self.headline, self.status,
+                w.HTML(f'<h2 class="btl-group-label btl-moves-label">{t("app.your_moves")}</h2>'), self.moves,
+                w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>'), self.log,
+                w.HTML(f'<div class="btl-hints">{t("app.hints")}</div>')]
+        self.side = _box(w.VBox, side, "btl-side")
+        self.board = _box(w.Box, [self.table], "btl-board")
+        self.game_view = _box(w.Box, [self.board, self.side], "btl-main")
+        self.main = _box(w.Box, [self.game_view], "btl-body")
+        self.widget = _box(w.VBox, [stylesheet(), self.header, self.settings, self.main], "btl-app", "btl-game-app")
+        self.presenting = False
+        self.show_settings(True)
         self.new_game(seed)
 
-    # -- game life -------------------------------------------------------------------
+    # -- game life -------------------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
         """A new game with the seats chosen in the seat chooser (if the game has one)."""
         if self.seat_chooser.active:
@@ -94,21 +148,32 @@ class GameApp:
                      for seat, name in enumerate(self.seats) if name != HUMAN}
         self.undo_stack = []
         self.seed_box.value = str(state.seed)
-        play_turns(self.state, self.bots)
-        self._say(message)
+        self.show_game()
+        made = play_turns(self.state, self.bots, forced=True)
+        self._say(_joined(message, self._made_words(made)))
         self.refresh()
 
     def act(self, action) -> None:
-        """A human's move (what a button press does)."""
+        """A human's move (what a button press or a press on the table does)."""
         before = self.state.clone()
         try:
             self.state.apply(action)
         except IllegalAction as err:
             return self._say(t("app.illegal", why=err), error=True)
         self.undo_stack.append(before)
-        play_turns(self.state, self.bots)
-        self._say("")
+        made = play_turns(self.state, self.bots, forced=True)
+        self._say(self._made_words(made))
         self.refresh()
+
+    def press(self, key: str) -> None:
+        """A target on the table was pressed: its move, or its moves listed beside the table."""
+        actions = self._targets().get(key, [])
+        if len(actions) == 1:
+            return self.act(actions[0])
+        if actions:
+            self.choosing = actions
+            self._say(t("app.choose_one", n=len(actions)))
+            self._draw_moves()
 
     def undo(self) -> None:
         if not self.undo_stack:
@@ -125,7 +190,7 @@ class GameApp:
             self._say(t("app.load_failed", why=err), error=True)
             return False
         if state.name != self.game:
-            self._say(t("app.load_failed", why=f"this is a {state.name} game"), error=True)
+            self._say(t("app.load_failed", why=t("app.other_game", game=spec(state.name).title)), error=True)
             return False
         self.options = {k: v for k, v in state.options.items()}
         self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
@@ -139,11 +204,46 @@ class GameApp:
             self.resume(bytes(files[0]["content"]))
             self.upload.value = ()
 
-    # -- drawing ---------------------------------------------------------------------------
+    def _made_words(self, made) -> str:
+        """"Made for you: ..." for the moves that had only one possible choice."""
+        if not made:
+            return ""
+        return t("app.made_for_you", moves="; ".join(f"{self._seat_name(p)}: {a}" for p, a in made))
+
+    # -- screens ---------------------------------------------------------------------------------
+    def present(self, on: bool = True) -> None:
+        """Presentation mode: the app covers the page (the notebook's text and the settings go)."""
+        self.presenting = on
+        (self.widget.add_class if on else self.widget.remove_class)("btl-presenting")
+        self.present_button.description = t("app.present_end" if on else "app.present")
+        self.present_button.tooltip = self.present_button.description
+        self.show_settings(self.settings_shown)
+
+    def show_settings(self, on: bool = True) -> None:
+        self.settings_shown = on
+        self.settings.layout.display = "" if on and not self.presenting else "none"
+        self.settings_button.description = t("app.settings_hide" if on else "app.settings")
+
+    def open_debrief(self) -> None:
+        """The debrief of this game (a copy: the game itself goes on unchanged)."""
+        if self.debrief is None:
+            return
+        self.main.children = (self.debrief(self.state.clone(), close=self.show_game),)
+        self.widget.add_class("btl-debriefing")
+
+    def show_game(self) -> None:
+        self.main.children = (self.game_view,)
+        self.widget.remove_class("btl-debriefing")
+
+    # -- drawing ---------------------------------------------------------------------------------
     def _say(self, message: str, error: bool = False) -> None:
         css = "btl-status btl-error" if error else "btl-status"
         self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}</div>'
                              if message else "")
+
+    def _seat_name(self, seat: int) -> str:
+        # a renderer may name seats its own way ("Team 2", "Group 2")
+        return getattr(self.renderer, "seat_name", lambda p: t("app.player", seat=p + 1))(seat)
 
     def viewer(self) -> int | None:
         """Whose eyes are on the screen: the human to play, or None (spectator)."""
@@ -152,53 +252,95 @@ class GameApp:
 
     def refresh(self) -> None:
         state, viewer = self.state, self.viewer()
+        self.choosing = None
         humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
-        if len(humans) > 1 and viewer is not None and viewer != self.passed_to:
+        if self.hand_privacy and len(humans) > 1 and viewer is not None and viewer != self.passed_to:
             return self._pass_screen(viewer)
         view = state.view(viewer)
+        targets = self._targets() if viewer is not None and not state.is_over() else {}
         # data-moves lets tests and benchmarks see that a click has been answered
-        self.table.value = (f'<div class="btl-table" data-moves="{len(state.history)}" '
-                            f'data-over="{str(state.is_over()).lower()}">{self.renderer.table(view)}</div>')
-        if state.is_over():
-            summary = self.renderer.summary(state.view(None))
-            self.moves.children = (w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>'),)
-        else:
-            self.moves.children = self._move_buttons() if viewer is not None else ()
-        # Newest first: on a projector the last move is what the room looks for.
-        records = state.log.to_records(viewer)
-        items = "".join(f"<li>{html.escape(self.renderer.event(r))}</li>" for r in reversed(records[-40:]))
-        self.log.value = f'<div class="btl-log"><ol reversed start="{len(records)}">{items}</ol></div>'
+        with self.table.hold_sync():
+            self.table.value = (f'<div class="btl-table" data-moves="{len(state.history)}" '
+                                f'data-over="{str(state.is_over()).lower()}">{self.renderer.table(view)}</div>')
+            self.table.targets = sorted(targets)
+        headline = getattr(self.renderer, "headline", None)
+        self.headline.value = f'<div class="btl-headline">{headline(view)}</div>' if headline else ""
+        self._draw_moves()
+        self._draw_log(state.log.to_records(viewer))
         self.undo_button.disabled = not self.undo_stack
         blob = base64.b64encode(dumps(state).encode()).decode()
         name = f"{self.game}-seed{state.seed}-move{len(state.history)}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{blob}" '
-                                f'class="btl-save">{t("app.save")}</a>')
+                                f'class="btl-save" role="button">{t("app.save")}</a>')
 
-    def _move_buttons(self):
-        groups: dict[str, list] = {}
+    def _draw_log(self, records) -> None:
+        # Newest first: on a projector the last move is what the room looks for. Numbers are
+        # text, not list markers, so no number is ever cut at the edge.
+        items = "".join(f'<li><span class="btl-log-n">{n}.</span><span>{html.escape(self.renderer.event(r))}</span></li>'
+                        for n, r in reversed(list(enumerate(records, start=1))[-LOG_LINES:]))
+        self.log.value = f'<div class="btl-log"><ol>{items}</ol></div>'
+
+    def _targets(self) -> dict[str, list]:
+        """The table's targets of this turn: key -> the legal moves that belong to it."""
+        target = getattr(self.renderer, "target", None)
+        found: dict[str, list] = {}
+        if target is None:
+            return found
         for action in self.state.legal_actions():
+            key = target(action)
+            if key:
+                found.setdefault(key, []).append(action)
+        return found
+
+    def _draw_moves(self) -> None:
+        state = self.state
+        if state.is_over():
+            summary = self.renderer.summary(state.view(None))
+            children = [w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>')]
+            if self.debrief:
+                debrief = _button(t("app.debrief_this"), "btl-action", "btl-debrief-now",
+                                  f"btl-move-{len(state.history)}")
+                debrief.on_click(lambda _: self.open_debrief())
+                children.append(debrief)
+            self.moves.children = tuple(children)
+        elif self.viewer() is None:
+            self.moves.children = ()
+        elif self.choosing:
+            back = _button(t("app.all_moves"), "btl-all-moves")
+            back.on_click(lambda _: (setattr(self, "choosing", None), self._draw_moves()))
+            self.moves.children = (*self._move_boxes(self.choosing, fold=False), back)
+        else:
+            self.moves.children = self._move_boxes(state.legal_actions())
+
+    def _move_boxes(self, actions, fold: bool = True):
+        groups: dict[str, list] = {}
+        for action in actions:
             groups.setdefault(self.renderer.group(action), []).append(action)
+        on_table = set(self._targets()) if fold else set()
+        target = getattr(self.renderer, "target", lambda a: None)
         boxes = []
-        for label, actions in groups.items():
-            buttons = []
-            for action in actions:
-                button = w.Button(description=str(action), tooltip=str(action),
-                                  layout=w.Layout(width="auto"))
-                button.add_class("btl-action")
-                button.add_class(f"btl-move-{len(self.state.history)}")  # which table it belongs to
-                button.on_click(lambda _, a=action: self.act(a))
-                buttons.append(button)
+        for label, group in groups.items():
+            buttons = [self._move_button(a) for a in group]
             row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-            boxes.append(w.VBox([w.HTML(f'<div class="btl-group-label">{html.escape(label)}</div>'), row]))
+            row.add_class("btl-move-row")
+            title = w.HTML(f'<div class="btl-group-label">{html.escape(label)}</div>')
+            folded = fold and len(group) > MANY and all(target(a) in on_table for a in group)
+            boxes.append(_folded(title, row, len(group)) if folded else w.VBox([title, row]))
         return tuple(boxes)
+
+    def _move_button(self, action) -> w.Button:
+        button = _button(str(action), "btl-action", f"btl-move-{len(self.state.history)}")  # which table
+        button.on_click(lambda _, a=action: self.act(a))
+        return button
 
     def _pass_screen(self, seat: int) -> None:
         """Hide the table until the next human says they hold the device."""
-        # a renderer may name seats its own way ("Team 2", "Group 2")
-        who = getattr(self.renderer, "seat_name", lambda p: t("app.player", seat=p + 1))(seat)
-        self.table.value = f'<div class="btl-pass">{html.escape(t("app.pass_to", who=who))}</div>'
-        ready = w.Button(description=t("app.i_am", who=who))
-        ready.add_class("btl-action")
+        who = self._seat_name(seat)
+        with self.table.hold_sync():
+            self.table.value = f'<div class="btl-pass">{html.escape(t("app.pass_to", who=who))}</div>'
+            self.table.targets = []
+        self.headline.value = ""
+        ready = _button(t("app.i_am", who=who), "btl-action")
 
         def take(_):
             self.passed_to = seat
@@ -207,6 +349,30 @@ class GameApp:
         ready.on_click(take)
         self.moves.children = (ready,)
         self.log.value = ""
+
+
+def _box(kind, children, *classes: str):
+    box = kind(list(children))
+    for c in classes:
+        box.add_class(c)
+    return box
+
+
+def _joined(*sentences: str) -> str:
+    return " ".join(s for s in sentences if s)
+
+
+def _folded(title: w.HTML, row: w.HBox, n: int) -> w.VBox:
+    """A long group of moves shown as one button that unfolds it (its moves are on the table)."""
+    toggle = _button(t("app.show_moves", n=n), "btl-unfold")
+    row.layout.display = "none"
+
+    def unfold(_):
+        row.layout.display = ""
+        toggle.layout.display = "none"
+
+    toggle.on_click(unfold)
+    return w.VBox([title, toggle, row])
 
 
 def _renderer(game: str, options: dict):

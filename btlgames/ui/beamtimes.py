@@ -17,42 +17,46 @@ RING_ORDER = (0, 1, 2, 5, 4, 3)
 
 CSS = """
 <style>
-.bt-table { display: grid; grid-template-columns: repeat(2, minmax(300px, 1fr)); gap: 10px; color: #111; }
-.bt-area { border: 2px solid #333; border-radius: 8px; padding: 6px 10px; background: #fff; }
-.bt-area h3 { margin: 0 0 6px 0; font-size: 21px; }
-.bt-wide { grid-column: 1 / -1; }
-.bt-heading { font-size: 22px; font-weight: 700; margin: 4px 0; }
-.bt-note { font-size: 19px; font-weight: 600; padding: 4px 10px; margin: 4px 0; border-left: 6px solid #b8860b;
+.bt-table { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, .38fr);
+  grid-template-areas: "ring groups" "row groups" "supply groups"; align-content: start; gap: 8px;
+  color: #111; --bt-card: clamp(40px, 3.1vw, 74px); }
+.bt-ring-area { grid-area: ring; } .bt-row-area { grid-area: row; } .bt-groups-area { grid-area: groups; }
+.bt-supply { grid-area: supply; display: grid; grid-template-columns: minmax(0, .8fr) minmax(0, 1fr); gap: 8px; }
+.bt-area { border: 2px solid #333; border-radius: 8px; padding: 4px 8px; background: #fff; }
+.bt-area h3 { margin: 0 0 4px 0; font-size: 1.05em; }
+.bt-note { font-size: 1em; font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b;
   background: #fff6d6; }
-.bt-ring { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; padding: 14px;
-  border: 8px solid #777; border-radius: 60px; }
-.bt-problem, .bt-place { border: 2px solid #444; border-radius: 10px; padding: 4px 8px; background: #f7f7f7; }
-.bt-problem h4, .bt-place h4 { margin: 0 0 4px 0; font-size: 19px; }
+.bt-ring { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; padding: 8px;
+  border: 6px solid #777; border-radius: 40px; }
+.bt-problem, .bt-place { border: 2px solid #444; border-radius: 10px; padding: 3px 6px; background: #f7f7f7; }
+.bt-problem h4, .bt-place h4 { margin: 0 0 2px 0; font-size: 1em; }
 .bt-pending { border: 5px solid #b8860b; background: #fff6d6; }
-.bt-row { display: grid; grid-template-columns: repeat(5, 1fr); gap: 8px; }
+.bt-row { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: 6px; }
 .bt-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
-  min-width: 64px; height: 78px; margin: 3px; padding: 0 4px; border-radius: 8px; border: 3px solid #111;
-  background: #fff; font-family: sans-serif; vertical-align: middle; }
-.bt-card b { font-size: 28px; line-height: 1.1; }
-.bt-card small { font-size: 14px; font-weight: 600; }
+  min-width: var(--bt-card); height: calc(var(--bt-card) * 1.2); margin: 2px; padding: 0 3px; border-radius: 8px;
+  border: 3px solid #111; background: #fff; font-family: sans-serif; vertical-align: middle; box-sizing: border-box; }
+.bt-card b { font-size: calc(var(--bt-card) * .42); line-height: 1.1; }
+.bt-card small { font-size: calc(var(--bt-card) * .2); font-weight: 600; white-space: nowrap; }
 .bt-red { color: #9b1c1c; border-color: #9b1c1c; }
 .bt-black { color: #111; }
 .bt-back { background: repeating-linear-gradient(45deg, #d9d9d9 0 6px, #fff 6px 12px); color: #111; }
 .bt-down { opacity: .6; border-style: dashed; }
-.bt-mini { min-width: 48px; height: 56px; }
-.bt-mini b { font-size: 21px; }
-.bt-mini small { font-size: 12px; }
-.bt-mark { display: inline-block; padding: 1px 8px; margin: 2px; border-radius: 12px; color: #fff;
-  font-weight: 700; font-size: 17px; white-space: nowrap; }
-.bt-slot { display: flex; gap: 8px; align-items: flex-start; }
-.bt-workers { list-style: none; margin: 0; padding: 0; font-size: 17px; }
-.bt-known { font-size: 16px; font-weight: 700; }
-.bt-offer { display: inline-block; text-align: center; font-size: 16px; font-weight: 700; }
-.bt-groups { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; }
-.bt-group { border: 3px solid #444; border-radius: 10px; padding: 4px 8px; }
-.bt-current { border-width: 6px; }
-.bt-group p { margin: 2px 0; font-size: 18px; }
+.bt-mini { min-width: calc(var(--bt-card) * .72); height: calc(var(--bt-card) * .86); }
+.bt-mini b { font-size: calc(var(--bt-card) * .32); }
+.bt-mini small { font-size: calc(var(--bt-card) * .16); }
+.bt-mark { display: inline-block; padding: 0 6px; margin: 1px; border-radius: 12px; color: #fff;
+  font-weight: 700; white-space: nowrap; }
+.bt-slot { display: flex; gap: 6px; align-items: flex-start; }
+.bt-workers { list-style: none; margin: 0; padding: 0; font-size: .9em; }
+.bt-known { font-size: .85em; font-weight: 700; }
+.bt-offer { display: inline-block; text-align: center; font-size: .85em; font-weight: 700; margin-right: 4px; }
+.bt-count { font-size: .85em; }
+.bt-groups { display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; }
+.bt-group { border: 3px solid #444; border-radius: 10px; padding: 3px 8px; }
+.bt-current { border-width: 6px; background: #fffbea; }
+.bt-group p { margin: 1px 0; }
 .bt-summary p { margin: 4px 0; }
+.bt-heading { font-size: 1.1em; font-weight: 700; }
 </style>
 """
 
@@ -79,13 +83,14 @@ def card_words(face: str) -> str:
     return t(f"beamtimes.card.{ROLE[suit(face)]}", label=label(face), value=value(face))
 
 
-def card(face: str, mini: bool = False, down: bool = False) -> str:
+def card(face: str, mini: bool = False, down: bool = False, target: str = "") -> str:
     role = ROLE[suit(face)]
     ink = "bt-red" if suit(face) in "HD" else "bt-black"
     css = f"bt-card {ink} bt-{role}" + (" bt-mini" if mini else "") + (" bt-down" if down else "")
     words = card_words(face) + (f" ({t('beamtimes.hidden')})" if down else "")
     small = t("beamtimes.hidden") if down else t(f"beamtimes.role_words.{role}")
-    return (f'<span class="{css}" role="img" aria-label="{_esc(words)}" title="{_esc(words)}">'
+    mark = f' data-target="{target}"' if target else ""
+    return (f'<span class="{css}"{mark} role="img" aria-label="{_esc(words)}" title="{_esc(words)}">'
             f'<b>{_esc(label(face))}</b><small>{_esc(small)}</small></span>')
 
 
@@ -130,7 +135,8 @@ def _problem(view, p: int) -> str:
     experiment = (f'<div class="bt-known">{card(pending["detector"], mini=True)} {_esc(_experiment(pending))}</div>'
                   if here else "")
     css = "bt-problem bt-pending" if here else "bt-problem"
-    return (f'<div class="{css}"><h4>{_esc(t("beamtimes.problem", n=p + 1))}</h4>'
+    return (f'<div class="{css}" data-target="problem:{p}" aria-label="{_esc(t("beamtimes.problem", n=p + 1))}">'
+            f'<h4>{_esc(t("beamtimes.problem", n=p + 1))}</h4>'
             f'<div class="bt-slot"><div>{face}</div><ul class="bt-workers">{workers}</ul></div>{experiment}</div>')
 
 
@@ -139,31 +145,35 @@ def _place(view, i: int) -> str:
     face = _known(slot["card"], t("beamtimes.you_know", card=label(slot["card"]))) if slot["card"] else back()
     tokens = "".join(marker(g, short=True) for g in slot["tokens"])
     count = _esc(t("beamtimes.verifications", n=len(slot["tokens"])))
-    return (f'<div class="bt-place"><h4>{_esc(t("beamtimes.place", n=i + 1))}</h4>{face}'
-            f'<div>{count}</div><div>{tokens}</div></div>')
+    return (f'<div class="bt-place" data-target="row:{i}" aria-label="{_esc(t("beamtimes.place", n=i + 1))}">'
+            f'<h4>{_esc(t("beamtimes.place", n=i + 1))}</h4>{face}'
+            f'<div class="bt-count">{count}</div><div>{tokens}</div></div>')
 
 
 def _ring(view) -> str:
     cells = "".join(_problem(view, p) for p in RING_ORDER)
-    return _box(t("beamtimes.ring"), f'<div class="bt-ring">{cells}</div>', "bt-wide bt-ring-area")
+    return _box(t("beamtimes.ring"), f'<div class="bt-ring">{cells}</div>', "bt-ring-area")
 
 
 def _row(view) -> str:
     cells = "".join(_place(view, i) for i in range(len(view["row"])))
     removed = f'<div>{_esc(t("beamtimes.removed", n=view["removed"]))}</div>'
-    return _box(t("beamtimes.row"), f'<div class="bt-row">{cells}</div>{removed}', "bt-wide bt-row-area")
+    return _box(t("beamtimes.row"), f'<div class="bt-row">{cells}</div>{removed}', "bt-row-area")
 
 
 def _grants(view) -> str:
     return _box(t("beamtimes.grants"),
-                "".join(card(g["card"], down=not g["face_up"]) for g in view["grants"]), "bt-grants")
+                "".join(card(g["card"], down=not g["face_up"], target=f'grant:{g["card"]}') for g in view["grants"]),
+                "bt-grants")
 
 
 def _market(view) -> str:
-    offers = "".join(f'<span class="bt-offer">{card(m["card"])}<br>{_esc(t("beamtimes.price", price=m["price"]))}</span>'
-                     for m in view["market"]) or _esc(t("beamtimes.empty"))
+    offers = "".join(f'<span class="bt-offer">{card(m["card"], target=f"market:{i}")}<br>'
+                     f'{_esc(t("beamtimes.price", price=m["price"]))}</span>'
+                     for i, m in enumerate(view["market"])) or _esc(t("beamtimes.empty"))
+    stars = "".join(card(c, mini=True, target=f"distinguished:{c}") for c in view["distinguished"])
     body = (offers + f'<div>{_esc(t("beamtimes.deck", n=view["deck"]))}</div>'
-            f'<div><b>{_esc(t("beamtimes.distinguished"))}:</b> {_cards(view["distinguished"], mini=True)}</div>')
+            f'<div><b>{_esc(t("beamtimes.distinguished"))}:</b> {stars or _esc(t("beamtimes.empty"))}</div>')
     return _box(t("beamtimes.market"), body, "bt-market")
 
 
@@ -180,15 +190,17 @@ def _group(view, g: int) -> str:
 
 def _groups(view) -> str:
     cells = "".join(_group(view, g) for g in range(view["players"]))
-    return _box(t("beamtimes.groups"), f'<div class="bt-groups">{cells}</div>', "bt-wide bt-groups-area")
+    return _box(t("beamtimes.groups"), f'<div class="bt-groups">{cells}</div>', "bt-groups-area")
 
 
-def _heading(view) -> str:
+def headline(view) -> str:
+    """The side panel's head: the round, whose turn, and what the turn waits for."""
     rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]))
     if view["player"] is None:
         return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
     to_play = t("beamtimes.to_play", n=view["player"] + 1)
-    return f'<div class="bt-heading btl-phase">{rounds} · {marker(view["player"])} {_esc(to_play)}</div>'
+    return (f'<div class="bt-heading btl-phase">{rounds} · {marker(view["player"])} {_esc(to_play)}</div>'
+            + _notes(view))
 
 
 def _notes(view) -> str:
@@ -209,9 +221,21 @@ def _notes(view) -> str:
     return "".join(_note(n) for n in notes)
 
 
+#: the part of the table each kind of move belongs to
+TARGETS = {"hire": lambda a: f"market:{a.place}", "hire_distinguished": lambda a: f"distinguished:{a.card}",
+           "grant": lambda a: f"grant:{a.grant}", "assign": lambda a: f"problem:{a.problem}",
+           "build": lambda a: f"problem:{a.problem}", "swap": lambda a: f"row:{a.place}",
+           "verify": lambda a: f"row:{a.place}"}
+
+
+def target(action) -> str | None:
+    key = TARGETS.get(action.kind)
+    return key(action) if key else None
+
+
 def table(view) -> str:
-    return (CSS + _heading(view) + _notes(view) + '<div class="bt-table">'
-            + _ring(view) + _row(view) + _grants(view) + _market(view) + _groups(view) + "</div>")
+    supply = f'<div class="bt-supply">{_grants(view)}{_market(view)}</div>'
+    return (CSS + '<div class="bt-table">' + _ring(view) + _row(view) + supply + _groups(view) + "</div>")
 
 
 # -- the log ---------------------------------------------------------------------------------------
@@ -255,7 +279,7 @@ def event(record) -> str:
     kind = record["kind"]
     key = f"{kind}_secret" if kind in ("look", "verify") and "particle" in record else kind
     data = {k: _words(kind, k, v) for k, v in record.items() if k not in ("turn", "phase", "kind")}
-    return f'{t("app.turn", turn=record["turn"])}: ' + t(f"beamtimes.event.{key}", **data)
+    return f'{t("beamtimes.log_round", round=record["turn"])}: ' + t(f"beamtimes.event.{key}", **data)
 
 
 def group(action) -> str:

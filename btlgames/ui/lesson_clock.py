@@ -19,12 +19,18 @@ from btlgames.core.i18n import t
 from .widgets import button, esc
 
 CSS = """<style>
-.lc-clock { border: 3px solid #333; border-radius: 10px; padding: 4px 12px; margin: 4px 0; background: #fff; }
-.lc-digits { font-size: 44px; font-weight: 800; line-height: 1.1; font-variant-numeric: tabular-nums; }
-.lc-state { font-size: 18px; font-weight: 600; }
-.lc-track { height: 14px; border: 2px solid #333; border-radius: 7px; background: #eee; overflow: hidden; margin: 4px 0; }
+.lc-clock { border: 3px solid #333; border-radius: 10px; padding: 2px 10px; margin: 2px 0; background: #fff;
+  display: flex; flex-direction: row; flex-wrap: wrap; align-items: center; gap: 2px 10px; }
+.lc-face { display: grid; grid-template-columns: auto minmax(80px, 160px); grid-template-areas:
+  "digits track" "state state"; align-items: center; column-gap: 10px; }
+.lc-digits { grid-area: digits; font-size: 1.6em; font-weight: 800; line-height: 1.1; font-variant-numeric: tabular-nums;
+  white-space: nowrap; }
+.lc-state { grid-area: state; font-size: .85em; font-weight: 600; }
+.lc-track { grid-area: track; height: 14px; border: 2px solid #333; border-radius: 7px; background: #eee;
+  overflow: hidden; }
 .lc-bar { height: 100%; background: #1a5fb4; }
 .lc-up .lc-digits { color: #b00020; }
+.lc-behind .lc-plan { color: #9b1c1c; }
 @keyframes lc-shrink { to { width: 0%; } }
 </style>"""
 
@@ -51,7 +57,7 @@ class LessonClock:
         self.pause_button.on_click(lambda _: self.pause())
         self.reset_button.on_click(lambda _: self.reset())
         buttons = w.HBox([self.start_button, self.pause_button, self.reset_button])
-        self.widget = w.VBox([w.HTML(CSS), self.display, buttons])
+        self.widget = w.HBox([w.HTML(CSS), self.display, buttons])
         self.widget.add_class("lc-clock")
         self.refresh()
 

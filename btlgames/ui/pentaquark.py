@@ -12,23 +12,28 @@ PALETTE = {"red": "#c0392b", "green": "#1e8449", "blue": "#1f4e9c"}
 
 CSS = """
 <style>
-.pq-table { display: grid; grid-template-columns: repeat(2, minmax(280px, 1fr)); gap: 10px; }
+.pq-table { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-rows: auto auto auto; gap: 10px; --pq-card: clamp(54px, 4.6vw, 104px); }
 .pq-area { border: 2px solid #333; border-radius: 8px; padding: 6px 10px; min-height: 70px; background: #fff; }
-.pq-area h3 { margin: 0 0 4px 0; font-size: 20px; }
+.pq-area h3 { margin: 0 0 4px 0; font-size: 1.1em; }
 .pq-wide { grid-column: 1 / -1; }
 .pq-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
-  width: 58px; height: 70px; margin: 3px; border-radius: 8px; font-weight: 700; font-size: 24px;
-  color: #fff; border: 3px solid #000; vertical-align: middle; font-family: sans-serif; }
-.pq-card small { font-size: 16px; font-weight: 600; }
+  width: var(--pq-card); height: calc(var(--pq-card) * 1.2); margin: 3px; border-radius: 8px; font-weight: 700;
+  font-size: calc(var(--pq-card) * .42); color: #fff; border: 3px solid #000; vertical-align: middle;
+  font-family: sans-serif; box-sizing: border-box; }
+.pq-card small { font-size: .62em; font-weight: 600; }
 .pq-card.pq-anti { background: #fff !important; border-style: dashed; border-width: 4px; }
-.pq-card.pq-annihilate { background: #222; color: #ffd400; font-size: 14px; width: 78px; }
-.pq-card.pq-mini { width: 44px; height: 52px; font-size: 18px; }
+.pq-card.pq-annihilate { background: #222; color: #ffd400; font-size: calc(var(--pq-card) * .22);
+  width: calc(var(--pq-card) * 1.35); text-align: center; }
+.pq-card.pq-mini { width: calc(var(--pq-card) * .7); height: calc(var(--pq-card) * .84);
+  font-size: calc(var(--pq-card) * .3); }
 .pq-group { display: inline-block; border: 3px solid #111; border-radius: 10px; padding: 2px; margin: 3px;
   background: #f2f2f2; }
 .pq-group-label, .pq-free-label { display: block; font-size: 13px; text-align: center; font-weight: 700; }
 .pq-free { display: inline-block; border: 3px dotted #b00020; border-radius: 10px; padding: 2px; margin: 3px; }
 .pq-next { font-weight: 700; color: #1a5fb4; }
-.pq-counts { font-size: 17px; }
+.pq-counts { font-size: .9em; }
+.pq-heading { font-size: 1.1em; font-weight: 700; }
 </style>
 """
 
@@ -38,14 +43,20 @@ def card(face: str, mini: bool = False) -> str:
     size = " pq-mini" if mini else ""
     if is_annihilate(face):
         label = html.escape(t("pentaquark.card.annihilate"))
-        return f'<span class="pq-card pq-annihilate{size}" role="img" aria-label="{label}">{label}</span>'
+        return (f'<span class="pq-card pq-annihilate{size}" data-target="{target_key(face)}" role="img" '
+                f'aria-label="{label}">{label}</span>')
     q = quark(face)
     colour = PALETTE[q.colour]
     style = f"background:{colour}" if not q.anti else f"color:{colour};border-color:{colour}"
     anti = " pq-anti" if q.anti else ""
     words = html.escape(describe(face))
-    return (f'<span class="pq-card{anti}{size}" style="{style}" role="img" aria-label="{words}" title="{words}">'
+    return (f'<span class="pq-card{anti}{size}" style="{style}" data-target="{target_key(face)}" role="img" '
+            f'aria-label="{words}" title="{words}">'
             f'{html.escape(q.symbol)}<small>{html.escape(q.colour_symbol)}</small></span>')
+
+
+def target_key(face: str) -> str:
+    return f"card:{face}"
 
 
 def _area(view, name: str) -> str:
@@ -57,11 +68,35 @@ def _area(view, name: str) -> str:
     if zone["free"]:
         parts.append(f'<span class="pq-free"><span class="pq-free-label">{t("pentaquark.free")}</span>'
                      + "".join(card(f) for f in zone["free"]) + "</span>")
-    return _box(t(f"pentaquark.area.{name}"), "".join(parts) or "—", f"pq-{name}")
+    return _box(t(f"pentaquark.area.{name}"), "".join(parts) or "—", f"pq-{name}", target=f"area:{name}")
 
 
-def _box(title: str, body: str, css: str = "") -> str:
-    return f'<div class="pq-area {css}"><h3>{html.escape(title)}</h3>{body}</div>'
+def _box(title: str, body: str, css: str = "", target: str = "") -> str:
+    mark = f' data-target="{target}" aria-label="{html.escape(title)}"' if target else ""
+    return f'<div class="pq-area {css}"{mark}><h3>{html.escape(title)}</h3>{body}</div>'
+
+
+def headline(view) -> str:
+    """The side panel's head: the turn and phase, and what the player is asked now."""
+    heading = f'{t("app.turn", turn=view["turn"])} · {t("pentaquark.phase." + view["phase"])}'
+    note = ""
+    if view["phase"] == "annihilate":
+        note = t("pentaquark.pending_annihilate")
+    elif view["phase"] == "refresh":
+        note = t("pentaquark.refresh_choice")
+    elif view["next_area"]:
+        note = t("pentaquark.next_area", area=t("pentaquark.area." + view["next_area"]))
+    return (f'<div class="btl-phase pq-heading">{html.escape(heading)}</div>'
+            + (f'<div class="pq-next">{html.escape(note)}</div>' if note else ""))
+
+
+def target(action) -> str | None:
+    """The part of the table a move belongs to: the card it moves, or the area it confines in."""
+    if action.kind in ("place", "annihilate", "discard"):
+        return target_key(action.card)
+    if action.kind == "confine":
+        return f"area:{action.area}"
+    return None
 
 
 def table(view) -> str:
@@ -69,20 +104,10 @@ def table(view) -> str:
     beam = (f'{t("pentaquark.top_of_beam")}: {top}<br>{t("pentaquark.beam_left", n=view["beam_size"])}'
             f'<br>{t("pentaquark.aside", n=view["aside"])}')
     collider = "".join(card(f) for f in view["collider"]) or "—"
-    if view["next_area"]:
-        collider += (f'<div class="pq-next">{html.escape(t("pentaquark.next_area", area=t("pentaquark.area." + view["next_area"])))}</div>')
     counts = view["annihilated_counts"]
     annihilated = ("".join(card(f, mini=True) for f in view["annihilated"]) or "—") + \
         f'<div class="pq-counts">{html.escape(t("pentaquark.annihilated_counts", **counts))}</div>'
-    note = ""
-    if view["phase"] == "annihilate":
-        note = t("pentaquark.pending_annihilate")
-    elif view["phase"] == "refresh":
-        note = t("pentaquark.refresh_choice")
-    heading = f'{t("app.turn", turn=view["turn"])} · {t("pentaquark.phase." + view["phase"])}'
-    return (CSS + f'<div class="btl-phase" style="font-size:20px;font-weight:700">{html.escape(heading)}</div>'
-            + (f'<div class="btl-status">{html.escape(note)}</div>' if note else "")
-            + '<div class="pq-table">'
+    return (CSS + '<div class="pq-table">'
             + _box(t("pentaquark.area.beam"), beam, "pq-beam")
             + _box(t("pentaquark.area.collider"), collider, "pq-collider")
             + _area(view, "background") + _area(view, "detector")

@@ -1,7 +1,9 @@
 """Playing a game app by clicks, shared by the browser tests.
 
 Every click waits for the kernel's answer: the new table (its ``data-moves``) and the
-move buttons drawn for it (class ``btl-move-<moves>``), never a sleep.
+move buttons drawn for it (class ``btl-move-<moves>``), never a sleep. A long group of moves
+may be folded (its buttons hidden: they are on the table too), so the wait is for buttons
+attached to the page, and ``current_moves`` are the visible ones.
 """
 
 
@@ -16,11 +18,24 @@ def click_and_wait(page, locator) -> None:
     page.wait_for_function(
         "n => { const t = document.querySelector('.btl-table');"
         " return t && Number(t.dataset.moves) !== n; }", arg=before)
-    page.locator(f".btl-move-{moves(page)}").first.wait_for()
+    page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
 
 
 def current_moves(page):
-    return page.locator(f".btl-action.btl-move-{moves(page)}")
+    """The move buttons of the table on the screen (a folded group's are not among them)."""
+    return page.locator(f".btl-action.btl-move-{moves(page)}:visible")
+
+
+def current_targets(page):
+    """The parts of the table that are moves now (a card, a hex, a problem)."""
+    return page.locator(".btl-table .btl-target")
+
+
+def show_settings(page) -> None:
+    """Open the settings row (seed, seats) if it is folded."""
+    if not page.locator(".btl-settings").is_visible():
+        page.get_by_role("button", name="Game settings").click()
+        page.locator(".btl-settings").wait_for()
 
 
 def new_game(page, seed: int) -> None:
@@ -28,20 +43,22 @@ def new_game(page, seed: int) -> None:
     (both games are at move 0, so the move count cannot tell them apart: the old
     elements are marked, and the new game's are the unmarked ones). Only move buttons are
     marked: other buttons of an app (a lesson clock's) stay across games."""
+    show_settings(page)
     page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action[class*=\"btl-move-\"]')"
                   ".forEach(e => { e.dataset.old = '1'; })")
-    page.fill(".btl-toolbar input", str(seed))
+    page.fill(".btl-seed input", str(seed))
     page.get_by_role("button", name="New game").click()
     page.wait_for_function(
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"
-        " && document.querySelector('.btl-table') && document.querySelector('.btl-action.btl-move-0')",
+        " && document.querySelector('.btl-table') && document.querySelector('.btl-action[class*=\"btl-move-\"]')",
         arg=f"seed {seed}.")  # "New game with seed 1." (not "seed 12...")
 
 
 def choose_seats(page, seats: list[str]) -> None:
     """Set the seat chooser: how many seats, then who plays each ("a person", "bot: heuristic").
     Takes effect with New game; the kernel has every choice before it sees that click."""
+    show_settings(page)
     selects = page.locator(".btl-seats select")
     selects.first.select_option(label=str(len(seats)))
     page.wait_for_function("n => document.querySelectorAll('.btl-seats select').length === n",

@@ -102,7 +102,7 @@ def test_the_table_shows_the_ring_row_market_and_groups():
         assert f"Problem {n}" in drawn
     for n in range(1, 6):
         assert f"Row place {n}" in drawn
-    assert "Round 1 of 30" in drawn and "Group 1 to play" in drawn
+    assert "Round 1 of 30" in renderer.headline(state.view(None)) and "Group 1 to play" in renderer.headline(state.view(None))
     assert drawn.count("bt-card bt-back") == 6 + 5  # everything face down for the projector
     assert "tokens: 5 in hand · 20 in reserve" in drawn and "Group 3" in drawn
     assert "price 1" in drawn and "5 tokens" in drawn  # market prices
@@ -120,9 +120,9 @@ def test_the_pending_experiment_is_highlighted_with_its_payout_for_those_who_loo
         if state.phase == "publish":
             break
     builder = state.pending["builder"]
-    mine = renderer.table(state.view(builder))
+    mine = renderer.headline(state.view(builder)) + renderer.table(state.view(builder))
     assert "bt-pending" in mine and "in range" in mine and "Publishing pays X =" in mine
-    assert "Publishing pays" not in renderer.table(state.view(None))
+    assert "Publishing pays" not in renderer.headline(state.view(None))
 
 
 def test_the_summary_names_the_winner_and_why():
@@ -163,3 +163,58 @@ def test_the_app_plays_by_clicks_against_a_bot():
         assert app.state.current_player() in (0, None), "the bot answered before the next click"
     assert app.state.is_over() and "btl-summary" in app.moves.children[0].value
     assert "Group" in app.moves.children[0].value
+
+
+def test_every_move_but_passing_belongs_to_a_part_of_the_table_that_is_drawn():
+    """A click on the market card, the problem, the row place or the grant makes the move; every
+    such target is marked in the table the player sees (one action, two ways to reach it)."""
+    seen = set()
+    for players, seed in ((2, 1), (3, 2), (4, 5)):
+        finished = play_one("beamtimes", seed, BOTS[:players], players=players)
+        state = btlgames.load("beamtimes", seed=seed, players=players)
+        for action in finished.history[:120]:
+            drawn = renderer.table(state.view(state.current_player()))
+            for move in state.legal_actions():
+                key = renderer.target(move)
+                seen.add(move.kind if key else f"button:{move.kind}")
+                assert key is None or f'data-target="{key}"' in drawn, (move, key)
+            state.apply(action_from_json(state.actions, action))
+    assert {"hire", "assign", "grant", "verify"} <= seen
+    assert {k for k in seen if k.startswith("button:")} <= {"button:pass", "button:end_turn", "button:publish",
+                                                           "button:withhold"}
+
+
+def test_a_click_on_a_market_card_hires_it():
+    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    card = app.state.market[0]
+    assert "market:0" in app.table.targets
+    app.table.press("market:0")
+    assert card in app.state.hands[0]
+
+
+def test_a_problem_with_several_moves_lists_them_beside_the_table():
+    from btlgames.core.saves import dumps
+
+    def several(state):  # Group 1 to play, with two physicists it could put on one problem
+        assigns = [a for a in state.legal_actions() if a.kind == "assign"]
+        return state.current_player() == 0 and len({a.card for a in assigns}) > 1
+
+    for seed in range(30):
+        finished = play_one("beamtimes", seed, ["heuristic", "heuristic"], players=2)
+        state = btlgames.load("beamtimes", seed=seed, players=2)
+        for action in finished.history:
+            if several(state):
+                break
+            state.apply(action_from_json(state.actions, action))
+        if several(state):
+            break
+    app = GameApp("beamtimes", seed=1, seats=["human", "heuristic"])
+    assert app.resume(dumps(state))
+    problem = next(a.problem for a in state.legal_actions() if a.kind == "assign")
+    before = len(app.state.history)
+    app.table.press(f"problem:{problem}")
+    assert len(app.state.history) == before, "nothing is played before the choice"
+    offered = [b.description for box in app.moves.children if hasattr(box, "children") and len(box.children) > 1
+               for b in box.children[1].children]
+    assert offered == [str(a) for a in app.state.legal_actions() if renderer.target(a) == f"problem:{problem}"]
+    assert len(offered) > 1 and "choose one" in app.status.value

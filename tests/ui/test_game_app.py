@@ -35,8 +35,20 @@ def test_new_game_draws_the_table_moves_and_log():
 def test_the_log_shows_the_newest_event_first():
     app = GameApp("pentaquark", seed=5)
     buttons(app)[0].click()
+    numbers = [int(n) for n in re.findall(r'btl-log-n">(\d+)\.<', app.log.value)]
     first_item = re.search(r"<li>(.*?)</li>", app.log.value).group(1)
-    assert "goes to the Background" in first_item and "reversed" in app.log.value
+    assert "goes to the Background" in first_item
+    assert numbers == sorted(numbers, reverse=True) and numbers[0] == len(app.state.log.to_records(0))
+
+
+def test_log_numbers_are_words_so_three_digits_are_never_cut():
+    """The entry numbers are text, not list markers clipped by the list's padding ("139." read as
+    "l39." on the projector)."""
+    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    while len(app.state.log.to_records(0)) < 120 and not app.state.is_over():
+        buttons(app)[0].click()
+    assert 'btl-log-n">1' in app.log.value and "list-style: none" in app.widget.children[0].value
+    assert "<ol reversed" not in app.log.value and len(re.findall("<li>", app.log.value)) <= 40
 
 
 def test_cards_carry_letters_not_only_colour():
@@ -84,7 +96,7 @@ def test_save_link_and_resume_round_trip():
     text = saved_text(app)
     other = GameApp("pentaquark", seed=1)
     assert other.resume(text)
-    assert other.state == app.state and "4 moves replayed" in other.status.value
+    assert other.state == app.state and f"{len(app.state.history)} moves replayed" in other.status.value
 
 
 def test_a_damaged_file_is_refused_and_the_game_kept():
