@@ -26,6 +26,17 @@ def current_moves(page):
     return page.locator(f".btl-action.btl-move-{moves(page)}:visible")
 
 
+def unfolded_moves(page):
+    """Every move button of the table on the screen: folded groups are opened first."""
+    folded = page.locator(".btl-unfold:visible")
+    for _ in range(folded.count()):
+        left = folded.count()
+        folded.first.click()
+        page.wait_for_function("n => [...document.querySelectorAll('.btl-unfold')].filter(b => b.offsetParent).length < n",
+                               arg=left)
+    return current_moves(page)
+
+
 def current_targets(page):
     """The parts of the table that are moves now (a card, a hex, a problem)."""
     return page.locator(".btl-table .btl-target")

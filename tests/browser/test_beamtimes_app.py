@@ -3,7 +3,7 @@ Group 1 plays by clicks, Group 2 is the heuristic bot (the seat chooser's defaul
 import re
 
 import pytest
-from playing import click_and_wait, current_moves, new_game
+from playing import click_and_wait, new_game, unfolded_moves
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def test_seats_default_to_a_person_and_the_heuristic_bot(page, open_app):
     chosen = [seats.nth(i).evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
               for i in range(3)]
     assert chosen == ["2", "a person", "bot: heuristic"]
-    assert "Group 1 to play" in page.locator(".btl-table").inner_text()
+    assert "Group 1 to play" in page.locator(".btl-headline").inner_text()
     assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
 
 
@@ -51,12 +51,13 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
     for _ in range(40):
         if RESOLUTION.search(log.inner_text()):
             break
-        buttons = current_moves(page)
+        buttons = unfolded_moves(page)
         texts = buttons.all_inner_texts()
         choice = pick(texts, bought)
         if texts[choice].startswith("Publish the result"):  # in range: the table says so first
             assert page.locator(".bt-pending").count() == 1
-            assert "is in range" in table.inner_text() and "Publishing pays X =" in table.inner_text()
+            notes = page.locator(".btl-headline").inner_text()
+            assert "is in range" in notes and "Publishing pays X =" in notes
             saw_pending = True
         click_and_wait(page, buttons.nth(choice))
     words = log.inner_text()
@@ -77,7 +78,7 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
 
 def test_group_markers_carry_text_not_only_colour(page, open_app):
     open_app(page, PLAY)
-    markers = page.locator(".btl-table .bt-mark")
+    markers = page.locator(".btl-table .bt-mark, .btl-headline .bt-mark")
     assert markers.count() >= 3  # who plays, and both groups
     for text in markers.all_inner_texts():
         assert re.fullmatch(r"[●■▲★] ?(Group )?[1-4]", text.strip()), text

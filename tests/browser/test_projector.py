@@ -1,0 +1,142 @@
+"""Projector first: at 1920×1080 and 1366×768 every game app shows its table, whose turn it is
+and every move that can be made now on one screen, without scrolling; Present covers the page;
+moves can be made on the table itself, with the mouse or the keyboard alone."""
+import pytest
+from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {"1920x1080": (1920, 1080), "1366x768": (1366, 768)}
+APPS = {
+    "pentaquark": ("/voila/render/pentaquark/play.ipynb", None),
+    "beamtimes-4": ("/voila/render/beamtimes-and-lifetimes/play.ipynb",
+                    ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"]),
+}
+
+# Everything the player needs now, as rectangles: the app, the table, the headline, each move
+# on the table and each move button that shows (a folded group's buttons are on the table too),
+# and the side panel's scrolling list that holds the buttons.
+BOXES = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const moves = document.querySelector('.btl-moves');
+  const visible = e => e.offsetParent !== null;
+  return {
+    app: box(document.querySelector('.btl-app')),
+    table: box(document.querySelector('.btl-table')),
+    headline: box(document.querySelector('.btl-headline')),
+    list: box(moves),
+    targets: [...document.querySelectorAll('.btl-table .btl-target')].map(box),
+    buttons: [...moves.querySelectorAll('button')].filter(visible).map(box),
+    scrolls: document.scrollingElement.scrollHeight > innerHeight,
+  };
+}"""
+
+
+def inside(inner, outer, slack=1.0) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+def check_one_screen(page, width: int, height: int) -> None:
+    screen = (0, 0, width, height)
+    found = page.evaluate(BOXES)
+    assert inside(found["app"], screen), f"the app does not fit the screen: {found['app']}"
+    for part in ("table", "headline", "list"):
+        assert inside(found[part], screen), f"the {part} is off the screen: {found[part]} of {screen}"
+    over = page.locator(".btl-table").get_attribute("data-over") == "true"
+    assert over or found["targets"] or found["buttons"], "no move to make"
+    for target in found["targets"]:
+        assert inside(target, screen), f"a move on the table is off the screen: {target}"
+    for button in found["buttons"]:
+        assert inside(button, found["list"]), f"a move button is hidden below the list: {button} {found['list']}"
+
+
+def open_at(page, open_app, url: str, size: str, seats):
+    width, height = SCREENS[size]
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, url)
+    if seats:
+        choose_seats(page, seats)
+        new_game(page, 3)
+    return width, height
+
+
+@pytest.mark.parametrize("size", SCREENS)
+@pytest.mark.parametrize("name", APPS)
+def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
+    url, seats = APPS[name]
+    width, height = open_at(page, open_app, url, size, seats)
+    # Self-study: the notebook's text stays above the app; the app itself is one screen.
+    page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
+    check_one_screen(page, width, height)
+    # A few moves on, with more on the table and in the log.
+    for _ in range(6):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            break
+        click_and_wait(page, current_moves(page).last)
+        page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
+        check_one_screen(page, width, height)
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_present_covers_the_page_and_hides_the_settings(page, open_app, name):
+    url, seats = APPS[name]
+    width, height = open_at(page, open_app, url, "1366x768", seats)
+    assert page.locator(".jp-RenderedMarkdown").first.is_visible()
+    page.get_by_role("button", name="Present").click()
+    page.locator(".btl-presenting").wait_for()
+    assert page.evaluate(BOXES)["app"] == [0, 0, width, height]
+    # What shows at the corners and the middle is the app, not the notebook around it.
+    for x, y in ((5, 5), (width - 5, height - 5), (width // 2, height // 2)):
+        assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.btl-app')", [x, y])
+    assert not page.locator(".btl-settings").is_visible() and not page.get_by_role("button", name="New game").is_visible()
+    check_one_screen(page, width, height)
+    page.get_by_role("button", name="Leave presentation").click()
+    page.wait_for_function("() => !document.querySelector('.btl-presenting')")
+    assert page.get_by_role("button", name="New game").is_visible()
+
+
+def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):
+    open_app(page, APPS["pentaquark"][0])
+    target = current_targets(page).first
+    words = target.get_attribute("aria-label")  # "u(B) blue up"
+    click_and_wait(page, target)
+    assert f"{words} goes to the Background" in page.locator(".btl-log").inner_text()
+    # The keyboard alone: Tab reaches the cards on the table; Enter or Space presses one.
+    before = moves(page)
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('btl-target')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move on the table")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=before)
+    # the keyboard stays on the table, on a move of the new turn
+    page.wait_for_function("() => document.activeElement.classList.contains('btl-target')")
+    after = moves(page)
+    page.keyboard.press("Space")
+    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=after)
+
+
+def test_no_front_end_version_warnings(page, open_app):
+    """One JupyterLab front end on the page: Voilà's page and the widget manager agree
+    (pyproject.toml pins them together)."""
+    from conftest import record_of
+
+    open_app(page, APPS["pentaquark"][0])
+    click_and_wait(page, current_targets(page).first)
+    warnings = [line for line in record_of(page).console
+                if "Unsatisfied version" in line or "No satisfying version" in line]
+    assert not warnings, "\n".join(warnings)
+
+
+def test_save_game_looks_like_the_buttons_beside_it(page, open_app):
+    """"Save game" is a download link (the file is made in the browser), drawn as a button."""
+    open_app(page, APPS["pentaquark"][0])
+    style = "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.fontSize, s.fontFamily, " \
+            "s.color, s.textDecorationLine, Math.round(e.getBoundingClientRect().height)]; }"
+    save = page.locator("a.btl-save").evaluate(style)
+    new = page.get_by_role("button", name="New game").evaluate(style)
+    assert save[:5] == new[:5] and abs(save[5] - new[5]) <= 2, (save, new)
+    assert page.locator("a.btl-save").get_attribute("role") == "button"
