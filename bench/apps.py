@@ -143,7 +143,7 @@ def measure_once(browser, base_url: str, path: str, blocked: list[str],
                                timeout=LOAD_TIMEOUT_MS, polling=50)
         tti_ms = page.evaluate("() => window.__btl.visibleAt")
         # a game app's first move button (not, say, the lesson clock's Start); else any action
-        moves = page.locator(".btl-app .btl-action[class*='btl-move-']")
+        moves = page.locator(".btl-app .btl-action[class*='btl-move-']:visible")
         target = moves if moves.count() else page.locator(".btl-app .btl-action, .btl-app.btl-action")
         target.first.click(timeout=10_000)
         page.wait_for_function("() => window.__btl.click && window.__btl.click.end !== null",

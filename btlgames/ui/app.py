@@ -74,7 +74,7 @@ class GameApp:
         self.passed_to: int | None = None  # the seat that has the device (hot-seat)
         self.choosing: list | None = None  # the moves of one pressed target, when it has several
 
-        self.seed_box = w.Text(description=t("app.seed"), layout=w.Layout(width="220px"))
+        self.seed_box = w.Text(description=t("app.seed"), layout=w.Layout(width="190px"))
         self.seed_box.add_class("btl-seed")
         self.new_button = _button(t("app.new_game"), "btl-new")
         self.settings_button = _button(t("app.settings"), "btl-settings-toggle")
@@ -103,13 +103,14 @@ class GameApp:
         self.log.add_class("btl-log-box")
         self.seat_chooser = SeatChooser(game, self.seats)
 
-        tools = [self.new_button, self.settings_button, self.undo_button, self.save_link, self.upload,
-                 self.present_button] + ([self.debrief_button] if debrief else [])
+        tools = [self.new_button, self.settings_button, self.undo_button, self.present_button] + (
+            [self.debrief_button] if debrief else [])
         self.toolbar = _box(w.HBox, tools, "btl-toolbar")
         name = title or spec(game).title
         self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
                                     *header, self.toolbar], "btl-header")
-        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *settings], "btl-settings")
+        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *settings, self.save_link, self.upload],
+                             "btl-settings")
         self.settings_shown = True
         side = [self.headline, self.status,
                 w.HTML(f'<h2 class="btl-group-label btl-moves-label">{t("app.your_moves")}</h2>'), self.moves,
@@ -121,7 +122,7 @@ class GameApp:
         self.main = _box(w.Box, [self.game_view], "btl-body")
         self.widget = _box(w.VBox, [stylesheet(), self.header, self.settings, self.main], "btl-app", "btl-game-app")
         self.presenting = False
-        self.show_settings(True)
+        self.show_settings(False)  # "Settings" opens them: the table gets the whole screen
         self.new_game(seed)
 
     # -- game life -------------------------------------------------------------------------------
@@ -221,7 +222,9 @@ class GameApp:
 
     def show_settings(self, on: bool = True) -> None:
         self.settings_shown = on
-        self.settings.layout.display = "" if on and not self.presenting else "none"
+        shown = on and not self.presenting
+        self.settings.layout.display = "" if shown else "none"
+        (self.widget.add_class if shown else self.widget.remove_class)("btl-settings-open")  # tables size by it
         self.settings_button.description = t("app.settings_hide" if on else "app.settings")
 
     def open_debrief(self) -> None:
@@ -409,9 +412,9 @@ class SeatChooser:
             return
         who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=name), name) for name in spec(game).bots]
         self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"),
-                                layout=w.Layout(width="180px"))
+                                layout=w.Layout(width="150px"))
         self.boxes = [w.Dropdown(options=who, value=HUMAN if i == 0 else default_bot(game),
-                                 description=t("app.seat", seat=i + 1), layout=w.Layout(width="260px"))
+                                 description=t("app.seat", seat=i + 1), layout=w.Layout(width="220px"))
                       for i in range(max(counts))]
         self.count.observe(lambda _: self.show(), names="value")
         self.show(seats)

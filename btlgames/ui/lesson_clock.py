@@ -19,13 +19,14 @@ from btlgames.core.i18n import t
 from .widgets import button, esc
 
 CSS = """<style>
-.lc-clock { border: 3px solid #333; border-radius: 10px; padding: 2px 10px; margin: 2px 0; background: #fff;
-  display: flex; flex-direction: row; flex-wrap: wrap; align-items: center; gap: 2px 10px; }
-.lc-face { display: grid; grid-template-columns: auto minmax(80px, 160px); grid-template-areas:
-  "digits track" "state state"; align-items: center; column-gap: 10px; }
-.lc-digits { grid-area: digits; font-size: 1.6em; font-weight: 800; line-height: 1.1; font-variant-numeric: tabular-nums;
+.lc-clock { border: 3px solid #333; border-radius: 10px; padding: 0 8px; margin: 0; background: #fff;
+  display: flex; flex-direction: row; flex-wrap: nowrap; align-items: center; gap: 2px 8px; }
+.lc-clock .widget-button { font-size: .85em; min-height: 1.8em; }
+.lc-face { display: grid; grid-template-columns: auto minmax(60px, 120px); grid-template-areas:
+  "digits track" "state state"; align-items: center; column-gap: 8px; }
+.lc-digits { grid-area: digits; font-size: 1.3em; font-weight: 800; line-height: 1.1; font-variant-numeric: tabular-nums;
   white-space: nowrap; }
-.lc-state { grid-area: state; font-size: .85em; font-weight: 600; }
+.lc-state { grid-area: state; font-size: .72em; font-weight: 600; max-width: 19em; line-height: 1.15; }
 .lc-track { grid-area: track; height: 14px; border: 2px solid #333; border-radius: 7px; background: #eee;
   overflow: hidden; }
 .lc-bar { height: 100%; background: #1a5fb4; }

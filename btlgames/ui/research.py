@@ -26,34 +26,53 @@ MARGIN = 8
 
 CSS = """
 <style>
-.rp-table { display: grid; grid-template-columns: minmax(560px, auto) minmax(300px, 1fr); gap: 10px; color: #111; }
-.rp-area { border: 2px solid #333; border-radius: 8px; padding: 6px 10px; background: #fff; }
-.rp-area h3 { margin: 0 0 6px 0; font-size: 21px; }
-.rp-area p { margin: 3px 0; }
-.rp-wide { grid-column: 1 / -1; }
-.rp-heading { font-size: 22px; font-weight: 700; margin: 4px 0; }
-.rp-round { font-size: 34px; font-weight: 800; margin: 2px 0; }
-.rp-note { font-size: 19px; font-weight: 600; padding: 4px 10px; margin: 4px 0; border-left: 6px solid #b8860b;
+.rp-table { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(330px, 1fr); gap: 8px; color: #111;
+  align-items: start; }
+.rp-left { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.rp-right { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.rp-area { border: 2px solid #333; border-radius: 8px; padding: 3px 8px; background: #fff; }
+.rp-area h3 { margin: 0 0 3px 0; font-size: 1em; }
+.rp-area p { margin: 2px 0; }
+.rp-pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; font-size: .85em; }
+.rp-heading { font-size: 1.05em; font-weight: 700; margin: 2px 0; }
+.rp-round { font-size: 1.3em; font-weight: 800; margin: 0; }
+.rp-note { font-size: .95em; font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b;
   background: #fff6d6; }
-.rp-map { display: block; max-width: 100%; height: auto; font-family: sans-serif; }
-.rp-legend { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 16px; }
-.rp-swatch { display: inline-block; padding: 0 6px; border: 2px solid #333; border-radius: 4px; font-weight: 700; }
-.rp-mark { display: inline-block; padding: 1px 8px; margin: 1px; border-radius: 12px; color: #fff;
-  font-weight: 700; font-size: 17px; white-space: nowrap; }
-.rp-seats { display: grid; grid-template-columns: repeat(2, minmax(280px, 1fr)); gap: 8px; }
-.rp-seat { border: 3px solid #444; border-radius: 10px; padding: 4px 8px; font-size: 17px; }
-.rp-seat h4 { margin: 0 0 4px 0; font-size: 19px; }
-.rp-current { border-width: 6px; background: #fffbea; }
+/* The map takes the height the screen leaves it: the header above, the theories below (their
+   number of lines is --rp-lines, set by the table; two columns of theories on a wide screen). */
+.rp-table { --rp-chrome: 150px; }
+.btl-settings-open .rp-table { --rp-chrome: 205px; }
+.rp-map { display: block; height: calc(100vh - var(--rp-chrome) - 1.6em * var(--rp-lines)); min-height: 260px;
+  width: auto; max-width: 100%; font-family: sans-serif; }
+.rp-legend { display: flex; flex-wrap: wrap; gap: 2px 8px; font-size: .8em; max-width: 100%; }
+.rp-swatch { display: inline-block; padding: 0 4px; border: 2px solid #333; border-radius: 4px; font-weight: 700; }
+.rp-mark { display: inline-block; padding: 0 6px; margin: 1px; border-radius: 12px; color: #fff;
+  font-weight: 700; white-space: nowrap; }
+.rp-teams { border-collapse: collapse; width: 100%; font-size: .85em; line-height: 1.2; table-layout: fixed; }
+.rp-teams th, .rp-teams td { border-bottom: 1px solid #bbb; padding: 0 3px; text-align: center; }
+.rp-teams tr > th:first-child { text-align: left; font-weight: 600; width: 8.2em; }
+.rp-events, .rp-market { font-size: .85em; }
+.rp-teams td.rp-current, .rp-teams th.rp-current { background: #fffbea; border-left: 3px solid #333;
+  border-right: 3px solid #333; }
+.rp-teams .rp-card { font-size: .85em; }
+.rp-teams .rp-mark { padding: 0 4px; }
+.rp-turn { font-size: .88em; } .rp-turn h3 { display: inline; margin-right: 6px; } .rp-turn p { display: inline; }
+.rp-turn p + p::before { content: " · "; }
 .rp-warn { color: #9b1c1c; font-weight: 700; }
-.rp-theory-list { display: grid; grid-template-columns: repeat(2, minmax(280px, 1fr)); gap: 4px 14px; }
-.rp-theory { border-top: 1px solid #999; padding: 4px 0; font-size: 17px; }
-.rp-small { font-size: 15px; color: #333; }
-.rp-preview { border-collapse: collapse; margin: 4px 0; font-size: 17px; }
+.rp-theory-list { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 10px; }
+.rp-theory { border-top: 1px solid #999; padding: 1px 0; font-size: .85em; line-height: 1.25; }
+.rp-small { font-size: .85em; color: #333; }
+.rp-card { display: inline-block; border: 2px solid #555; border-radius: 6px; padding: 0 5px; margin: 1px; }
+.rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .85em; }
 .rp-preview caption { text-align: left; font-weight: 700; }
-.rp-preview th, .rp-preview td { border: 1px solid #666; padding: 2px 8px; text-align: left; }
+.rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
 .rp-summary table { border-collapse: collapse; margin: 6px 0; }
 .rp-summary th, .rp-summary td { border: 1px solid #666; padding: 2px 8px; }
-.rp-big { font-size: 24px; font-weight: 700; }
+.rp-big { font-size: 1.3em; font-weight: 700; }
+@media (min-width: 1700px) {
+  .rp-map { height: calc(100vh - var(--rp-chrome) - 1.6em * var(--rp-lines-wide)); }
+  .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+}
 </style>
 """
 
@@ -149,15 +168,48 @@ def _corners(x: float, y: float, size: float) -> str:
 
 
 def _frame(size: float):
-    """Hex centres shifted into the picture, and the picture's width and height."""
+    """Hex centres and the fields' name places shifted into the picture, and its width and height."""
     raw = {h: board.pixel(h, size) for h in board.HEXES}
+    names = _name_places(raw, size)
     half_w = size * math.sqrt(3) / 2
-    x0 = min(x for x, _ in raw.values()) - half_w - MARGIN
-    y0 = min(y for _, y in raw.values()) - size - MARGIN
+    xs = [x - half_w for x, _ in raw.values()] + [x - w / 2 for x, _, w in names.values()]
+    ys = [y - size for _, y in raw.values()] + [y - NAME_SIZE for _, y, _ in names.values()]
+    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
     centres = {h: (x - x0, y - y0) for h, (x, y) in raw.items()}
-    width = max(x for x, _ in centres.values()) + half_w + MARGIN
-    height = max(y for _, y in centres.values()) + size + MARGIN
-    return centres, width, height
+    places = {f: (x - x0, y - y0) for f, (x, y, _) in names.items()}
+    width = max([x + half_w for x, _ in raw.values()] + [x + w / 2 for x, _, w in names.values()]) - x0 + MARGIN
+    height = max([y + size for _, y in raw.values()] + [y + NAME_SIZE * 1.2 for _, y, _ in names.values()]) - y0 + MARGIN
+    return centres, places, width, height
+
+
+NAME_SIZE = 17  # the fields' names around the map (no legend needed)
+
+
+def _name_places(raw: dict, size: float) -> dict:
+    """Where each field's name goes: out from the map's middle through the field's hexes, just
+    far enough that the words touch no hex. Returns field -> (x, y of the baseline, width)."""
+    places = {}
+    for field in board.FIELDS:
+        spots = [raw[h] for h in board.HEXES if board.field_of(h) == field]
+        cx, cy = sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
+        ux, uy = cx / math.hypot(cx, cy), cy / math.hypot(cx, cy)
+        words = field_name(field).split()
+        width = max(map(len, words)) * NAME_SIZE * .58
+        tall = NAME_SIZE * (len(words) * .6 + .2)  # half the block's height
+        reach = math.hypot(cx, cy)
+        while any(abs(hx - ux * reach) < width / 2 + size * .9 and abs(hy - uy * reach) < size * .9 + tall
+                  for hx, hy in raw.values()):
+            reach += 4
+        places[field] = (ux * reach, uy * reach - (len(words) - 1) * NAME_SIZE * .55 + NAME_SIZE * .35, width)
+    return places
+
+
+def _field_name_text(field: str, x: float, y: float) -> str:
+    """A field's name over as many lines as it has words ("Quantum / information")."""
+    lines = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else NAME_SIZE * 1.1:.1f}">{_esc(word)}</tspan>'
+                    for i, word in enumerate(field_name(field).split()))
+    return (f'<text class="rp-field-name" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{NAME_SIZE}" '
+            f'font-weight="800" fill="#111">{lines}</text>')
 
 
 def _text(x: float, y: float, words: str, size: int = 13, weight: int = 700, fill: str = "#111",
@@ -203,7 +255,8 @@ def _hex(view, hex_id: str, x: float, y: float) -> str:
     about = [a for a in (about, _w("hex_title_noise", n=noise) if noise else "") if a]
     title = hex_name(hex_id) + (": " + "; ".join(about) if about else "")
     noise_mark = _text(x, y + 30, _w("hex_noise", n=noise), 12, 800, "#8b0000", "rp-noise") if noise else ""
-    return (f'<g class="rp-hex" data-hex="{_esc(hex_id)}"><title>{_esc(title)}</title>'
+    return (f'<g class="rp-hex" data-hex="{_esc(hex_id)}" data-target="hex:{_esc(hex_id)}" '
+            f'aria-label="{_esc(title)}"><title>{_esc(title)}</title>'
             f'<polygon points="{_corners(x, y, HEX_SIZE - 1)}" fill="{FILLS[field]}" stroke="#333" stroke-width="{stroke}"/>'
             + _text(x, y - 20, hex_short(hex_id), 13, 700, css="rp-hex-label") + middle + noise_mark + "</g>")
 
@@ -218,8 +271,9 @@ def _wormhole(a: tuple, b: tuple) -> str:
 
 def draw_map(view) -> str:
     """The 37 hexes as inline SVG: fields by fill and name, tiles, noise, anomalies, wormholes."""
-    centres, width, height = _frame(HEX_SIZE)
+    centres, places, width, height = _frame(HEX_SIZE)
     hexes = "".join(_hex(view, h, *centres[h]) for h in board.HEXES)
+    hexes += "".join(_field_name_text(f, x, y) for f, (x, y) in places.items())
     holes = "".join(_wormhole(centres[a], centres[b]) for a, b in view["wormholes"])
     return (f'<svg class="rp-map" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
             f'role="img" aria-label="{_esc(_w("map_label"))}">{hexes}{holes}</svg>')
@@ -238,25 +292,26 @@ def _wormholes(view) -> str:
 
 
 # -- the players ---------------------------------------------------------------------------------
-def _tracks(view, pl) -> str:
-    key = "tracks_school" if view["variant"] == "school" else "tracks"
-    return _w(key, **{k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")})
-
-
-def _resources(pl) -> str:
-    return " · ".join(f"{r} {pl['res'][r]}" for r in cards.RESOURCES)
-
-
 def _card_list(ids) -> str:
     return _join(card_name(c) for c in ids) or _w("empty")
 
 
+def _cards(ids, target: bool = False) -> str:
+    """Card names as small labelled boxes; a hand card is a target (playing it is a move)."""
+    if not ids:
+        return _esc(_w("empty"))
+    mark = (lambda c: f' data-target="card:{_esc(c)}"') if target else (lambda c: "")
+    return " ".join(f'<span class="rp-card"{mark(c)}>{_esc(card_name(c))}</span>' for c in ids)
+
+
 def _results(view, p: int) -> str:
+    """This seat's results; each is a target (preprint it, publish it in a journal)."""
     mark = {True: _w("yes"), False: _w("no")}
-    items = [_w("result", n=i + 1, outcome=_w(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
-                round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]])
+    items = [f'<span class="rp-card" data-target="result:{i}">' + _esc(_w(
+                 "result", n=i + 1, outcome=_w(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
+                 round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]])) + "</span>"
              for i, r in enumerate(view["results"]) if r["player"] == p]
-    return _w("results", results=_join(items)) if items else ""
+    return _fill("results", {"results": " ".join(items)}) if items else ""
 
 
 def _scheduled(view, p: int) -> str:
@@ -277,40 +332,6 @@ def _boosts(pl) -> str:
     return _w("boosts", boosts=_join(parts)) if parts else ""
 
 
-def _seat(view, p: int) -> str:
-    pl, variant = view["players_"][p], view["variant"]
-    you = f' ({_esc(_w("you"))})' if view["viewer"] == p else ""
-    css = "rp-seat rp-current" if view["player"] == p else "rp-seat"
-    lines = [_p(_tracks(view, pl))]
-    if pl["hype"] > pl["rigor"] + 1:
-        lines.append(_p(_w("hype_warning"), "rp-warn"))
-    lines.append(f'<p title="{_esc(_w("resource_legend", resources=_resource_legend()))}">{_esc(_resources(pl))}</p>')
-    hand = (_w("hand_cards", n=pl["hand_size"], cards=_card_list(pl["hand"])) if pl["hand"] is not None
-            else _w("hand", n=pl["hand_size"]))
-    lines.append(_p(hand, "rp-hand"))
-    if variant != "school":
-        lines.append(_p(_w("interference_cards", n=pl["interference_size"], cards=_card_list(pl["interference"]))
-                        if pl["interference"] is not None else _w("interference_hand", n=pl["interference_size"])))
-    if pl["offer"]:
-        lines.append(_p(_w("offer", cards=_card_list(pl["offer"]))))
-    lines.append(_p(_w("methods_on_table", methods=_card_list(pl["methods"]))))
-    tiles = [f'{marker(p, variant, tl["uid"])} {_esc(card_name(tl["card"]))} ({_esc(hex_short(tl["hex"]))})'
-             for tl in view["tiles"] if tl["owner"] == p]
-    lines.append(f'<p>{_fill("projects", {"tiles": "; ".join(tiles) or _esc(_w("empty"))}, left=pl["tiles_left"])}</p>')
-    if pl["bridges"]:
-        lines.append(_p(_w("bridges", bridges=_join(_pair(f) for f in pl["bridges"]))))
-    if pl["programmes"]:
-        lines.append(_p(_w("programmes", fields=_join(field_name(f) for f in pl["programmes"]))))
-    done = [_w(f"main.{k}") for k in pl["done"]]
-    if done:
-        lines.append(_p(_w("done", actions=_join(done))))
-    for extra in (_scheduled(view, p), _boosts(pl), _results(view, p)):
-        if extra:
-            lines.append(_p(extra, "rp-small"))
-    return (f'<div class="{css}" style="border-color:{COLOURS[p]}"><h4>{marker(p, variant)}{you}</h4>'
-            + "".join(lines) + "</div>")
-
-
 def _resource_legend() -> str:
     return _join(t(f"research.resource.{r}") for r in cards.RESOURCES)
 
@@ -320,14 +341,69 @@ def _pair(fields) -> str:
     return _w("fields_pair", a=field_name(a), b=field_name(b))
 
 
-def _seats(view) -> str:
-    cells = "".join(_seat(view, p) for p in range(view["players"]))
-    title = _w("teams" if view["variant"] == "school" else "players")
-    legend = _p(_w("resource_legend", resources=_resource_legend()), "rp-small")
-    return _box(title, f'<div class="rp-seats">{cells}</div>{legend}', "rp-wide rp-seats-area")
+TRACKS = ("vp", "rigor", "hype", "reputation", "debt")
 
 
-# -- theories, market, events --------------------------------------------------------------------
+def _teams(view) -> str:
+    """The seats side by side: a column each, a row per track and resource (words, not colour)."""
+    variant, n = view["variant"], view["players"]
+    seats = view["players_"]
+    tracks = TRACKS + (("ep",) if variant == "school" else ())
+    head = f"<tr><th>{_esc(_w('team_column' if variant == 'school' else 'player_column'))}</th>" + "".join(
+        f'<th data-target="team:{p}"{_current(view, p)}>{marker(p, variant, str(p + 1))}'
+        f'{"<br>(" + _esc(_w("you")) + ")" if view["viewer"] == p else ""}</th>' for p in range(n)) + "</tr>"
+    rows = []
+    for key in tracks:
+        cells = [_esc(pl[key]) + (f' <span class="rp-warn" title="{_esc(_w("hype_warning"))}">⚠</span>'
+                                  if key == "hype" and pl["hype"] > pl["rigor"] + 1 else "") for pl in seats]
+        rows.append((_w(f"row.{key}"), _w(f"row_title.{key}"), cells))
+    for r in cards.RESOURCES:
+        rows.append((_w("row.resource", resource=t(f"research.resource.{r}")), "", [_esc(pl["res"][r]) for pl in seats]))
+    rows.append((_w("row.hand"), _w("row_title.hand"), [_esc(pl["hand_size"]) for pl in seats]))
+    rows.append((_w("row.methods"), "", [_cards(pl["methods"]) for pl in seats]))
+    body = "".join(f'<tr><th title="{_esc(title)}">{_esc(label)}</th>'
+                   + "".join(f"<td{_current(view, p)}>{c}</td>" for p, c in enumerate(cells)) + "</tr>"
+                   for label, title, cells in rows)
+    title = _w("teams" if variant == "school" else "players")
+    return (f'<div class="rp-area rp-seats-area"><table class="rp-teams" aria-label="{_esc(title)}">'
+            f"{head}{body}</table></div>")
+
+
+def _current(view, p: int) -> str:
+    return ' class="rp-current"' if view["player"] == p else ""
+
+
+def _turn_box(view) -> str:
+    """What the viewer (else the seat to play) holds in words: hand, results, scheduled test, projects."""
+    p = view["viewer"] if view["viewer"] is not None else view["player"]
+    if p is None:
+        return ""
+    pl, variant = view["players_"][p], view["variant"]
+    parts = []
+    if pl["hype"] > pl["rigor"] + 1:
+        parts.append(f'<span class="rp-warn">{_esc(_w("hype_warning"))}</span>')
+    if pl["hand"] is not None:
+        parts.append(f'{_esc(_w("hand_label"))}: {_cards(pl["hand"], target=True)}')
+    if variant != "school" and pl["interference"] is not None:
+        parts.append(f'{_esc(_w("interference_label"))}: {_cards(pl["interference"])}')
+    if pl["offer"]:
+        parts.append(_esc(_w("offer", cards=_card_list(pl["offer"]))))
+    parts += [x for x in (_results(view, p),) if x]
+    parts += [_esc(x) for x in (_scheduled(view, p), _boosts(pl)) if x]
+    tiles = [f'{marker(p, variant, tl["uid"])} {_esc(card_name(tl["card"]))}'
+             for tl in view["tiles"] if tl["owner"] == p]
+    parts.append(_fill("projects", {"tiles": "; ".join(tiles) or _esc(_w("empty"))}, left=pl["tiles_left"]))
+    if pl["bridges"]:
+        parts.append(_esc(_w("bridges", bridges=_join(_pair(f) for f in pl["bridges"]))))
+    if pl["programmes"]:
+        parts.append(_esc(_w("programmes", fields=_join(field_name(f) for f in pl["programmes"]))))
+    done = [_w(f"main.{k}") for k in pl["done"]]
+    if done:
+        parts.append(_esc(_w("done", actions=_join(done))))
+    return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>'
+            + "".join(f"<p>{x}</p>" for x in parts) + "</div>")
+
+
 def _hit(view, hit) -> str:
     tester = seat_name(hit["tester"], view["variant"])
     if hit["tile"] == "meta" or not hit["tile"]:
@@ -340,26 +416,29 @@ def _theory(view, theory_id: str, th) -> str:
     test = (_w("test_project", name=card_name(card.test_project)) if card.test_project
             else _w("test_method", name=card_name(card.test_method)))
     reward = gains(card.reward) + (f"; {_w('vp_per_replication')}" if card.vp_per_replication else "")
-    head = _w("theory_head", name=card.name, field=field_name(card.field), owner=seat_name(th["owner"], view["variant"]))
-    line = _w("theory_line", kv=f"{th['kv']:+d}" if th["kv"] else "0", difficulty=card.difficulty, test=test,
-              reward=reward)
-    hits = "; ".join(_hit(view, h) for h in th["hits"]) or _esc(_w("no_hits"))
-    hit_line = _fill("theory_hits", {"hits": hits}, replications=th["replications"])
-    return (f'<div class="rp-theory" data-theory="{_esc(theory_id)}"><b>{marker(th["owner"], view["variant"])} '
-            f'{_esc(head)}</b>{_p(line)}<p>{hit_line}</p>{_p(card.text, "rp-small")}</div>')
+    line = _w("theory_line", kv=f"{th['kv']:+d}" if th["kv"] else "0", difficulty=card.difficulty, test=test)
+    hits = "; ".join(_hit(view, h) for h in th["hits"])
+    hit_line = (_fill("theory_hits", {"hits": hits}, replications=th["replications"]) if hits
+                else _esc(_w("no_hits")))
+    head = _w("theory_short", name=card.name, field=field_name(card.field))
+    about = f'{card.text} {_w("theory_reward", reward=reward)}'  # the card's words, on hover
+    return (f'<div class="rp-theory" data-theory="{_esc(theory_id)}" data-target="theory:{_esc(theory_id)}" '
+            f'title="{_esc(about)}" aria-label="{_esc(head)}"><b>{marker(th["owner"], view["variant"])} '
+            f'{_esc(head)}</b> · {_esc(line)} · {hit_line}</div>')
 
 
 def _theories(view) -> str:
     body = "".join(_theory(view, tid, th) for tid, th in view["theories"].items()) or _esc(_w("empty"))
-    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-wide rp-theories")
+    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories")
 
 
 def _market(view) -> str:
     items = []
     for pid in view["market"]:
         pr = cards.projects()[pid]
-        items.append(_p(_w("project_line", name=pr.name, field=field_name(pr.field), cost=pr.cost,
-                           technique=pr.technique, produce=gains(pr.produce))))
+        items.append(f'<p title="{_esc(_w("project_produces", produce=gains(pr.produce)))}">'
+                     + _esc(_w("project_line", name=pr.name, field=field_name(pr.field), cost=pr.cost,
+                               technique=pr.technique)) + "</p>")
     decks = view["decks"]
     foot = _p(_w("decks", theory=decks["theory"], method=decks["method"], project=decks["project"],
                  event=decks["event"], noise=view["noise_supply"]), "rp-small")
@@ -370,7 +449,7 @@ def _events(view) -> str:
     parts = []
     if view["next_event"]:
         ev = cards.events()[view["next_event"]]
-        parts.append(f'<p><b>{_esc(_w("next_event", name=ev.name))}</b></p>{_p(ev.text)}')
+        parts.append(f'<p title="{_esc(ev.text)}"><b>{_esc(_w("next_event", name=ev.name))}</b> {_esc(ev.text)}</p>')
     else:
         parts.append(_p(_w("no_next_event")))
     if view["event"]:
@@ -435,29 +514,53 @@ def _decision_note(view) -> str:
     return ""
 
 
-def _heading(view) -> str:
+def headline(view) -> str:
+    """The side panel's head: the round, the phase, who decides what, and the test preview."""
     variant = view["variant"]
-    rounds = _w("round", round=view["round"], rounds=view["rounds"])
-    game = _w("school_game" if variant == "school" else "full_game")
     top = (f'<div class="rp-round btl-round">{_esc(_w("school_round", round=view["round"], rounds=view["rounds"]))}'
-           f' · {_esc(game)}</div>') if variant == "school" else ""
-    phase = _w(f"phase.{view['phase']}")
-    if view["phase"] == "over" or not view["decision"]:
-        line = " · ".join(([] if top else [rounds]) + [phase])
-        return top + f'<div class="rp-heading btl-phase">{_esc(line)}</div>'
+           f' · {_esc(_w("school_game"))}</div>') if variant == "school" else ""
+    line = ([] if top else [_w("round", round=view["round"], rounds=view["rounds"])]) + [_w(f"phase.{view['phase']}")]
     d = view["decision"]
-    doing = _fill("to_play", {"who": marker(d["player"], variant)}, decision=t(f"research.decision.{d['kind']}"))
-    line = " · ".join(([] if top else [rounds]) + [phase])
-    return top + f'<div class="rp-heading btl-phase">{_esc(line)} · {doing}</div>'
+    doing = ""
+    if d and view["phase"] != "over":
+        doing = " · " + _fill("to_play", {"who": marker(d["player"], variant)},
+                              decision=t(f"research.decision.{d['kind']}"))
+    note = _decision_note(view)
+    return (top + f'<div class="rp-heading btl-phase">{_esc(" · ".join(line))}{doing}</div>'
+            + (_note(_esc(note)) if note else "") + preview(view))
+
+
+def _tile_hex(view, uid: str) -> str | None:
+    return next((tl["hex"] for tl in view["tiles"] if tl["uid"] == uid), None)
+
+
+#: The part of the table each kind of move belongs to (None: a button only).
+TARGETS = {
+    "build": lambda a: f"hex:{a.hex}",
+    "simulate": lambda a: f"hex:{a.target}" if a.target != "repair" else None,
+    "reveal": lambda a: f"hex:{a.hex}",
+    "predict": lambda a: f"theory:{a.theory}",
+    "theory": lambda a: f"card:{a.card}",
+    "method": lambda a: f"card:{a.card}",
+    "preprint": lambda a: f"result:{a.result}",
+    "journal": lambda a: f"result:{a.result}",
+    "interfere": lambda a: f"team:{a.target}",
+}
+
+
+def target(action) -> str | None:
+    key = TARGETS.get(action.kind)
+    return key(action) if key else None
 
 
 def table(view) -> str:
-    note = _decision_note(view)
-    notes = (_note(_esc(note)) if note else "") + preview(view)
-    side = _events(view) + _market(view)
-    board_box = _box(_w("map"), draw_map(view) + _legend() + _wormholes(view), "rp-board")
-    return (CSS + _heading(view) + notes + '<div class="rp-table">' + board_box + f"<div>{side}</div>"
-            + _seats(view) + _theories(view) + "</div>")
+    left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
+            f'{_theories(view)}</div>')
+    right = f'<div class="rp-right">{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>'
+    # each theory takes about two lines; the map gives up that much height (see .rp-map)
+    n = max(1, len(view["theories"]))
+    lines = f"--rp-lines: {2 * n + 1 + bool(view['wormholes'])}; --rp-lines-wide: {2 * -(-n // 2) + 1 + bool(view['wormholes'])}"
+    return CSS + f'<div class="rp-table" style="{lines}">{left}{right}</div>'
 
 
 # -- the log -------------------------------------------------------------------------------------
@@ -587,15 +690,22 @@ def summary(view) -> str:
 def renderer(variant: str = "full", **_options) -> SimpleNamespace:
     """This module's drawing functions, with the log naming seats as the variant does (teams).
     GameApp calls it with the game's options (the generic ``ui.play("research", variant=...)``)."""
-    return SimpleNamespace(table=table, summary=summary, group=group, event=partial(event, variant=variant),
-                           seat_name=partial(seat_name, variant=variant))
+    return SimpleNamespace(table=table, headline=headline, target=target, summary=summary, group=group,
+                           event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
+
+
+def _debrief(state, close):
+    """The debrief of this game, led on the projector (btlgames.ui.debrief)."""
+    from .debrief import presenter
+
+    return presenter(state, close=close)
 
 
 def app(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options):
-    """The generic game app (``GameApp``) for Research Programme."""
+    """The generic game app (``GameApp``) for Research Programme, with its debrief one click away."""
     from .app import GameApp
 
-    return GameApp("research", seed=seed, seats=seats, variant=variant, **options)
+    return GameApp("research", seed=seed, seats=seats, variant=variant, debrief=_debrief, **options)
 
 
 def play(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options):
@@ -604,21 +714,20 @@ def play(variant: str = "full", seed: int | None = None, seats: list[str] | None
 
 
 def school_app(seed: int | None = None, seats: list[str] | None = None, players: int = 4, minutes: int = 45):
-    """The 45-minute school game: the teacher's lesson clock above the game app.
+    """The 45-minute school game: the game app with the teacher's lesson clock in its header.
 
-    The clock redraws itself whenever the table does, so its minutes stay current during play.
-    Seats follow the seat chooser's defaults (seat 1 a person, the others bots); the teacher
-    changes them and presses New game.
+    Teams share one projector, so their hands are open (no pass-the-device screen). The clock
+    redraws itself whenever the table does, so its minutes stay current during play. Seats
+    follow the seat chooser's defaults (seat 1 a person, the others bots); the teacher changes
+    them and presses New game.
     """
-    import ipywidgets as w
-
     from .lesson_clock import LessonClock
 
-    game = app("school", seed=seed, seats=seats, players=players)
     clock = LessonClock(minutes)
+    game = app("school", seed=seed, seats=seats, players=players, hand_privacy=False, header=(clock.widget,),
+               title=t("research_ui.school_title"))
     game.table.observe(lambda _: clock.refresh(), names="value")
-    box = w.VBox([clock.widget, game.widget])
-    box.add_class("btl-app")
+    box = game.widget
     box.add_class("rp-school")
     box.game, box.clock = game, clock  # for tests and for a notebook that wants them
     return box
