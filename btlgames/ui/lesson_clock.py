@@ -31,7 +31,9 @@ CSS = """<style>
   overflow: hidden; }
 .lc-bar { height: 100%; background: #1a5fb4; }
 .lc-up .lc-digits { color: #b00020; }
+.lc-plan { font-weight: 800; }
 .lc-behind .lc-plan { color: #9b1c1c; }
+.lc-behind .lc-plan::before { content: "⚠ "; }
 @keyframes lc-shrink { to { width: 0%; } }
 </style>"""
 
@@ -41,19 +43,27 @@ def _clock_time(stamp: float) -> str:
 
 
 class LessonClock:
-    """``LessonClock().widget`` is the clock; ``now`` is the time source (tests pass their own)."""
+    """``LessonClock().widget`` is the clock; ``now`` is the time source (tests pass their own).
 
-    def __init__(self, minutes: int = 45, now: Callable[[], float] = time.time):
+    ``words`` is the catalogue table of its sentences (a debrief clock has its own). ``behind``,
+    if given, says how far the class is from its plan: ``behind(seconds_used)`` returns the
+    minutes behind (negative: ahead), or None when there is nothing to compare yet.
+    """
+
+    def __init__(self, minutes: int = 45, now: Callable[[], float] = time.time, words: str = "research_ui.clock",
+                 behind: Callable[[float], float | None] | None = None):
         self.total = minutes * 60
         self.now = now
+        self.words_key = words
+        self.behind = behind
         self.used = 0.0  # seconds counted before the current run
         self.since: float | None = None  # when the current run started (None: not running)
         self.first_start: float | None = None  # when the lesson's clock was first started
         self.paused_at: float | None = None
         self.display = w.HTML()
-        self.start_button = button(t("research_ui.clock.start"))
-        self.pause_button = button(t("research_ui.clock.pause"))
-        self.reset_button = button(t("research_ui.clock.reset"))
+        self.start_button = button(self._t("start"))
+        self.pause_button = button(self._t("pause"))
+        self.reset_button = button(self._t("reset"))
         self.start_button.on_click(lambda _: self.start())
         self.pause_button.on_click(lambda _: self.pause())
         self.reset_button.on_click(lambda _: self.reset())
@@ -61,6 +71,9 @@ class LessonClock:
         self.widget = w.HBox([w.HTML(CSS), self.display, buttons])
         self.widget.add_class("lc-clock")
         self.refresh()
+
+    def _t(self, key: str, **values) -> str:
+        return t(f"{self.words_key}.{key}", **values)
 
     # -- the clock --------------------------------------------------------------------------------
     @property
@@ -98,13 +111,23 @@ class LessonClock:
         minutes = -(-int(left) // 60)  # whole minutes, rounded up: "1 min left" until the end
         if left <= 0:
             end = self.since + self.total - self.used if self.since is not None else self.paused_at or self.now()
-            return t("research_ui.clock.up", end=_clock_time(end))
+            return self._t("up", end=_clock_time(end))
         if self.since is not None:
-            return t("research_ui.clock.running", start=_clock_time(self.first_start),
-                     end=_clock_time(self.now() + left))
+            return self._t("running", start=_clock_time(self.first_start), end=_clock_time(self.now() + left))
         if self.paused_at is not None:
-            return t("research_ui.clock.paused", now=_clock_time(self.paused_at), minutes=minutes)
-        return t("research_ui.clock.idle", minutes=self.total // 60)
+            return self._t("paused", now=_clock_time(self.paused_at), minutes=minutes)
+        return self._t("idle", minutes=self.total // 60)
+
+    def plan_words(self) -> str:
+        """"On plan", "2 min behind the plan", "3 min ahead of the plan" (or nothing to say)."""
+        if self.behind is None or self.first_start is None:
+            return ""
+        late = self.behind(self.total - self.left())
+        if late is None:
+            return ""
+        if abs(late) < 1:
+            return self._t("on_plan")
+        return self._t("behind" if late > 0 else "ahead", n=round(abs(late)))
 
     def refresh(self) -> None:
         left = self.left()
@@ -114,10 +137,13 @@ class LessonClock:
         # each drawing, from the share left then); paused, it stands still.
         motion = f"animation: lc-shrink {left:.0f}s linear forwards;" if self.running else ""
         up = " lc-up" if left <= 0 else ""
+        plan = self.plan_words()
+        late = " lc-behind" if plan and self.behind(self.total - left) >= 1 else ""
+        plan_html = f' <span class="lc-plan">{esc(plan)}</span>' if plan else ""
         self.display.value = (
-            f'<div class="lc-face{up}" role="timer" aria-label="{esc(t("research_ui.clock.label"))}">'
-            f'<div class="lc-digits">{esc(t("research_ui.clock.left", minutes=minutes))}</div>'
+            f'<div class="lc-face{up}{late}" role="timer" aria-label="{esc(self._t("label"))}">'
+            f'<div class="lc-digits">{esc(self._t("left", minutes=minutes))}</div>'
             f'<div class="lc-track"><div class="lc-bar" style="width:{share:.1f}%;{motion}"></div></div>'
-            f'<div class="lc-state" role="status">{esc(self.words())}</div></div>')
+            f'<div class="lc-state" role="status">{esc(self.words())}{plan_html}</div></div>')
         self.start_button.disabled = self.since is not None or left <= 0
         self.pause_button.disabled = self.since is None
