@@ -226,8 +226,10 @@ def _hex_middle(view, hex_id: str, x: float, y: float):
     if tile is not None:
         p = tile["owner"]
         label = f"{SYMBOLS[p]}{tile['uid']}"
-        body = (f'<rect x="{x - 30:.1f}" y="{y - 13:.1f}" width="60" height="26" rx="7" fill="{COLOURS[p]}"/>'
-                + _text(x, y + 7, label, 18, 800, "#fff", "rp-tile"))
+        words = _w("tile_label", tile=tile["uid"], name=card_name(tile["card"]))
+        body = (f'<g class="rp-tile-mark" data-target="tile:{_esc(tile["uid"])}" aria-label="{_esc(words)}">'
+                f'<rect x="{x - 30:.1f}" y="{y - 13:.1f}" width="60" height="26" rx="7" fill="{COLOURS[p]}"/>'
+                + _text(x, y + 7, label, 18, 800, "#fff", "rp-tile") + "</g>")
         return body, _w("hex_title_tile", tile=tile["uid"], owner=seat_name(p, variant), name=card_name(tile["card"]))
     if hex_id in view["hidden"]:
         return _text(x, y + 10, "?", 30, 800, css="rp-hidden"), _w("hex_title_hidden")
@@ -540,6 +542,7 @@ TARGETS = {
     "simulate": lambda a: f"hex:{a.target}" if a.target != "repair" else None,
     "reveal": lambda a: f"hex:{a.hex}",
     "predict": lambda a: f"theory:{a.theory}",
+    "plan_test": lambda a: f"tile:{a.tile}" if a.tile else None,
     "theory": lambda a: f"card:{a.card}",
     "method": lambda a: f"card:{a.card}",
     "preprint": lambda a: f"result:{a.result}",
