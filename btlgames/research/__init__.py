@@ -6,6 +6,7 @@ from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import HeuristicBot
 from .rules import ResearchState
+from .constants import STORY_CAPS
 
 SPEC = register(GameSpec(
     name="research",
@@ -14,6 +15,9 @@ SPEC = register(GameSpec(
     options={
         "variant": Option("full", choices=("full", "school"), help="the full game or the 45-minute school game"),
         "players": Option(3, low=2, high=4, help="players or teams"),
+        "stories": Option("every", choices=STORY_CAPS,
+                          help="school game, Kit rule K31: every team may tell a story each round (every), "
+                               "one story a round for the class (round), or none"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
 ))

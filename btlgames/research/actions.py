@@ -30,11 +30,16 @@ class Keep(Action):
 
 @dataclass(frozen=True)
 class Income(Action):
+    """The income resource (K7) and the card to draw later in funding, chosen at once (K30)."""
     kind: ClassVar[str] = "income"
     resource: str
+    deck: str  # "theory" | "method"; "" when neither deck has a card left
 
     def describe(self):
-        return _a("income", resource=t(f"research.resource.{self.resource}"))
+        resource = t(f"research.resource.{self.resource}")
+        if not self.deck:
+            return _a("income_no_draw", resource=resource)
+        return _a("income", resource=resource, deck=t(f"research.deck.{self.deck}"))
 
 
 @dataclass(frozen=True)
@@ -54,15 +59,6 @@ class Continue(Action):
 
 
 @dataclass(frozen=True)
-class Draw(Action):
-    kind: ClassVar[str] = "draw"
-    deck: str  # "theory" | "method"
-
-    def describe(self):
-        return _a(f"draw_{self.deck}")
-
-
-@dataclass(frozen=True)
 class Discard(Action):
     kind: ClassVar[str] = "discard"
     card: str
@@ -73,7 +69,7 @@ class Discard(Action):
 
 @dataclass(frozen=True)
 class Story(Action):
-    """School game: the teacher approves a team's 30-60 s interlude story (K28)."""
+    """School game: the teacher approves a team's 30-60 s interlude story (K28, capped by K31)."""
     kind: ClassVar[str] = "story"
     approved: bool
 
@@ -131,7 +127,7 @@ class Build(Action):
 
 @dataclass(frozen=True)
 class Predict(Action):
-    """Schedule this round's test of a theory on any table; project and method follow."""
+    """Schedule this round's test of a theory on any table; its project and method follow (PlanTest)."""
     kind: ClassVar[str] = "predict"
     theory: str
 
@@ -203,25 +199,20 @@ class Stop(Action):
 
 # -- follow-up choices ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ChooseProject(Action):
-    kind: ClassVar[str] = "choose_project"
+class PlanTest(Action):
+    """A prediction's project and method, chosen at once (K30)."""
+    kind: ClassVar[str] = "plan_test"
     tile: str  # "" = no project: a method test on Metascience
-
-    def describe(self):
-        return _a("choose_project", tile=self.tile) if self.tile else _a("choose_no_project")
-
-
-@dataclass(frozen=True)
-class ChooseMethod(Action):
-    kind: ClassVar[str] = "choose_method"
     method: str  # "" = none
-    from_hand: bool
+    from_hand: bool  # the method is paid from the hand and put on the table
 
     def describe(self):
         if not self.method:
-            return _a("choose_no_method")
-        key = "choose_method_hand" if self.from_hand else "choose_method"
-        return _a(key, card=cards.name(self.method), cost=cards.methods()[self.method].cost)
+            method = _a("plan_no_method")
+        else:
+            method = _a("plan_method_hand" if self.from_hand else "plan_method", card=cards.name(self.method),
+                        cost=cards.methods()[self.method].cost)
+        return _a("plan_test", tile=self.tile, method=method) if self.tile else _a("plan_meta", method=method)
 
 
 @dataclass(frozen=True)
@@ -267,8 +258,8 @@ class Synthesis(Action):
         return _a("synthesis_yes" if self.attempt else "synthesis_no")
 
 
-ACTIONS = (Keep, Income, Repay, Continue, Draw, Discard, Story, FreePreprint, Borrow, PlayTheory, PlayMethod,
-           Build, Predict, Preprint, Journal, Interfere, Simulate, PeerReview, CollectData, Stop, ChooseProject,
-           ChooseMethod, Reveal, Reward, Block, Synthesis)
+ACTIONS = (Keep, Income, Repay, Continue, Discard, Story, FreePreprint, Borrow, PlayTheory, PlayMethod,
+           Build, Predict, Preprint, Journal, Interfere, Simulate, PeerReview, CollectData, Stop, PlanTest,
+           Reveal, Reward, Block, Synthesis)
 MAIN_ACTIONS = ("theory", "method", "build", "predict", "preprint", "journal", "interfere", "simulate",
                 "peer_review", "collect")

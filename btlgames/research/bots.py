@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from . import board, cards
-from .actions import CollectData, Continue, Draw, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
+from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
 from .terms import success_chance, test_terms
 
 
@@ -33,17 +33,17 @@ class HeuristicBot:
                                          -cards.methods()[a.method].bonus, a.theory, a.method))
 
     def _income(self, view, legal, me):
-        res = view["players_"][me]["res"]
-        return Income("D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D")
+        """The resource it lacks most, and a theory while it has fewer than three (K30: one choice)."""
+        pl = view["players_"][me]
+        res = pl["res"]
+        resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
+        theories = sum(c in cards.theories() for c in pl["hand"]) + sum(
+            th["owner"] == me for th in view["theories"].values())
+        wanted = Income(resource, "theory" if theories < 3 else "method")
+        return wanted if wanted in legal else next(a for a in legal if a.resource == resource)
 
     def _repay(self, view, legal, me):
         return Repay() if Repay() in legal and view["players_"][me]["res"]["R"] >= 4 else Continue()
-
-    def _draw(self, view, legal, me):
-        pl = view["players_"][me]
-        theories = sum(c in cards.theories() for c in pl["hand"]) + sum(
-            th["owner"] == me for th in view["theories"].values())
-        return Draw("theory") if theories < 3 else Draw("method")
 
     def _discard(self, view, legal, me):
         return max(legal, key=lambda a: (_cost(a.card), a.card))
@@ -75,24 +75,23 @@ class HeuristicBot:
     def _is_new(self, view, theory, tile) -> bool:
         return tile not in {h["tile"] for h in view["theories"][theory]["hits"]}
 
-    def _project(self, view, legal, me):
+    def _plan(self, view, legal, me):
+        """The project first (the best chance, a new one for a theory with a hit), then the method
+        that adds most on it (K30 offers both as one choice)."""
         theory = view["decision"]["theory"]
-        return max(legal, key=lambda a: (self._chance(view, me, theory, a.tile) + 0.3 * self._is_new(view, theory, a.tile),
-                                         a.tile))
-
-    def _method(self, view, legal, me):
-        s = view["players_"][me]["scheduled"]
         pl = view["players_"][me]
+        tile = max(dict.fromkeys(a.tile for a in legal),
+                   key=lambda t: (self._chance(view, me, theory, t) + 0.3 * self._is_new(view, theory, t), t))
 
         def worth(a):
             if not a.method:
                 return 0.0
             m = cards.methods()[a.method]
-            gain = self._chance(view, me, s["theory"], s["tile"], a.method) - self._chance(view, me, s["theory"], s["tile"])
+            gain = self._chance(view, me, theory, tile, a.method) - self._chance(view, me, theory, tile)
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 
-        return max(legal, key=lambda a: (worth(a), a.method))
+        return max((a for a in legal if a.tile == tile), key=lambda a: (worth(a), a.method))
 
     def _prediction_value(self, view, me, theory) -> float:
         th = view["theories"][theory]

@@ -57,6 +57,16 @@ def _effect(card) -> str:
     return "; ".join(words + [f"{k} {'+' if v > 0 else ''}{v}" for k, v in effect.items()]) or "—"
 
 
+def _outside_row(event) -> list:
+    """A school bias or influence event (Kit rule K33): the card it is built on, whom it strikes,
+    what protects a team."""
+    card = cards.interference()[event.params["card"]]
+    guards = [_name(m) for m in card.blocked_by] + ([_w("prereg_roll")] if card.prereg else [])
+    guards += [_w("skepticism_paid")] if card.type == "influence" else []
+    return [event.name, _w(f"type.{card.type}"), card.kind, card.name, _effect(card), _w(f"aimed.{card.type}"),
+            ", ".join(guards)]
+
+
 def markdown() -> str:
     th, me, pr = cards.theories(), cards.methods(), cards.projects()
     parts = [f"# {_w('title')}", _w("lead")]
@@ -83,8 +93,12 @@ def markdown() -> str:
         [_w(k) for k in ("name", "kinds", "blocks_on", "copies")],
         [[c.name, ", ".join(c.kinds + tuple(_name(a) for a in c.also)),
           _w("always") if not c.die else f"{c.die}+", c.copies] for c in interference if c.type == "shield"])]
+    events = cards.events()
     parts += [f"## {_w('events')}", _table(
-        [_w(k) for k in ("name", "text")], [[c.name, c.text] for c in cards.events().values()])]
+        [_w(k) for k in ("name", "text")], [[events[e].name, events[e].text] for e in cards.ordinary_events()])]
+    parts += [f"### {_w('outside_events')}", _w("outside_lead"), _table(
+        [_w(k) for k in ("name", "type_heading", "kind", "built_on", "effect", "aimed_at", "protected_by")],
+        [_outside_row(events[e]) for sort in cards.OUTSIDE_CODES for e in cards.outside_events(sort)])]
     parts += [f"## {_w('anomalies')}", _table(
         [_w(k) for k in ("name", "field", "reward")],
         [[c.name, board.field_name(c.field), _gains(c.reward)] for c in cards.anomalies().values()])]

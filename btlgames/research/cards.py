@@ -23,8 +23,9 @@ from . import board
 RESOURCES = ("R", "D", "L", "O", "S")
 GAINS = RESOURCES + ("VP", "rigor", "reputation")
 AREAS = board.FIELDS + (board.META,)  # where theories and projects belong
+OUTSIDE_CODES = ("bias", "influence")  # the school game's bias and influence events (Kit rule K33)
 EVENT_CODES = ("gain", "lose", "null_results", "preprint_heist", "hype_check",
-               "reward_rigor", "reward_hype", "noise", "clean")
+               "reward_rigor", "reward_hype", "noise", "clean") + OUTSIDE_CODES
 INTERFERENCE_TYPES = ("bias", "influence", "shield")
 EFFECT_KEYS = ("lose", "hype", "noise", "test_penalty", "kv", "reputation")
 
@@ -346,8 +347,18 @@ def validate(cat: Catalogue | None = None) -> None:
             check(set(e.params) == {"fields"} and len(areas) > 0, f"{w} params must be {{ fields = [...] }}")
             for a in areas:
                 check(a in AREAS, f"{w}: no field {a!r}")
+        elif e.code in OUTSIDE_CODES:
+            card = cat.interference.get(e.params.get("card"))
+            check(set(e.params) == {"card"} and card is not None and card.type == e.code,
+                  f"{w} params must be {{ card = \"<a {e.code} card of interference.toml>\" }}")
         else:
             check(not e.params, f"{w}: code {e.code!r} takes no params")
+
+    codes = [e.code for e in cat.events.values()]
+    for code in OUTSIDE_CODES:  # K33: every school game turns up one of each
+        check(code in codes, f"events: the school game needs at least one {code} event")
+    check(len(codes) - sum(c in OUTSIDE_CODES for c in codes) >= 2,
+          "events: the school game's first four events hold two ordinary ones: at least 2 are needed")
 
     for a in cat.anomalies.values():
         w = f"anomaly {a.id!r}"
@@ -440,6 +451,16 @@ def interference() -> Mapping[str, Interference]:
 
 def events() -> Mapping[str, Event]:
     return catalogue().events
+
+
+def ordinary_events() -> tuple[str, ...]:
+    """The events of both games (the full game's whole deck)."""
+    return tuple(e.id for e in events().values() if e.code not in OUTSIDE_CODES)
+
+
+def outside_events(sort: str) -> tuple[str, ...]:
+    """The school game's bias or influence events (``sort``), each built on an interference card (K33)."""
+    return tuple(e.id for e in events().values() if e.code == sort)
 
 
 def anomalies() -> Mapping[str, Anomaly]:

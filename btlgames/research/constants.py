@@ -11,3 +11,4 @@ REPUTATION_MAX, TRACK_MAX = 6, 10
 ROUNDS = {"full": 8, "school": 5}
 NEUTRAL = {2: 6, 3: 3, 4: 0}
 SYNTHESIS_TARGET = 8
+STORY_CAPS = ("every", "round", "none")  # K31: interlude stories per round in the school game

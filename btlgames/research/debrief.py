@@ -61,7 +61,7 @@ def _reward_vp(table: dict | None) -> int:
 
 
 # -- tests ---------------------------------------------------------------------------------------
-TEST_COLUMNS = ["round", "player", "theory", "owner", "tile", "project", "method", "roll", "bonus", "noise",
+TEST_COLUMNS = ["round", "player", "theory", "owner", "tile", "project", "hex", "method", "roll", "bonus", "noise",
                 "penalty", "total", "difficulty", "success", "outcome", "vp", "owner_vp", "kv"]
 
 
@@ -81,6 +81,7 @@ def tests(state, recs=None) -> pd.DataFrame:
         if kind == "test":
             row = {"round": r["turn"], "player": p, "theory": r["theory"], "owner": owners.get(r["theory"]),
                    "tile": r.get("tile") or "", "project": tiles.get(r.get("tile") or "", ""),
+                   "hex": r.get("hex") or "",
                    "method": r.get("method") or "", "outcome": "", "vp": 0, "owner_vp": 0, "kv": None,
                    **{k: r.get(k) for k in ("roll", "bonus", "noise", "penalty", "total", "difficulty", "success")}}
             rows.append(row)
@@ -175,6 +176,84 @@ def theories(state, recs=None, test_rows: pd.DataFrame | None = None) -> pd.Data
     return _frame(rows, THEORY_COLUMNS)
 
 
+FAILED = ("null", "artefact")
+HARDER_TERMS = ("difficulty", "noise", "penalty", "bonus", "roll")  # what can make a second test harder
+
+
+@dataclass
+class Pair:
+    """Question 1's evidence: a theory's first hit (``passed``) and a later test of it on a project
+    where it had no hit yet (``later``), both test rows as dicts.
+
+    ``kind``: failed (that later test failed: the most telling case), replicated (no such failure,
+    but a replication passed), untried (a hit, never tested on another project), no_pass (tests,
+    never a success: ``later`` is the closest miss), no_tests. ``harder``: the terms of
+    ``HARDER_TERMS`` in which the later test was worse off than the pass (a higher difficulty,
+    more noise, a penalty, less bonus, a lower die). ``replication``: for a failed pair, the
+    theory's first replication, if it had one (before or after the failure: the failure is not the whole story).
+    """
+    kind: str
+    passed: dict | None = None
+    later: dict | None = None
+    harder: tuple = ()
+    replication: dict | None = None
+
+
+def _worse(passed: dict, later: dict) -> tuple:
+    up = {"difficulty", "noise", "penalty"}  # the higher, the harder
+    return tuple(k for k in HARDER_TERMS
+                 if (later[k] > passed[k] if k in up else later[k] < passed[k]))
+
+
+def _attempts(test_rows: pd.DataFrame):
+    """Per theory with a hit: its first hit and every later test on a project without a hit yet
+    (an attempt to replicate it), in the order they were rolled."""
+    for _, mine in test_rows.groupby("theory", sort=False):
+        hit_tiles: set = set()
+        first = None
+        later = []
+        for row in mine.to_dict("records"):
+            if first is not None and row["tile"] not in hit_tiles:
+                later.append(row)
+            if row["outcome"] in HIT_KINDS:
+                first = first or row
+                hit_tiles.add(row["tile"])
+        if first is not None:
+            yield first, later
+
+
+def telling_pair(test_rows: pd.DataFrame) -> Pair:
+    """The most telling pass-then-failure of the game (question 1), or what stands in for it.
+
+    Among failed replication attempts the pick prefers a theory that was never replicated, a
+    failure by another seat than the one that passed (another group), then the narrowest pass
+    (the likeliest luck), then the earliest.
+    """
+    if not len(test_rows):
+        return Pair("no_tests")
+    failed, replicated, untried = [], [], []
+    for first, later in _attempts(test_rows):
+        ever = any(r["outcome"] == "replication" for r in later)
+        for r in later:
+            if r["outcome"] in FAILED:
+                rank = (ever, r["player"] == first["player"], first["total"] - first["difficulty"], r["round"])
+                failed.append((rank, first, r))
+        replicated += [(first, r) for r in later if r["outcome"] == "replication"][:1]
+        if not later:
+            untried.append(first)
+    if failed:
+        _, first, r = min(failed, key=lambda item: item[0])
+        replication = next((rep for f, rep in replicated if f is first), None)
+        return Pair("failed", first, r, _worse(first, r), replication)
+    if replicated:
+        first, r = replicated[0]
+        return Pair("replicated", first, r, _worse(first, r))
+    if untried:
+        return Pair("untried", untried[0])
+    closest = max(test_rows.to_dict("records"), key=lambda r: (r["total"] - r["difficulty"], -r["round"]))
+    return Pair("no_pass", None, closest)
+
+
 # -- questions 2 and 5: interference ----------------------------------------------------------
 INTERFERENCE_COLUMNS = ["round", "attacker", "target", "card", "type", "sort", "outcome", "how", "lost", "rolls"]
 
@@ -233,6 +312,157 @@ def protections(table: pd.DataFrame) -> dict[str, int]:
     """How the blocked cards were blocked: ``how`` -> count, most used first."""
     blocked = table[table["outcome"] == "blocked"]["how"].value_counts()
     return {str(k): int(v) for k, v in blocked.items()}
+
+
+# -- questions 2 and 5 in the school game: events that struck teams -------------------------------
+EVENT_COLUMNS = ["round", "event", "code"]
+
+
+def events_played(state, recs=None) -> pd.DataFrame:
+    """The events that happened, round by round (both games draw them: full and school)."""
+    recs = recs if recs is not None else records(state)
+    return _frame([{"round": r["turn"], "event": r["event"], "code": r.get("code", "")}
+                   for r in recs if r["kind"] == "event"], EVENT_COLUMNS)
+
+
+EFFECT_COLUMNS = ["round", "player", "event", "gained", "lost", "noise"]
+
+
+def event_effects(state, recs=None) -> pd.DataFrame:
+    """What ordinary events did to each team: one row per ``event_effect`` record (resources or
+    Reputation ``gained`` and ``lost``, the hexes that got ``noise``). Older saves have none."""
+    recs = recs if recs is not None else records(state)
+    return _frame([{"round": r["turn"], "player": r["player"], "event": r.get("event", ""),
+                    "gained": dict(r.get("gained") or {}), "lost": dict(r.get("lost") or {}),
+                    "noise": list(r.get("noise") or [])}
+                   for r in recs if r["kind"] == "event_effect"], EFFECT_COLUMNS)
+
+
+STRIKE_COLUMNS = ["round", "player", "event", "card", "sort", "card_kind", "outcome", "how", "method", "effect",
+                  "rigor", "hype", "reputation", "vp", "careless", "most_visible"]
+
+
+def _card_kind(r: dict) -> str:
+    """The interference card's kind (reporting, lobbying, ...). A record cannot carry it as
+    ``kind`` (that is the record's own kind), so it is ``card_kind`` or the card's own."""
+    card = cards.interference().get(r.get("card", ""))
+    return r.get("card_kind") or (card.kind if card else "")
+
+
+def strikes(state, recs=None, track_rows: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Bias and influence events (school game, Kit rule K33): one row per ``struck`` or
+    ``protected`` record.
+
+    ``sort`` bias (it strikes the careless) or influence (aimed at the most visible team);
+    ``outcome`` struck (``effect``: what it did) or protected (``how``: method, prereg or
+    skepticism; ``method`` the method's id). The team's tracks when the event came (the end of
+    the round before): ``rigor``, ``hype``, ``reputation``, ``vp``; ``careless``: Hype at least
+    Rigor; ``most_visible``: no team had more VP, or as many VP and more Reputation.
+    """
+    recs = recs if recs is not None else records(state)
+    track_rows = track_rows if track_rows is not None else tracks(state, recs)
+    rows = []
+    for r in recs:
+        if r["kind"] not in ("struck", "protected"):
+            continue
+        then = _tracks_before(track_rows, r["turn"])
+        mine = then.get(r["player"], {"rigor": 0, "hype": 0, "reputation": 0, "vp": 0})
+        visible = {p: (t["vp"], t["reputation"]) for p, t in then.items()}
+        rows.append({"round": r["turn"], "player": r["player"], "event": r.get("event", ""), "card": r.get("card", ""),
+                     "sort": r.get("sort", ""), "card_kind": _card_kind(r),
+                     "outcome": "struck" if r["kind"] == "struck" else "protected",
+                     "how": r.get("how", ""), "method": r.get("method") or "", "effect": dict(r.get("effect") or {}),
+                     **{k: int(mine[k]) for k in ("rigor", "hype", "reputation", "vp")},
+                     "careless": mine["hype"] >= mine["rigor"],
+                     "most_visible": not visible or visible.get(r["player"], (0, 0)) >= max(visible.values())})
+    return _frame(rows, STRIKE_COLUMNS)
+
+
+def _tracks_before(track_rows: pd.DataFrame, round_: int) -> dict[int, dict]:
+    """Every seat's tracks at the end of the last round before ``round_`` (an event comes at the
+    start of its round): seat -> {rigor, hype, reputation, vp}."""
+    before = track_rows[track_rows["round"] < round_]
+    if not len(before):
+        return {}
+    last = before[before["round"] == before["round"].max()]
+    return {int(t["player"]): t for t in last.to_dict("records")}
+
+
+def strikes_by_player(strike_rows: pd.DataFrame, players: int) -> pd.DataFrame:
+    """Per team: bias and influence events that struck it, and those it was protected from."""
+    rows = []
+    for p in range(players):
+        mine = strike_rows[strike_rows["player"] == p]
+        row = {"player": p}
+        for sort in ("bias", "influence"):
+            for outcome in ("struck", "protected"):
+                row[f"{sort}_{outcome}"] = int(((mine["sort"] == sort) & (mine["outcome"] == outcome)).sum())
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+SHIELD_COLUMNS = ["how", "method", "bias", "influence", "total"]
+
+
+def strike_protections(strike_rows: pd.DataFrame) -> pd.DataFrame:
+    """What protected teams from bias and influence events: one row per protection (a method by
+    its id, the preregistration service, skepticism), most used first."""
+    safe = strike_rows[strike_rows["outcome"] == "protected"]
+    rows = []
+    for (how, method), mine in safe.groupby(["how", "method"], sort=False):
+        bias, influence = int((mine["sort"] == "bias").sum()), int((mine["sort"] == "influence").sum())
+        rows.append({"how": how, "method": method, "bias": bias, "influence": influence, "total": len(mine)})
+    rows.sort(key=lambda r: -r["total"])  # stable: ties keep the order they first happened
+    return _frame(rows, SHIELD_COLUMNS)
+
+
+NOISE_COLUMNS = ["round", "player", "source", "hex", "cause"]
+
+
+def noise_made(state, recs=None, test_rows: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Every noise put on a hex, and why: ``source`` null (a null result, Kit rule K15: ``cause``
+    the theory), event (an ordinary event: its id) or bias / influence (an event's card: its id).
+
+    ``player``: whose test or whose project. Events are known per team only from their
+    ``event_effect`` records (older saves name the event, not the hexes). A null result on a
+    hex already at 3 noise adds none in the school game (noise above 3 is lost).
+    """
+    recs = recs if recs is not None else records(state)
+    test_rows = test_rows if test_rows is not None else tests(state, recs)
+    school = state.view(None)["variant"] == "school"
+    rows = [{"round": t["round"], "player": t["player"], "source": "null", "hex": t["hex"], "cause": t["theory"]}
+            for t in test_rows.to_dict("records")
+            if t["outcome"] == "null" and t["hex"] and not (school and t["noise"] >= 3)]
+    for r in recs:
+        if r["kind"] == "event_effect":
+            rows += [{"round": r["turn"], "player": r["player"], "source": "event", "hex": h,
+                      "cause": r.get("event", "")} for h in r.get("noise") or []]
+        elif r["kind"] == "struck" and (r.get("effect") or {}).get("noise"):
+            rows.append({"round": r["turn"], "player": r["player"], "source": r.get("sort", "bias"),
+                         "hex": r["effect"]["noise"], "cause": r.get("card", "")})
+    rows.sort(key=lambda r: r["round"])
+    return _frame(rows, NOISE_COLUMNS)
+
+
+def noisy_tests(test_rows: pd.DataFrame) -> pd.DataFrame:
+    """The tests rolled on a hex with noise (each noise −1): ``decided`` when it failed and would
+    have passed without the noise."""
+    noisy = test_rows[test_rows["noise"] > 0].copy()
+    noisy["decided"] = ~noisy["success"].astype(bool) & (noisy["total"] + noisy["noise"] >= noisy["difficulty"])
+    return noisy.reset_index(drop=True)
+
+
+HYPE_COLUMNS = ["round", "player", "rigor", "hype", "zone"]
+
+
+def hype_moments(track_rows: pd.DataFrame) -> pd.DataFrame:
+    """The ends of rounds where a seat's Hype ran ahead of its Rigor: ``zone`` artefacts (Hype more
+    than one above Rigor: its next success is annulled, Kit rule K17) or edge (exactly one above:
+    one step away)."""
+    ahead = track_rows[(track_rows["round"] > 0) & (track_rows["hype"] >= track_rows["rigor"] + 1)]
+    rows = [{"round": int(r.round), "player": int(r.player), "rigor": int(r.rigor), "hype": int(r.hype),
+             "zone": "artefacts" if r.hype > r.rigor + 1 else "edge"} for r in ahead.itertuples()]
+    return _frame(rows, HYPE_COLUMNS)
 
 
 # -- question 4: publications, null results, the tracks ----------------------------------------
@@ -357,6 +587,28 @@ def replications_by_player(state, test_rows: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+PAIR_COLUMNS = ["tester", "owner", "replications", "repetitions", "tester_vp", "owner_vp"]
+
+
+def replication_pairs(test_rows: pd.DataFrame) -> pd.DataFrame:
+    """Who replicated whom: one row per tester and owner of the theory (the same seat for its own
+    theory) with the replications and repetitions between them and the replication VP each took."""
+    again = test_rows[test_rows["outcome"].isin(("replication", "repetition")) & test_rows["owner"].notna()]
+    rows = []
+    for (tester, owner), mine in again.groupby(["player", "owner"], sort=True):
+        reps = mine[mine["outcome"] == "replication"]
+        rows.append({"tester": int(tester), "owner": int(owner), "replications": len(reps),
+                     "repetitions": int((mine["outcome"] == "repetition").sum()),
+                     "tester_vp": int(reps["vp"].sum()), "owner_vp": int(reps["owner_vp"].sum())})
+    return _frame(rows, PAIR_COLUMNS)
+
+
+def top_sources(vp_row, n: int = 3) -> list[tuple[str, int]]:
+    """A seat's largest VP sources (a row of :func:`vp_breakdown`), gains and penalties alike."""
+    found = [(k, int(vp_row[k])) for k in VP_SOURCES if int(vp_row[k])]
+    return sorted(found, key=lambda item: -abs(item[1]))[:n]
+
+
 # -- the scoreboard ------------------------------------------------------------------------------
 def vp_breakdown(state, recs=None, test_rows: pd.DataFrame | None = None) -> pd.DataFrame:
     """Per player, where their VP came from (the columns of ``VP_SOURCES``) and ``total``.
@@ -439,6 +691,16 @@ class Debrief:
     artefacts: pd.DataFrame
     replications: pd.DataFrame
     vp: pd.DataFrame
+    pair: Pair                          # question 1: the pass and the replication that failed
+    pairs: pd.DataFrame                 # question 3: who replicated whom
+    events: pd.DataFrame                # the events that happened
+    event_effects: pd.DataFrame         # what ordinary events did to each team
+    strikes: pd.DataFrame               # school game: bias and influence events
+    strikes_by_player: pd.DataFrame
+    strike_protections: pd.DataFrame
+    noise: pd.DataFrame                 # every noise put on a hex, and why
+    noisy_tests: pd.DataFrame           # tests the noise weighed on
+    hype: pd.DataFrame                  # rounds that ended with Hype ahead of Rigor
 
 
 def summary(state) -> Summary:
@@ -458,10 +720,15 @@ def analyse(state) -> Debrief:
     track_rows = tracks(state, recs)
     inter = interference(state, recs)
     pubs = publications(state, recs)
+    hits = strikes(state, recs, track_rows)
     return Debrief(
         summary=summary(state), tests=test_rows, theories=theories(state, recs, test_rows),
         interference=inter, interference_by_player=interference_by_player(inter, state.players),
         protections=protections(inter), publications=pubs,
         results_by_player=results_by_player(state, test_rows, pubs), falls=falls(state, recs),
         tracks=track_rows, artefacts=artefacts(state, recs, track_rows),
-        replications=replications_by_player(state, test_rows), vp=vp_breakdown(state, recs, test_rows))
+        replications=replications_by_player(state, test_rows), vp=vp_breakdown(state, recs, test_rows),
+        pair=telling_pair(test_rows), pairs=replication_pairs(test_rows), events=events_played(state, recs),
+        event_effects=event_effects(state, recs), strikes=hits,
+        strikes_by_player=strikes_by_player(hits, state.players), strike_protections=strike_protections(hits),
+        noise=noise_made(state, recs, test_rows), noisy_tests=noisy_tests(test_rows), hype=hype_moments(track_rows))

@@ -1,4 +1,5 @@
-"""Interference cards and the six ways to block them (full game, Kit rule K24).
+"""Interference cards and the six ways to block them (full game, Kit rule K24), and what a card does
+to its target (also for the school game's bias and influence events, Kit rule K33).
 
 A part of ResearchState (rules.py), kept in its own module to keep modules small.
 """
@@ -81,23 +82,46 @@ class Interference:
         self._log("blocked", target, card=card.id, how=how, attacker=attacker)
 
     def _suffer(self, p: int, card) -> None:
+        lost = self._card_effect(p, card).get("lose", {})
+        self._log("suffer", p, card=card.id, type=card.type, sort=card.kind, lost=lost)
+
+    def _card_effect(self, p: int, card) -> dict:
+        """A bias or influence card's effect on ``p`` (an accepted card, or a school event that
+        struck): only what applied, e.g. {"lose": {"D": 1}, "hype": 1, "noise": "gravity-3"}."""
         pl = self.players_[p]
         effect = card.effect
-        lost = {r: min(n, pl["res"][r]) for r, n in effect.get("lose", {}).items()}
+        applied: dict = {}
+        lost = {r: min(n, pl["res"][r]) for r, n in effect.get("lose", {}).items() if min(n, pl["res"][r])}
         for r, n in lost.items():
             pl["res"][r] -= n
-        pl["hype"] = min(TRACK_MAX, pl["hype"] + effect.get("hype", 0))
-        pl["penalty"] += effect.get("test_penalty", 0)
-        pl["reputation"] = max(0, pl["reputation"] + effect.get("reputation", 0))
+        if lost:
+            applied["lose"] = lost
+        hype = min(TRACK_MAX, pl["hype"] + effect.get("hype", 0)) - pl["hype"]
+        pl["hype"] += hype
+        if hype:
+            applied["hype"] = hype
+        if effect.get("test_penalty"):
+            pl["penalty"] += effect["test_penalty"]
+            applied["test_penalty"] = effect["test_penalty"]
+        reputation = max(0, pl["reputation"] + effect.get("reputation", 0)) - pl["reputation"]
+        pl["reputation"] += reputation
+        if reputation:
+            applied["reputation"] = reputation
         hex_ = self._interference_hex(p)
         if effect.get("noise") and hex_:
+            before = sum(self.noise.values())
             self._add_noise(hex_, effect["noise"])
+            if sum(self.noise.values()) > before:  # the school game loses noise above 3
+                applied["noise"] = hex_
         mine = [t for t, th in self.theories.items() if th["owner"] == p]
         if effect.get("kv") and mine:
             target = max(mine, key=lambda t: (self.theories[t]["kv"], t))
             th = self.theories[target]
-            th["kv"] = max(-1, th["kv"] + effect["kv"])  # never topples a theory
-        self._log("suffer", p, card=card.id, type=card.type, sort=card.kind, lost=lost)
+            kv = max(-1, th["kv"] + effect["kv"]) - th["kv"]  # never topples a theory
+            th["kv"] += kv
+            if kv:
+                applied["kv"] = {"theory": target, "n": kv}
+        return applied
 
     def _interference_hex(self, p: int) -> str:
         """Where an interference card's noise lands: the target's newest project (kit choice)."""

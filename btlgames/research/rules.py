@@ -1,10 +1,11 @@
-"""Research Programme as a state machine (lessons/research-programme/rules.md, kit rules K1-K28).
+"""Research Programme as a state machine (lessons/research-programme/rules.md, kit rules K1-K33).
 
 The round is a to-do list of steps (``todo``) run in order; a step that needs a player's
 choice pushes a *decision* onto ``queue`` and the game waits: ``current_player`` is the
 player of ``queue[0]`` and the legal actions answer it. Choices that follow a choice (the
 project and method of a prediction, a revealed hex's reward, a block) are pushed to the
-front of the queue, so they come next.
+front of the queue, so they come next. Kit rule K30 merges near-trivial choices: the income
+resource and the card to draw are one choice, a prediction's project and method another.
 """
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from typing import ClassVar
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from . import board, cards
-from .actions import (ACTIONS, Borrow, Build, ChooseMethod, ChooseProject, CollectData,
-                      Continue, Discard, Draw, FreePreprint, Income, Interfere, Journal, Keep, PeerReview,
-                      PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal, Reward, Simulate, Stop, Story,
-                      Synthesis)
+from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
+                      Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
+                      Reward, Simulate, Stop, Story, Synthesis)
 from .constants import (HAND, INTERFERENCE_HAND, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORAGE,
-                        TABLE_THEORIES, TILES, TRACK_MAX)
+                        STORY_CAPS, TABLE_THEORIES, TILES, TRACK_MAX)
+from .events import Events
 from .experiments import Experiments
 from .interference import Interference
 from .map_state import MapState
@@ -28,9 +29,9 @@ from .views import Views
 
 
 @dataclass
-class ResearchState(Experiments, Interference, MapState, Views, GameState):
+class ResearchState(Experiments, Events, Interference, MapState, Views, GameState):
     name: ClassVar[str] = "research"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: K30's merged choices, K31's story cap, K33's bias and influence events
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     round: int = 1
@@ -72,20 +73,29 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
     def rounds(self) -> int:
         return ROUNDS[self.variant]
 
+    @property
+    def stories(self) -> str:
+        """K31: "every" team may tell a story each round, one a "round" for the class, or "none"."""
+        return self.options.get("stories", STORY_CAPS[0])
+
     def setup(self) -> None:
+        if not self.school and self.stories != STORY_CAPS[0]:  # K31: the full game has no stories
+            raise ValueError(t("research.why.stories_full", default=STORY_CAPS[0]))
         n = self.players
         self.players_ = [self._new_player() for _ in range(n)]
         self.noise = {h: 0 for h in board.HEXES}
         self.noise_supply = 4 + 3 * n
         self.decks = {k: self.chance.shuffled(ids) for k, ids in (
             ("theory", sorted(cards.theories())), ("method", sorted(cards.methods())),
-            ("event", sorted(cards.events())), ("project", sorted(cards.projects())),
+            ("event", sorted(cards.ordinary_events())), ("project", sorted(cards.projects())),
             ("anomaly", sorted(cards.anomalies())),
             ("interference", [] if self.school else list(cards.interference_deck())))}
+        if self.school:
+            self.decks["event"] = self._school_events(self.decks["event"])
         self.discards = {k: [] for k in self.decks}
         self.stats = {k: 0 for k in ("tests", "hits", "nulls", "artefacts", "replications", "repetitions",
                                      "bridges", "wormholes", "falsified", "rejected", "synthesis_attempts",
-                                     "interference", "blocked", "stories")}
+                                     "interference", "blocked", "stories", "struck", "protected")}
         if self.school:
             self._school_setup()
         else:
@@ -102,7 +112,7 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
     def _new_player(self) -> dict:
         return {"res": dict(START), "rigor": 0, "hype": 0, "reputation": 0, "debt": 0, "vp": 0, "ep": 0,
                 "ep_vp": 0, "hand": [], "interference": [], "methods": [], "tiles_left": TILES, "done": [],
-                "borrowed": False, "stopped": False, "insight": 0, "technique": 0, "penalty": 0,
+                "borrowed": False, "stopped": False, "draw": "", "insight": 0, "technique": 0, "penalty": 0,
                 "bridges": [], "programmes": [], "successes": 0, "scheduled": None, "offer": [],
                 "final": {}}
 
@@ -182,12 +192,10 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
         if kind == "keep":
             th, me = pl["offer"][:2], pl["offer"][2:]
             return [Keep(a, b) for a in th for b in me]
-        if kind == "income":
-            return [Income(r) for r in ("D", "L", "O")]
+        if kind == "income":  # K7 and the draw, one choice (K30)
+            return [Income(r, deck) for r in ("D", "L", "O") for deck in self._drawable()]
         if kind == "repay":
             return ([Repay()] if pl["debt"] and pl["res"]["R"] >= 2 else []) + [Continue()]
-        if kind == "draw":
-            return [Draw(k) for k in ("theory", "method") if self.decks[k] or self.discards[k]] or [Continue()]
         if kind == "discard":
             pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
             return [Discard(c) for c in dict.fromkeys(pile)]
@@ -197,10 +205,8 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
             return [FreePreprint(i) for i in self._unpublished(p, "preprint")] + [FreePreprint(-1)]
         if kind == "act":
             return self._main_actions(p)
-        if kind == "project":
-            return self._project_choices(p, d["theory"])
-        if kind == "method":
-            return self._method_choices(p, d["theory"])
+        if kind == "plan":
+            return self._plan_choices(p, d["theory"])
         if kind == "reveal":
             return [Reveal(h) for h in self._hidden_in(d["field"])]
         if kind == "reward":
@@ -229,7 +235,7 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
                 if cards.projects()[project].cost <= money:
                     out += [Build(project, h) for h in self._build_hexes(p, project)]
         if "predict" not in done and pl["scheduled"] is None:
-            out += [Predict(t) for t in self.theories if self._project_choices(p, t)]
+            out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
         if "preprint" not in done and pl["res"]["D"] >= 1:
             out += [Preprint(i) for i in self._unpublished(p, "preprint")]
         if "journal" not in done and pl["res"]["D"] >= 1 and pl["res"]["L"] >= 1:
@@ -252,11 +258,17 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
         out.append(Stop())
         return out
 
-    def _project_choices(self, p: int, theory: str) -> list[ChooseProject]:
-        return [ChooseProject(u) for u in project_choices(self.tiles, p, self.players_[p], theory)]
+    def _tiles_for(self, p: int, theory: str) -> list[str]:
+        return project_choices(self.tiles, p, self.players_[p], theory)
 
-    def _method_choices(self, p: int, theory: str) -> list[ChooseMethod]:
-        return [ChooseMethod(m, hand) for m, hand in method_choices(self.players_[p], theory)]
+    def _plan_choices(self, p: int, theory: str) -> list[PlanTest]:
+        """Every (project, method) pair the prediction may use: the two former choices in one (K30)."""
+        methods = method_choices(self.players_[p], theory)
+        return [PlanTest(tile, m, hand) for tile in self._tiles_for(p, theory) for m, hand in methods]
+
+    def _drawable(self) -> list[str]:
+        """The decks a draw can come from ("" alone: neither has a card left)."""
+        return [k for k in ("theory", "method") if self.decks[k] or self.discards[k]] or [""]
 
     # -- applying ------------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -295,6 +307,7 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
 
     def _do_income(self, p, a: Income, d):
         pl = self.players_[p]
+        pl["draw"] = a.deck  # drawn at the draw step: the order of effects stays the rulebook's (K30)
         money = 2 + pl["reputation"] // 3 + (1 if pl["hype"] >= 2 else 0)
         self._gain(p, {"R": money, a.resource: 1})
         production = self._production(p)
@@ -311,12 +324,14 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
     def _do_continue(self, p, a, d):
         pass
 
-    def _do_draw(self, p, a: Draw, d):
+    def _draw_chosen(self, p: int) -> None:
+        """The draw step: the card chosen at income (K30), and the full game's interference card."""
         pl = self.players_[p]
-        card = self._draw(a.deck)
+        deck, pl["draw"] = pl["draw"], ""
+        card = self._draw(deck) if deck else ""
         if card:
             pl["hand"].append(card)
-            self._log("draw", p, secret={"card": card}, seen_by=[p], deck=a.deck)
+            self._log("draw", p, secret={"card": card}, seen_by=[p], deck=deck)
         if not self.school:
             extra = self._draw("interference")
             if extra:
@@ -343,14 +358,18 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
 
     def _do_story(self, p, a: Story, d):
         pl = self.players_[p]
-        if a.approved:  # K28
-            pl["insight"] += 1
-            pl["ep"] += 1
-            self.stats["stories"] += 1
-            if pl["ep"] % 3 == 0 and pl["ep_vp"] < 2:
-                pl["ep_vp"] += 1
-                pl["vp"] += 1
-            self._log("story", p, ep=pl["ep"])
+        if not a.approved:
+            return
+        pl["insight"] += 1  # K28
+        self.stats["stories"] += 1
+        if not d["ep"]:  # K31: under the cap a story counts no EP, so it never turns into VP
+            self._log("class_story", p)
+            return
+        pl["ep"] += 1
+        if pl["ep"] % 3 == 0 and pl["ep_vp"] < 2:
+            pl["ep_vp"] += 1
+            pl["vp"] += 1
+        self._log("story", p, ep=pl["ep"])
 
     def _do_free_preprint(self, p, a: FreePreprint, d):
         if a.result >= 0:
@@ -397,19 +416,15 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
 
     def _do_predict(self, p, a: Predict, d):
         self._main_done(p, "predict")
-        self.queue[:0] = [{"kind": "project", "player": p, "theory": a.theory},
-                          {"kind": "method", "player": p, "theory": a.theory}]
+        self.queue.insert(0, {"kind": "plan", "player": p, "theory": a.theory})
         self.players_[p]["scheduled"] = {"theory": a.theory, "tile": "", "method": ""}
 
-    def _do_choose_project(self, p, a: ChooseProject, d):
-        self.players_[p]["scheduled"]["tile"] = a.tile
-
-    def _do_choose_method(self, p, a: ChooseMethod, d):
+    def _do_plan_test(self, p, a: PlanTest, d):
         pl = self.players_[p]
         if a.from_hand:
             self._play_method(p, a.method)
-        pl["scheduled"]["method"] = a.method
         s = pl["scheduled"]
+        s.update(tile=a.tile, method=a.method)
         self._log("predict", p, theory=s["theory"], tile=s["tile"], method=s["method"])
 
     def _do_preprint(self, p, a: Preprint, d):
@@ -493,7 +508,7 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
         self.todo = [["event", None]]
         for p in self._order():
             self.todo += [["income", p], ["repay", p], ["draw", p]]
-            if self.school:
+            if self.school and self._tells_story(p):
                 self.todo.append(["story", p])
         self.todo.append(["actions", None])
         self.todo += [["act", p] for _ in range(2) for p in self._order()]
@@ -522,10 +537,14 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
             self.queue.append({"kind": "repay", "player": p})
 
     def _step_draw(self, p):
-        self.queue.append({"kind": "draw", "player": p})
+        self._draw_chosen(p)
+
+    def _tells_story(self, p: int) -> bool:
+        """K31: every team each round, or only the round's start team, or nobody."""
+        return self.stories == "every" or (self.stories == "round" and p == self.start)
 
     def _step_story(self, p):
-        self.queue.append({"kind": "story", "player": p})
+        self.queue.append({"kind": "story", "player": p, "ep": self.stories == "every"})
 
     def _step_actions(self, _):
         self.phase = "actions"
@@ -578,36 +597,6 @@ class ResearchState(Experiments, Interference, MapState, Views, GameState):
             returned[largest] = returned.get(largest, 0) + 1
         if returned:
             self._log("storage", p, returned=returned)
-
-    # -- events ----------------------------------------------------------------------------------------------
-    def _resolve_event(self, event) -> None:
-        self._log("event", None, event=event.id, code=event.code)
-        params = dict(event.params)
-        for p in self._order():
-            pl = self.players_[p]
-            if event.code == "gain":
-                self._gain(p, params)
-            elif event.code == "lose":
-                for r, n in params.items():
-                    if r in RESOURCES:
-                        pl["res"][r] = max(0, pl["res"][r] - n)
-                    elif r == "reputation":
-                        pl["reputation"] = max(0, pl["reputation"] - n)
-            elif event.code == "hype_check" and pl["hype"] > pl["rigor"]:
-                pl["reputation"] = max(0, pl["reputation"] - 1)
-            elif event.code == "reward_rigor" and pl["rigor"] >= 3:
-                self._gain(p, params)
-            elif event.code == "reward_hype" and pl["hype"] >= 2:
-                self._gain(p, params)
-            elif event.code == "preprint_heist" and self._unpublished(p, "preprint"):
-                self.queue.append({"kind": "heist", "player": p})
-        if event.code == "noise":
-            for tile in self.tiles:
-                if board.field_of(tile["hex"]) in params.get("fields", []):
-                    self._add_noise(tile["hex"], 1)
-        elif event.code == "clean":
-            for h in board.HEXES:
-                self._clean(h, 1)
 
     # -- the end --------------------------------------------------------------------------------------------
     def _finish(self, reason: str) -> None:

@@ -4,15 +4,17 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 """
 from __future__ import annotations
 
+from ..core.events import ALL
 from . import board, cards
 
 
 class Views:
     def view(self, player):
         """The table as ``player`` sees it (None: the projector). Hidden: other players' hands and
-        offers (their sizes are public), hidden hexes' tokens, deck orders."""
+        offers (their sizes are public), hidden hexes' tokens, deck orders. ``"all"`` is the one
+        projector that teams share (Kit rule K32): every hand and offer open, the rest hidden."""
         def mine(p):
-            return player is not None and player == p
+            return player == ALL or (player is not None and player == p)
 
         return {
             "variant": self.variant, "players": self.players, "round": self.round, "rounds": self.rounds,
@@ -36,11 +38,19 @@ class Views:
             "hidden": sorted(self.hidden), "anomalies": dict(self.anomaly_at), "neutral": list(self.neutral),
             "wormholes": [list(w) for w in self.wormholes],
             "market": list(self.market), "next_event": self.next_event, "event": self.event,
+            "event_slot": self._event_slot(), "stories": self.stories if self.school else "none",
             "decks": {k: len(v) for k, v in self.decks.items()},
             "discards": {k: list(v) for k, v in self.discards.items()},
             "counter": self.counter, "counter_goal": self.players + 2,
             "end_reason": self.end_reason, "winners": self.winners(),
         }
+
+    def _event_slot(self) -> str:
+        """The "next event" slot: "queued" (a card lies there), "pending" (empty until this round's
+        event step turns one up: the full game's set-up) or "last" (no event comes any more)."""
+        if self.next_event:
+            return "queued"
+        return "pending" if self.phase == "setup" else "last"
 
     def hidden_variation(self, player, rng):
         other = self.clone()

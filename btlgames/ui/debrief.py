@@ -1,40 +1,51 @@
 """Widgets for the Research Programme debrief: the five questions, asked of the game just played.
 
-The notebook makes one :func:`session` (this viewer's loaded game) and hands it to one public
-function per section; each returns a new widget that redraws itself whenever a game is loaded:
+Two views of one game's debrief. The **document view** is the notebook's, for self-study and for
+preparing a lesson: the notebook makes one :func:`session` (this viewer's loaded game) and hands
+it to one public function per section; each returns a new widget that redraws itself whenever a
+game is loaded, and carries the section's only heading (the notebook's Markdown has none of its
+own):
 
 - :func:`choose_game` — load the game just played (the play app's save file) or a bot game;
+- :func:`projector` — a button that leads the loaded game's debrief on the projector;
 - :func:`theories` — question 1: which theory passed a test, which a replication;
 - :func:`biases` — question 2: which bias hit whom, and how real labs protect themselves;
 - :func:`replications` — question 3: replication against repetition (a new look at the same data);
 - :func:`publishing` — question 4: null results that paid, Hype against Rigor round by round;
 - :func:`interference` — question 5: unintended bias against deliberate interference;
-- :func:`scoreboard` — where every VP came from.
+- :func:`scoreboard` — where every VP came from;
+- :func:`wrap_up` — what to remember, and this game in numbers.
 
-The facts come from ``btlgames.research.debrief`` (plain Python, tested on its own); this module
-only turns them into words, tables and charts. Nothing is drawn until a game is loaded: the
-notebook opens with "no game loaded yet". Charts are PNG images inside HTML (with alt text),
-never output areas. Seats carry a colour *and* a symbol (● ■ ▲ ★); the school game's seats are
-teams.
+The **projector view** is :func:`presenter` (``btlgames/ui/debrief_screens.py``): one question
+per screen, for the teacher to lead in class; the game app opens it with one click.
+
+The facts come from ``btlgames.research.debrief`` (plain Python, tested on its own); the words
+from ``debrief_words``, the charts from ``debrief_charts`` (PNG images inside HTML, with alt
+text, never output areas). Nothing is drawn until a game is loaded: the notebook opens with
+"no game loaded yet". Seats carry a colour *and* a symbol (● ■ ▲ ★); the school game's seats
+are teams.
 """
 from __future__ import annotations
 
-import base64
-import io
-import textwrap
-
 import ipywidgets as w
 
-from ..core.i18n import t
 from ..core.registry import spec
 from ..core.saves import SaveError, loads
 from ..core.simulate import play_one
 from ..research import cards
 from ..research import debrief as facts
-from .widgets import WIDE, app, button, esc, heading, message, row, stylesheet, whole_number
-from .seats import COLOURS, SYMBOLS
+from .debrief_charts import interference_chart, kinds_chart, strikes_chart, tests_chart, tracks_chart, vp_chart
+from .debrief_html import Seats, bullets, card_name, details, msg, number, para, seat_table, signed, table
+from .debrief_screens import presenter, this_game
+from .debrief_words import (answer_words, artefact_line, event_effect_line, event_line, hype_line, noise_summary,
+                            noisy_test_line, outcome_words, pair_html, protection_words, real_protection,
+                            strike_line, verdict)
+from .seats import SYMBOLS
+from .widgets import WIDE, app, button, esc, message, row, stylesheet, whole_number
 
-MARKERS = ("o", "s", "^", "*")  # the same shapes in matplotlib
+__all__ = ["session", "choose_game", "projector", "theories", "biases", "replications", "publishing",
+           "interference", "scoreboard", "wrap_up", "presenter"]
+
 BOT_SEATS = {"heuristic": ("heuristic",), "random": ("random",), "mixed": ("heuristic", "random")}
 SEED_MAX = 2**31 - 1
 
@@ -56,20 +67,24 @@ STYLE = stylesheet("""\
 .btl-debrief img.btl-chart { max-width: 100%; width: 960px; height: auto; display: block; margin: .4em 0; }
 .btl-debrief details summary { cursor: pointer; font-weight: 600; margin: .3em 0; }
 .btl-debrief .btl-card { border: 2px solid #555; border-radius: .5em; padding: .2em 1em .6em; margin: .4em 0; }
+.btl-debrief h2.btl-debrief-title { font-size: 26px; margin: .6em 0 .2em; }
+.btl-debrief .btl-question { font-size: 20px; font-weight: 700; margin: .2em 0; }
+.btl-debrief .btl-test-cards { display: flex; flex-wrap: wrap; gap: .8em; margin: .4em 0; }
+.btl-debrief .btl-test-card { border: 3px solid #333; border-radius: .5em; padding: .3em .8em; min-width: 18em; }
+.btl-debrief .btl-test-card.btl-fail { border-style: dashed; }
+.btl-debrief .btl-test-head { font-weight: 700; }
+.btl-debrief .btl-test-roll { font-size: 22px; font-weight: 700; font-variant-numeric: tabular-nums; }
 """)
 
-
-def msg(key: str, **values):
-    """This notebook's words, from the message catalogue (``[debrief]`` in locale/en/debrief.toml)."""
-    return t(f"debrief.{key}", **values)
 
 
 def _app(children, *classes) -> w.VBox:
     return app(children, "btl-debrief", *classes, style=STYLE)
 
 
-# -- names ---------------------------------------------------------------------------------------
-card_name = cards.name
+def _heading(title: str, *paragraphs: str) -> w.HTML:
+    """A section's one heading (h2, under the notebook's page title) and its paragraphs (HTML)."""
+    return w.HTML(f'<h2 class="btl-debrief-title">{esc(title)}</h2>' + "".join(paragraphs))
 
 
 class Session:
@@ -87,22 +102,22 @@ class Session:
         self._sections = []  # redrawn when another game is loaded
         self._notes = []  # redrawn when the loader says something (a refused file changes nothing else)
 
-    # seats
-    def seat(self, p: int) -> str:
-        """"Player 1", or "Team 1" in the school game."""
-        team = self.facts is not None and self.facts.summary.variant == "school"
-        return msg("seat.team" if team else "seat.player", n=int(p) + 1)
+    # seats: "Player 1", or "Team 1" in the school game (see debrief_html.Seats)
+    @property
+    def seats(self) -> Seats:
+        return Seats(self.facts.summary.variant if self.facts is not None else "full")
 
-    def label(self, p: int) -> str:
-        """The seat's symbol and name, for charts: "● Player 1"."""
-        return f"{SYMBOLS[int(p) % 4]} {self.seat(p)}"
+    def seat(self, p) -> str:
+        return self.seats.seat(p)
+
+    def label(self, p) -> str:
+        return self.seats.label(p)
 
     def badge(self, p) -> str:
-        """The seat in HTML: its colour, symbol and name ("—" for nobody)."""
-        if p is None or p != p:  # None or NaN
-            return "—"
-        p = int(p)
-        return f'<span class="btl-seat btl-seat-{p + 1}" style="color:{COLOURS[p % 4]}">{esc(self.label(p))}</span>'
+        return self.seats.badge(p)
+
+    def tile(self, p, tile: str) -> str:
+        return self.seats.tile(p, tile)
 
     # loading
     def watch(self, render, notes: bool = False) -> None:
@@ -156,83 +171,10 @@ def session() -> Session:
     return Session()
 
 
-# -- small helpers -------------------------------------------------------------------------------
-def table(headers: list[str], rows: list[list[str]], numeric: set[int] = frozenset(), total: bool = False) -> str:
-    """An HTML table: ``headers`` are plain words, cells are HTML already (escape them first).
-
-    Columns in ``numeric`` align right; with ``total`` the last row is a total, in bold.
-    """
-    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
-    body = []
-    for i, cells in enumerate(rows):
-        cls = ' class="btl-total"' if total and i == len(rows) - 1 else ""
-        tds = "".join(f'<th scope="row">{c}</th>' if j == 0 else
-                      f'<td class="btl-num">{c}</td>' if j in numeric else f"<td>{c}</td>"
-                      for j, c in enumerate(cells))
-        body.append(f"<tr{cls}>{tds}</tr>")
-    return (f'<div class="btl-scroll"><table class="btl-table"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>')
-
-
-def seat_table(game: "Session", frame, columns: tuple[str, ...]) -> str:
-    """One row per seat (the rows of ``frame``) with its whole numbers in ``columns``."""
-    rows = [[game.badge(p), *(number(int(frame.loc[p, c])) for c in columns)] for p in range(len(frame))]
-    return table([msg("col.player")] + [msg(f"col.{c}") for c in columns], rows,
-                 numeric=set(range(1, len(columns) + 1)))
-
-
-def para(text: str, cls: str = "") -> str:
-    """A paragraph of plain words (escaped here)."""
-    return f'<p class="{cls}">{esc(text)}</p>' if cls else f"<p>{esc(text)}</p>"
-
-
-def bullets(items) -> str:
-    return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
-
-
-def details(summary: str, inner: str) -> str:
-    return f"<details><summary>{esc(summary)}</summary>{inner}</details>"
-
-
-def signed(n: int) -> str:
-    """+2, −1, 0 (with a real minus sign)."""
-    return f"+{n}" if n > 0 else number(n)
-
-
-def number(n: int) -> str:
-    """A whole number with a real minus sign: −1."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
-def png(fig) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-def chart(png_bytes: bytes, alt: str) -> str:
-    """A chart as an image inside HTML, with ``alt`` for screen readers (and as its caption)."""
-    data = base64.b64encode(png_bytes).decode("ascii")
-    return (f'<figure><img class="btl-chart" src="data:image/png;base64,{data}" alt="{esc(alt)}">'
-            f"<figcaption><small>{esc(alt)}</small></figcaption></figure>")
-
-
-def _figure(width: float, height: float):
-    from matplotlib.figure import Figure  # no pyplot: no global figure state between viewers
-
-    return Figure(figsize=(width, height), dpi=100, layout="constrained")
-
-
-def _style(ax, title: str = "") -> None:
-    ax.tick_params(labelsize=13)
-    ax.grid(alpha=0.3)
-    if title:
-        ax.set_title(title, fontsize=15)
-
-
-def _section(game: Session, key: str, render) -> w.VBox:
-    """A debrief section: its question, then what ``render(game, facts)`` returns (HTML), redrawn
-    after every game loaded; before one, the "no game yet" message."""
+def _section(game: Session, key: str, render, question: int | None = None) -> w.VBox:
+    """A debrief section: its heading, the rulebook's question (if it is one of the five) and what
+    the section is about, then what ``render(game, facts)`` returns (HTML), redrawn after every
+    game loaded; before one, the "no game yet" message."""
     body = w.HTML()
 
     def redraw():
@@ -245,7 +187,8 @@ def _section(game: Session, key: str, render) -> w.VBox:
             body.value = message(esc(msg("failed", why=err)), error=True)
 
     game.watch(redraw)
-    return _app([heading(msg(f"{key}.title"), esc(msg(f"{key}.question"))), body], f"btl-debrief-{key}")
+    asked = para(msg(f"question.{question}"), "btl-question") if question else ""
+    return _app([_heading(msg(f"{key}.title"), asked, para(msg(f"{key}.about"))), body], f"btl-debrief-{key}")
 
 
 # -- 0. choose the game ---------------------------------------------------------------------------------
@@ -310,7 +253,7 @@ def choose_game(game: Session) -> w.VBox:
     preview.on_click(on_preview)
     game.watch(redraw, notes=True)
     return _app([
-        heading(msg("choose.title"), esc(msg("choose.help"))),
+        _heading(msg("choose.title"), para(msg("choose.help"))),
         row([upload]),
         w.HTML(f"<p>{esc(msg('choose.or'))}</p>"),
         row([variant, players, bots, seed, preview]),
@@ -318,32 +261,33 @@ def choose_game(game: Session) -> w.VBox:
     ], "btl-debrief-choose")
 
 
+# -- the projector -------------------------------------------------------------------------------
+def projector(game: Session) -> w.VBox:
+    """A button that opens the loaded game's debrief on the projector (:func:`presenter`) in its
+    place; "Back to the game" there closes it again. Loading another game closes it too."""
+    lead = button(msg("projector.button"), msg("projector.tooltip"))
+    lead.add_class("btl-debrief-lead")
+    note = w.HTML()
+    box = w.VBox()
+
+    def close() -> None:
+        box.children = (row([lead]), note)
+
+    def open_(_=None) -> None:
+        if game.state is not None:
+            box.children = (presenter(game.state, close=close),)
+
+    def redraw() -> None:
+        lead.disabled = game.state is None
+        note.value = para(msg("projector.help" if game.state is not None else "projector.no_game"))
+        close()
+
+    lead.on_click(open_)
+    game.watch(redraw)
+    return _app([_heading(msg("projector.title")), box], "btl-debrief-projector")
+
+
 # -- 1. theories -----------------------------------------------------------------------------------
-def _projects(names: list) -> str:
-    return ", ".join(card_name(p) if p else msg("no_project") for p in names)
-
-
-def verdict(row) -> str:
-    """Why this theory has (or has no) replication, in words."""
-    projects = list(row["projects"])
-    if row["verdict"] == "replicated":
-        text = msg("verdict.replicated", n=row["replications"], projects=_projects(projects))
-    elif row["verdict"] == "hit_only":
-        text = msg(f"verdict.{row['reason']}", project=_projects(projects[:1]), repetitions=row["repetitions"],
-                   failed=row["failed_elsewhere"], tried=row["tried_elsewhere"])
-    elif row["verdict"] == "no_hit":
-        text = msg("verdict.no_hit", nulls=row["nulls"], artefacts=row["artefacts"])
-    else:
-        text = msg("verdict.untested")
-    if row["fate"] != "table":
-        text += " " + msg(f"fate.{row['fate']}")
-    return text
-
-
-def outcome_words(outcome: str) -> str:
-    return msg(f"outcome.{outcome}") if outcome else "—"
-
-
 def tests_html(game: Session, d: facts.Debrief) -> str:
     rows = []
     for r in d.tests.itertuples():
@@ -357,46 +301,10 @@ def tests_html(game: Session, d: facts.Debrief) -> str:
                  rows, numeric={0})
 
 
-def tests_chart(game: Session, d: facts.Debrief) -> str:
-    """Every test on a strip per theory, round by round: the tester's colour and symbol, filled
-    for a success and hollow for a null result or an artefact, with a short word above."""
-    tested = [th for th in d.theories["theory"] if (d.tests["theory"] == th).any()]
-    fig = _figure(10, 2.2 + 1.0 * len(tested))
-    ax = fig.add_subplot()
-    in_round = d.tests.groupby(["theory", "round"]).size().to_dict()  # tests side by side in a round
-    seen: dict = {}
-    for r in d.tests.itertuples():
-        y = len(tested) - 1 - tested.index(r.theory)
-        k = seen.get((r.theory, r.round), 0)
-        seen[(r.theory, r.round)] = k + 1
-        x = r.round + (k - (in_round[(r.theory, r.round)] - 1) / 2) * 0.22
-        colour = COLOURS[r.player % 4]
-        hit = r.outcome in facts.HIT_KINDS
-        ax.plot([x], [y], marker=MARKERS[r.player % 4], markersize=15, color=colour,
-                markerfacecolor=colour if hit else "white", markeredgewidth=2.5, linestyle="none")
-        above = k % 2 == 0  # neighbours' words alternate above and below their marks
-        ax.annotate(msg(f"short.{r.outcome or 'null'}"), (x, y), textcoords="offset points",
-                    xytext=(0, 12 if above else -13), ha="center", va="bottom" if above else "top", fontsize=10,
-                    fontweight="bold" if r.outcome == "replication" else "normal")
-    for p in range(d.summary.players):
-        ax.plot([], [], marker=MARKERS[p], color=COLOURS[p], linestyle="none", markersize=12, label=game.seat(p))
-    names = [textwrap.fill(card_name(th), 24) for th in reversed(tested)]
-    ax.set_yticks(range(len(tested)), names, fontsize=13)
-    ax.set_ylim(-0.6, len(tested) - 0.35)
-    last = max(d.summary.round, 1)
-    ax.set_xticks(range(1, last + 1))
-    ax.set_xlim(0.5, last + 0.7)
-    ax.set_xlabel(msg("chart.round"), fontsize=14)
-    _style(ax, msg("chart.tests.title"))
-    fig.legend(loc="outside lower center", ncol=4, fontsize=13, frameon=False)
-    alt = msg("chart.tests.alt", tests=len(d.tests), theories=len(tested))
-    return chart(png(fig), alt)
-
-
 def _theories(game: Session, d: facts.Debrief) -> str:
     th = d.theories
     counts = th["verdict"].value_counts()
-    parts = [para(msg("q1.count", n=len(th), replicated=int(counts.get("replicated", 0)),
+    parts = [pair_html(game, d.pair), para(msg("q1.count", n=len(th), replicated=int(counts.get("replicated", 0)),
                       hit_only=int(counts.get("hit_only", 0)), no_hit=int(counts.get("no_hit", 0)),
                       untested=int(counts.get("untested", 0))), "btl-lead")]
     rows = [[esc(card_name(r["theory"])), game.badge(r["owner"]), str(r["tests"]), str(r["first"]),
@@ -417,32 +325,10 @@ def _theories(game: Session, d: facts.Debrief) -> str:
 
 def theories(game: Session) -> w.VBox:
     """Question 1: per theory its tests, hits, null results and replications, on which projects."""
-    return _section(game, "q1", _theories)
+    return _section(game, "q1", _theories, 1)
 
 
 # -- 2. biases -------------------------------------------------------------------------------------------
-def effect_words(card_id: str, lost: dict) -> str:
-    """What a suffered card did, in words: "Hype +2, consensus −1, lost D1"."""
-    card = cards.interference().get(card_id)
-    effect = dict(card.effect) if card else {}
-    out = []
-    for key in ("hype", "kv", "reputation", "test_penalty", "noise"):
-        if effect.get(key):
-            out.append(msg(f"effect.{key}", n=effect[key], signed=signed(int(effect[key]))))
-    lost = {r: n for r, n in (lost or {}).items() if n}
-    if lost:
-        out.append(msg("effect.lose", what=" ".join(f"{r}{n}" for r, n in lost.items())))
-    return ", ".join(out) or "—"
-
-
-def answer_words(r) -> str:
-    if r.outcome == "blocked":
-        return msg("answer.blocked", how=msg(f"how.{r.how}"))
-    if r.outcome == "suffered":
-        return msg("answer.suffered", what=effect_words(r.card, r.lost))
-    return msg("answer.open")
-
-
 def interference_table(game: Session, rows) -> str:
     out = [[str(r.round), game.badge(r.attacker), game.badge(r.target), esc(card_name(r.card)),
             esc(msg(f"type.{r.type}")), esc(msg(f"sort.{r.sort}") if r.sort else "—"), esc(answer_words(r))]
@@ -454,26 +340,22 @@ def interference_table(game: Session, rows) -> str:
 def artefacts_html(game: Session, d: facts.Debrief) -> str:
     if not len(d.artefacts):
         return para(msg("artefacts.none"))
-    rows = []
-    for r in d.artefacts.itertuples():
-        if r.rigor is not None and r.rigor == r.rigor:
-            tracks = msg("artefacts.tracks", rigor=int(r.rigor), hype=int(r.hype))
-        else:
-            tracks = msg("artefacts.tracks_start", rigor=r.rigor_start, hype=r.hype_start)
-        rows.append([str(r.round), game.badge(r.player), esc(card_name(r.theory)), esc(tracks)])
     return (para(msg("artefacts.count", n=len(d.artefacts)))
-            + table([msg(f"col.{k}") for k in ("round", "player", "theory", "tracks")], rows, numeric={0}))
+            + bullets(artefact_line(game, r) for r in d.artefacts.itertuples()))
 
 
-def hype_moments(game: Session, d: facts.Debrief) -> str:
-    """The rounds each player ended with Hype above Rigor."""
-    items = []
-    for p in range(d.summary.players):
-        mine = d.tracks[(d.tracks["player"] == p) & (d.tracks["hype"] > d.tracks["rigor"])]
-        if len(mine):
-            items.append(f"{game.badge(p)}: " + esc(msg("hype_above.rounds",
-                                                         rounds=", ".join(str(r) for r in mine["round"]))))
-    return para(msg("hype_above.title")) + bullets(items) if items else para(msg("hype_above.none"))
+def hype_html(game: Session, d: facts.Debrief) -> str:
+    """The rounds a seat ended with Hype ahead of Rigor: in the artefact zone, or one step away."""
+    if not len(d.hype):
+        return para(msg("hype_ahead.none"))
+    return para(msg("hype_ahead.title")) + bullets(hype_line(game, r) for r in d.hype.itertuples())
+
+
+def noise_html(game: Session, d: facts.Debrief) -> str:
+    """How much noise the game made and where from, and the tests it decided."""
+    decided = d.noisy_tests[d.noisy_tests["decided"]]
+    return para(noise_summary(d)) + (bullets(noisy_test_line(game, r) for r in decided.itertuples())
+                                     if len(decided) else para(msg("noise.decided_none")))
 
 
 def protection_cards(sorts) -> str:
@@ -481,35 +363,49 @@ def protection_cards(sorts) -> str:
     rows = []
     shields = [c for c in cards.interference().values() if c.type == "shield"]
     for sort in sorts:
-        biases = [c for c in cards.interference().values() if c.type == "bias" and c.kind == sort]
-        methods = sorted({card_name(m) for c in biases for m in c.blocked_by})
+        biases_ = [c for c in cards.interference().values() if c.type == "bias" and c.kind == sort]
+        methods = sorted({card_name(m) for c in biases_ for m in c.blocked_by})
         stops = sorted(s.name for s in shields if sort in s.kinds)
-        rows.append([esc(", ".join(c.name for c in biases)), esc(msg(f"real.{sort}")),
+        rows.append([esc(", ".join(c.name for c in biases_)), esc(msg(f"real.{sort}")),
                      esc(", ".join(methods) or "—"), esc(", ".join(stops) or "—")])
     return table([msg(f"col.{k}") for k in ("bias", "real", "methods", "shields")], rows)
 
 
+def _school_biases(game: Session, d: facts.Debrief) -> list[str]:
+    """The school game's bias events: whom they struck and why, and who was protected by what
+    (with the real lab's protection that method stands for)."""
+    mine = d.strikes[d.strikes["sort"] == "bias"]
+    if not len(mine):
+        return [para(msg("q2.school_none"), "btl-lead")]
+    items = []
+    for r in mine.itertuples():
+        real = real_protection(r.how, r.method) if r.outcome == "protected" else ""
+        items.append(strike_line(game, r) + (f" <em>{esc(msg('q2.real_lab', real=real))}</em>" if real else ""))
+    return [para(msg("q2.school"), "btl-lead"), bullets(items)]
+
+
+def _full_biases(game: Session, d: facts.Debrief) -> list[str]:
+    inter = d.interference
+    if not len(inter):
+        return [para(msg("q2.none"), "btl-lead")]
+    biases_ = inter[inter["type"] == "bias"]
+    return [para(msg("q2.count", n=len(inter), biases=len(biases_),
+                     suffered=int((biases_["outcome"] == "suffered").sum()),
+                     blocked=int((biases_["outcome"] == "blocked").sum())), "btl-lead"),
+            interference_table(game, inter)]
+
+
 def _biases(game: Session, d: facts.Debrief) -> str:
-    parts = []
-    if d.summary.variant == "school":
-        parts.append(para(msg("q2.school"), "btl-lead"))
-    else:
-        inter = d.interference
-        if len(inter):
-            biases = inter[inter["type"] == "bias"]
-            parts.append(para(msg("q2.count", n=len(inter), biases=len(biases),
-                                  suffered=int((biases["outcome"] == "suffered").sum()),
-                                  blocked=int((biases["outcome"] == "blocked").sum())), "btl-lead"))
-            parts.append(interference_table(game, inter))
-        else:
-            parts.append(para(msg("q2.none"), "btl-lead"))
-    parts.append(f"<h4>{esc(msg('q2.hype'))}</h4>")
-    parts.append(artefacts_html(game, d))
-    parts.append(hype_moments(game, d))
-    parts.append(f"<h4>{esc(msg('q2.protect'))}</h4>")
+    school = d.summary.variant == "school"
+    parts = (_school_biases if school else _full_biases)(game, d)
+    parts.append(f"<h3>{esc(msg('q2.hype'))}</h3>")
+    parts += [artefacts_html(game, d), hype_html(game, d)]
+    parts.append(f"<h3>{esc(msg('q2.noise'))}</h3>")
+    parts.append(noise_html(game, d))
+    parts.append(f"<h3>{esc(msg('q2.protect'))}</h3>")
     parts.append(bullets(esc(item) for item in msg("protect")))
-    sorts = list(dict.fromkeys(d.interference[d.interference["type"] == "bias"]["sort"]))
-    if d.summary.variant != "school":
+    if not school:
+        sorts = list(dict.fromkeys(d.interference[d.interference["type"] == "bias"]["sort"]))
         all_sorts = list(dict.fromkeys(c.kind for c in cards.interference().values() if c.type == "bias"))
         parts.append(para(msg("q2.cards_seen") if sorts else msg("q2.cards_all")))
         parts.append(protection_cards(sorts or all_sorts))
@@ -518,59 +414,18 @@ def _biases(game: Session, d: facts.Debrief) -> str:
 
 
 def biases(game: Session) -> w.VBox:
-    """Question 2: the biases played on whom (full game), artefacts and Hype, real protections."""
-    return _section(game, "q2", _biases)
+    """Question 2: the biases that hit whom (cards in the full game, events in the school game),
+    artefacts, Hype and noise, and the real labs' protections."""
+    return _section(game, "q2", _biases, 2)
 
 
 # -- 3. replication against repetition ----------------------------------------------------------------
-def grouped_bars(game: Session, frame, bars, ylabel: str, title: str, label=None):
-    """A figure of bars side by side for each seat (the rows of ``frame``), one per column of
-    ``bars`` = (column, hatch, face): ``face`` a colour, or an opacity of the seat's own colour.
-    Each bar has its number above it (or ``label(seat, column, value)``)."""
-    from matplotlib.patches import Patch
-
-    seats = len(frame)
-    fig = _figure(10, 4.6)
-    ax = fig.add_subplot()
-    width = 0.8 / len(bars)
-    handles = []
-    for k, (col, hatch, face) in enumerate(bars):
-        own = not isinstance(face, str)  # an opacity of the seat's colour
-        for p in range(seats):
-            x = p + (k - (len(bars) - 1) / 2) * width
-            v = int(frame.loc[p, col])
-            ax.bar([x], [v], width=width * 0.95, color=COLOURS[p] if own else face, alpha=face if own else 1.0,
-                   hatch=hatch, edgecolor="black")
-            ax.annotate(label(p, col, v) if label else str(v), (x, v), textcoords="offset points", xytext=(0, 3),
-                        ha="center", fontsize=12)
-        handles.append(Patch(facecolor="#777" if own else face, alpha=face if own else 1.0, hatch=hatch,
-                             edgecolor="black", label=msg(f"col.{col}")))
-    ax.set_xticks(range(seats), [game.label(p) for p in range(seats)], fontsize=13)
-    for tick, p in zip(ax.get_xticklabels(), range(seats)):
-        tick.set_color(COLOURS[p])
-    top = max([int(frame[c].max()) for c, _, _ in bars] + [1])
-    ax.set_ylim(0, top * 1.35 + 0.5)
-    ax.yaxis.get_major_locator().set_params(integer=True)
-    ax.set_ylabel(ylabel, fontsize=14)
-    _style(ax, title)
-    ax.legend(handles=handles, fontsize=12, loc="upper right")
-    return fig
-
-
-def kinds_chart(game: Session, d: facts.Debrief) -> str:
-    """Per seat: first hits, repetitions and replications, with the VP the replications gave."""
-    rep = d.replications
-
-    def label(p, col, n):
-        return f"{n}\n{signed(int(rep.loc[p, 'replication_vp']))} VP" if col == "replications" else str(n)
-
-    fig = grouped_bars(game, rep, (("first", "", 0.35), ("repetitions", "//", 0.6), ("replications", "", 1.0)),
-                       msg("chart.kinds.y"), msg("chart.kinds.title"), label)
-    alt = msg("chart.kinds.alt", items="; ".join(
-        msg("chart.kinds.item", seat=game.seat(p), first=int(rep.loc[p, "first"]),
-            repetitions=int(rep.loc[p, "repetitions"]), replications=int(rep.loc[p, "replications"]),
-            vp=int(rep.loc[p, "replication_vp"])) for p in range(d.summary.players)))
-    return chart(png(fig), alt)
+def pairs_html(game: Session, d: facts.Debrief) -> str:
+    """Who replicated whom: tester and owner, replications and repetitions, the VP each took."""
+    rows = [[game.badge(r.tester), game.badge(r.owner), str(r.replications), str(r.repetitions),
+             signed(r.tester_vp), signed(r.owner_vp) if r.tester != r.owner else "—"] for r in d.pairs.itertuples()]
+    return table([msg(f"col.{k}") for k in ("tester", "whose", "replications", "repetitions", "tester_vp",
+                                              "owner_vp")], rows, numeric={2, 3, 4, 5})
 
 
 def _replications(game: Session, d: facts.Debrief) -> str:
@@ -584,6 +439,9 @@ def _replications(game: Session, d: facts.Debrief) -> str:
                   "btl-lead")]
     parts.append(seat_table(game, d.replications, ("first", "repetitions", "replications", "replication_vp",
                                                      "replicated_vp", "own_replicated")))
+    if len(d.pairs):
+        parts.append(para(msg("q3.pairs")))
+        parts.append(pairs_html(game, d))
     if len(reps) or len(repeats):
         listed = []
         for r in tests[tests["outcome"].isin(("repetition", "replication"))].itertuples():
@@ -605,57 +463,10 @@ def _replications(game: Session, d: facts.Debrief) -> str:
 
 def replications(game: Session) -> w.VBox:
     """Question 3: repetitions (the same project again) against replications, and their VP."""
-    return _section(game, "q3", _replications)
+    return _section(game, "q3", _replications, 3)
 
 
 # -- 4. publishing, null results, Hype against Rigor ---------------------------------------------------
-def tracks_chart(game: Session, d: facts.Debrief) -> str:
-    """One panel per seat: Rigor (solid) and Hype (dashed) round by round; the zone where Hype runs
-    more than one above Rigor (artefacts) shaded; each artefact marked with a ✖."""
-    n = d.summary.players
-    cols = 2 if n > 1 else 1
-    rows_ = (n + 1) // 2
-    fig = _figure(10, 3.4 * rows_ + 0.6)
-    axes = fig.subplots(rows_, cols, squeeze=False, sharex=True, sharey=True)
-    top = max(int(d.tracks[["rigor", "hype"]].max().max()) + 1, 4)
-    last = int(d.tracks["round"].max())
-    for p in range(rows_ * cols):
-        ax = axes[p // cols][p % cols]
-        if p >= n:
-            ax.set_visible(False)
-            continue
-        mine = d.tracks[d.tracks["player"] == p].sort_values("round")
-        x, rigor, hype = list(mine["round"]), list(mine["rigor"]), list(mine["hype"])
-        colour = COLOURS[p]
-        ax.fill_between(x, [r + 1 for r in rigor], hype, where=[h > r + 1 for h, r in zip(hype, rigor)],
-                        color="#d32f2f", alpha=0.18, interpolate=True, label=msg("chart.tracks.danger"))
-        # Rigor's filled marks are larger than Hype's hollow ones: where they meet, both show.
-        ax.plot(x, rigor, color=colour, marker=MARKERS[p], markersize=13, linewidth=3, label=msg("chart.tracks.rigor"))
-        ax.plot(x, hype, color=colour, marker=MARKERS[p], markersize=7, linewidth=2.5, linestyle="--",
-                markerfacecolor="white", markeredgewidth=2, label=msg("chart.tracks.hype"))
-        for a in d.artefacts[d.artefacts["player"] == p].itertuples():
-            at = mine[mine["round"] == a.round]
-            y = int(at["hype"].iloc[0]) if len(at) else a.hype_start
-            ax.plot([a.round], [y], marker="X", markersize=16, color="black", linestyle="none")
-            ax.annotate(msg("short.artefact"), (a.round, y), textcoords="offset points", xytext=(8, 6), fontsize=12)
-        ax.set_title(game.label(p), fontsize=15, color=colour, fontweight="bold")
-        ax.set_xticks(range(0, last + 1))
-        ax.set_xlim(-0.2, last + 0.2)
-        ax.set_ylim(-0.3, top)
-        ax.yaxis.get_major_locator().set_params(integer=True)
-        _style(ax)
-        if p + cols >= n:  # no panel below this one: it carries the rounds
-            ax.tick_params(labelbottom=True)
-            ax.set_xlabel(msg("chart.round_start"), fontsize=13)
-    axes[0][0].legend(fontsize=11, loc="upper left")
-    fig.suptitle(msg("chart.tracks.title"), fontsize=16)
-    ends = d.tracks[d.tracks["round"] == last]
-    alt = msg("chart.tracks.alt", last=last, items="; ".join(
-        msg("chart.tracks.item", seat=game.seat(r.player), rigor=r.rigor, hype=r.hype) for r in ends.itertuples()),
-        artefacts=len(d.artefacts))
-    return chart(png(fig), alt)
-
-
 def _publishing(game: Session, d: facts.Debrief) -> str:
     res, s = d.results_by_player, d.summary
     nulls = int(res["nulls"].sum())
@@ -678,7 +489,7 @@ def _publishing(game: Session, d: facts.Debrief) -> str:
         parts.append(details(msg("q4.list", n=len(listed)), table(
             [msg(f"col.{k}") for k in ("round", "player", "venue", "theory", "result", "result_round", "vp")],
             listed, numeric={0, 5, 6})))
-    parts.append(f"<h4>{esc(msg('q4.hype'))}</h4>")
+    parts.append(f"<h3>{esc(msg('q4.hype'))}</h3>")
     parts.append(para(msg("q4.hype_explain")))
     parts.append(tracks_chart(game, d))
     final = d.vp[d.vp["hype"] < 0]
@@ -690,40 +501,49 @@ def _publishing(game: Session, d: facts.Debrief) -> str:
 
 def publishing(game: Session) -> w.VBox:
     """Question 4: null results published (and the VP they gave), falsifications, Hype and Rigor."""
-    return _section(game, "q4", _publishing)
+    return _section(game, "q4", _publishing, 4)
 
 
 # -- 5. bias against interference ---------------------------------------------------------------------------
-def interference_chart(game: Session, d: facts.Debrief) -> str:
-    """Per seat, the cards aimed at it: biases and influence, suffered and blocked."""
-    by = d.interference_by_player
-    fig = grouped_bars(game, by, (("bias_suffered", "//", "#9e9e9e"), ("bias_blocked", "", "#e0e0e0"),
-                                  ("influence_suffered", "xx", "#616161"), ("influence_blocked", "..", "#ffffff")),
-                       msg("chart.interference.y"), msg("chart.interference.title"))
-    alt = msg("chart.interference.alt", items="; ".join(
-        msg("chart.interference.item", seat=game.seat(r.player), bias_suffered=r.bias_suffered,
-            bias_blocked=r.bias_blocked, influence_suffered=r.influence_suffered,
-            influence_blocked=r.influence_blocked) for r in by.itertuples()))
-    return chart(png(fig), alt)
+def _school_interference(game: Session, d: facts.Debrief) -> list[str]:
+    """The school game: bias events (unintended: your own carelessness) against influence events
+    (deliberate pressure on the most visible team), who was hit by what, what protected best."""
+    s = d.strikes
+    if not len(s):  # an older save: the events that happened, which nobody meant
+        found = [event_effect_line(game, r) for r in d.event_effects.itertuples()]
+        found = found or [event_line(r) for r in d.events.itertuples()]
+        return [para(msg("q5.school_none"), "btl-lead"), bullets(found) if found else para(msg("q5.no_events")),
+                para(msg("q5.ask_school"))]
+    parts = [para(msg("q5.school"), "btl-lead"),
+             seat_table(game, d.strikes_by_player, ("bias_struck", "bias_protected", "influence_struck",
+                                                    "influence_protected")),
+             strikes_chart(game, d)]
+    for sort in ("bias", "influence"):
+        mine = s[s["sort"] == sort]
+        if len(mine):
+            parts.append(para(msg(f"q5.{sort}_events")))
+            parts.append(bullets(strike_line(game, r) for r in mine.itertuples()))
+    safe = d.strike_protections
+    if len(safe):
+        parts.append(para(msg("q5.protected_school")))
+        parts.append(bullets(esc(msg("q5.protection", how=protection_words(r.how, r.method), n=r.total))
+                             for r in safe.itertuples()))
+    else:
+        parts.append(para(msg("present.q5.nothing_protected")))
+    parts.append(para(msg("q5.ask")))
+    return parts
 
 
-def _interference(game: Session, d: facts.Debrief) -> str:
-    parts = [para(msg("q5.explain"))]
-    if d.summary.variant == "school":
-        parts.append(para(msg("q5.school"), "btl-lead"))
-        parts.append(para(msg("q5.ask_school")))
-        return "".join(parts)
+def _full_interference(game: Session, d: facts.Debrief) -> list[str]:
     inter, by = d.interference, d.interference_by_player
     if not len(inter):
-        parts.append(para(msg("q5.none"), "btl-lead"))
-        parts.append(para(msg("q5.ask")))
-        return "".join(parts)
+        return [para(msg("q5.none"), "btl-lead"), para(msg("q5.ask"))]
     count = inter["type"].value_counts()
-    parts.append(para(msg("q5.count", biases=int(count.get("bias", 0)), influence=int(count.get("influence", 0))),
-                      "btl-lead"))
-    parts.append(seat_table(game, by, ("bias_played", "bias_suffered", "bias_blocked", "influence_played",
-                                       "influence_suffered", "influence_blocked")))
-    parts.append(interference_chart(game, d))
+    parts = [para(msg("q5.count", biases=int(count.get("bias", 0)), influence=int(count.get("influence", 0))),
+                  "btl-lead"),
+             seat_table(game, by, ("bias_played", "bias_suffered", "bias_blocked", "influence_played",
+                                   "influence_suffered", "influence_blocked")),
+             interference_chart(game, d)]
     if d.protections:
         parts.append(para(msg("q5.protected")))
         parts.append(bullets(esc(msg("q5.protection", how=msg(f"how.{how}"), n=n)) for how, n in d.protections.items()))
@@ -733,63 +553,20 @@ def _interference(game: Session, d: facts.Debrief) -> str:
     if len(influence):
         parts.append(details(msg("q5.influence_list", n=len(influence)), interference_table(game, influence)))
     parts.append(para(msg("q5.ask")))
-    return "".join(parts)
+    return parts
+
+
+def _interference(game: Session, d: facts.Debrief) -> str:
+    school = d.summary.variant == "school"
+    return para(msg("q5.explain")) + "".join((_school_interference if school else _full_interference)(game, d))
 
 
 def interference(game: Session) -> w.VBox:
     """Question 5: unintended bias against deliberate influence, and what protected best."""
-    return _section(game, "q5", _interference)
+    return _section(game, "q5", _interference, 5)
 
 
 # -- the scoreboard ---------------------------------------------------------------------------------------
-def vp_chart(game: Session, d: facts.Debrief, sources: list[str]) -> str:
-    """Per seat, a bar of its VP by source: gains to the right, the end's penalties to the left."""
-    from matplotlib import colormaps
-    from matplotlib.patches import Patch
-
-    vp, n = d.vp, d.summary.players
-    fig = _figure(10, max(3.2, 1.4 + 0.9 * n))
-    ax = fig.add_subplot()
-    palette = colormaps["tab20"]
-    hatches = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")
-    left_pos, left_neg = [0] * n, [0] * n  # where each seat's bar has got to, right and left of 0
-    ys = list(range(n - 1, -1, -1))
-    handles = []
-    for k, source in enumerate(sources):
-        look = {"facecolor": palette(k % 20), "hatch": hatches[k % len(hatches)], "edgecolor": "black"}
-        handles.append(Patch(label=msg(f"vp.{source}"), **look))
-        for p in range(n):
-            v = int(vp.loc[p, source])
-            if not v:
-                continue
-            start = left_pos[p] if v > 0 else left_neg[p] + v
-            ax.barh([ys[p]], [abs(v)], left=[start], height=0.6, **look)
-            ax.annotate(number(v), (start + abs(v) / 2, ys[p]), ha="center", va="center", fontsize=12,
-                        fontweight="bold",
-                        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.8, "linewidth": 0})
-            if v > 0:
-                left_pos[p] += v
-            else:
-                left_neg[p] += v
-    for p in range(n):
-        ax.annotate(msg("chart.vp.total", vp=number(int(vp.loc[p, "total"]))), (max(left_pos[p], 0), ys[p]),
-                    textcoords="offset points", xytext=(8, 0), va="center", fontsize=13, fontweight="bold")
-    ax.set_yticks(ys, [game.label(p) for p in range(n)], fontsize=13)
-    for tick, p in zip(ax.get_yticklabels(), range(n)):
-        tick.set_color(COLOURS[p])
-    ax.axvline(0, color="black", linewidth=1.5)
-    right = max(left_pos + [1])
-    ax.set_xlim(min(left_neg + [0]) - 0.5, right * 1.25 + 1.5)
-    ax.set_ylim(-0.6, n - 0.4)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.set_xlabel(msg("chart.vp.x"), fontsize=14)
-    _style(ax, msg("chart.vp.title"))
-    ax.legend(handles=handles, fontsize=11, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
-    alt = msg("chart.vp.alt", items="; ".join(
-        msg("chart.vp.item", seat=game.seat(p), vp=number(int(vp.loc[p, "total"]))) for p in range(n)))
-    return chart(png(fig), alt)
-
-
 def _scoreboard(game: Session, d: facts.Debrief) -> str:
     vp, s = d.vp, d.summary
     sources = [k for k in facts.VP_SOURCES if (vp[k] != 0).any()]
@@ -817,3 +594,13 @@ def _scoreboard(game: Session, d: facts.Debrief) -> str:
 def scoreboard(game: Session) -> w.VBox:
     """The final scoreboard: every seat's VP by source, the end's bonuses and penalties, the winners."""
     return _section(game, "score", _scoreboard)
+
+
+# -- the wrap-up ----------------------------------------------------------------------------------------
+def _wrap_up(game: Session, d: facts.Debrief) -> str:
+    return bullets(esc(x) for x in msg("present.remember")) + para(this_game(d), "btl-lead")
+
+
+def wrap_up(game: Session) -> w.VBox:
+    """What to remember (the projector's closing words), and this game in one line of numbers."""
+    return _section(game, "wrap", _wrap_up)

@@ -318,7 +318,7 @@ def _results(view, p: int) -> str:
 
 def _scheduled(view, p: int) -> str:
     s, d = view["players_"][p]["scheduled"], view["decision"]
-    choosing = d and d["player"] == p and d["kind"] in ("project", "method")  # the preview shows it
+    choosing = d and d["player"] == p and d["kind"] == "plan"  # the preview shows it
     if not s or s["theory"] not in view["theories"] or choosing:
         return ""
     tile = _w("with_tile", tile=s["tile"]) if s["tile"] else _w("without_tile")
@@ -471,7 +471,7 @@ def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) 
 
 
 def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
-    """(method, label) for the method decision, as the engine offers them."""
+    """(method, label) for each method a prediction may use, as the engine offers them (for every project)."""
     return [(m, _w("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost) if hand
              else _w("preview_method", name=card_name(m)) if m else _w("preview_no_method"))
             for m, hand in method_choices(view["players_"][p], theory)]
@@ -480,15 +480,13 @@ def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
 def preview(view) -> str:
     """A table of difficulty, bonus, noise and chance for each choice of the test being set up."""
     d = view["decision"]
-    if not d or d["kind"] not in ("project", "method") or d["theory"] not in view["theories"]:
+    if not d or d["kind"] != "plan" or d["theory"] not in view["theories"]:
         return ""
     p, theory = d["player"], d["theory"]
-    if d["kind"] == "project":
-        tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
-        rows = [_preview_row(view, p, theory, uid, "", _tile_words(view, uid)) for uid in tiles]
-    else:
-        tile = view["players_"][p]["scheduled"]["tile"]
-        rows = [_preview_row(view, p, theory, tile, m, label) for m, label in _method_choices(view, p, theory)]
+    tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
+    methods = _method_choices(view, p, theory)
+    rows = [_preview_row(view, p, theory, uid, m, _w("preview_plan", tile=_tile_words(view, uid), method=label))
+            for uid in tiles for m, label in methods]  # in the order of the engine's choices (K30)
     head = "".join(f"<th>{_esc(_w('preview_' + k))}</th>"
                    for k in ("choice", "difficulty", "bonus", "noise", "penalty", "chance"))
     return (f'<table class="rp-preview"><caption>{_esc(_w("preview", theory=card_name(theory)))}</caption>'
@@ -502,7 +500,7 @@ def _decision_note(view) -> str:
     who = seat_name(d["player"], variant)
     kind = d["kind"]
     if kind == "story":
-        return _w("story_note", who=who)
+        return _w("story_note" if d.get("ep", True) else "story_note_round", who=who)
     if kind == "block":
         card = cards.interference()[d["card"]]
         return _w("block_note", attacker=seat_name(d["attacker"], variant), card=card.name,

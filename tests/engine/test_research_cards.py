@@ -14,7 +14,8 @@ def test_the_data_loads_and_validates():
     assert len(cards.methods()) == 12
     assert len(cards.projects()) == 20
     assert len(cards.interference_deck()) == 20
-    assert len(cards.events()) == 12
+    assert len(cards.events()) == 12 + 11  # 12 ordinary, 5 bias and 6 influence events (K33)
+    assert len(cards.ordinary_events()) == 12
     assert len(cards.anomalies()) == 12
 
 
@@ -158,6 +159,18 @@ def test_validate_catches_a_school_pack_on_an_anomaly():
                                  theory="evolving_dark_energy"),) + school.packs[1:]
     cat = broken(school=dataclasses.replace(school, packs=packs))
     with pytest.raises(ValueError, match="pack 1: hex 'cosmology-4' is not free"):
+        cards.validate(cat)
+
+
+def test_k33_every_bias_and_influence_card_has_a_school_event():  # K33
+    built = {cards.events()[e].params["card"]: sort for sort in cards.OUTSIDE_CODES for e in cards.outside_events(sort)}
+    assert built == {cid: c.type for cid, c in cards.interference().items() if c.type != "shield"}
+    assert not set(cards.ordinary_events()) & {e for s in cards.OUTSIDE_CODES for e in cards.outside_events(s)}
+
+
+def test_validate_catches_an_event_built_on_the_wrong_card():  # K33
+    cat = broken(events=with_card(cards.events(), "conference_deadline", params=MappingProxyType({"card": "fake_video"})))
+    with pytest.raises(ValueError, match="event 'conference_deadline' params must be"):
         cards.validate(cat)
 
 

@@ -4,7 +4,8 @@ Beyond the harness's own checks, the game's invariants (ResearchState.check_inva
 every step: resources never negative, tracks within their ranges, the storage limit after
 clean-up, noise within 0-3, one tile per hex, the replication counter equal to the
 replications in the log, no card in two places. Every point of the first finished games is
-explained by the log (the debrief's VP breakdown adds up to each player's VP).
+explained by the log (the debrief's VP breakdown adds up to each player's VP). The school game
+also runs under both story caps (K31), on top of its 500 games with every story.
 """
 import pytest
 
@@ -23,3 +24,13 @@ def test_conformance(variant, players, games):
         assert list(vp["total"]) == [pl["vp"] for pl in state.players_] and (vp["other"] == 0).all()
     if variant == "school":
         assert all(s.round <= 5 and s.winner_by_synthesis is None for s in finished)
+
+
+@pytest.mark.parametrize("stories, players", [("round", 4), ("round", 2), ("none", 3)])
+def test_conformance_under_a_story_cap(stories, players):  # K31
+    finished = conformance.run("research", games=60, seed=7000 + players, save_sample=3, variant="school",
+                               players=players, stories=stories)
+    for state in finished[:10]:
+        vp = debrief.vp_breakdown(state)
+        assert list(vp["total"]) == [pl["vp"] for pl in state.players_] and (vp["other"] == 0).all()
+        assert all(pl["ep"] == 0 for pl in state.players_)  # no EP under the cap

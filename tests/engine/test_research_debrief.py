@@ -338,3 +338,250 @@ def test_a_failed_shield_then_accepting_is_one_suffered_card():
     assert d.protections(inter) == {"preregistration": 1}
     by = d.interference_by_player(inter, 2)
     assert (by.loc[0, "influence_suffered"], by.loc[1, "bias_blocked"], by.loc[0, "bias_played"]) == (1, 1, 1)
+
+
+# -- question 1: the pass and the replication that failed ------------------------------------------
+def test_the_telling_pair_is_a_first_hit_and_a_later_test_elsewhere(game):
+    state, facts, log = game
+    pair, th = facts.pair, facts.theories
+    expected = ("no_tests" if not len(facts.tests) else "failed" if th["failed_elsewhere"].sum()
+                else "replicated" if th["replications"].sum() else "untried" if th["hits"].sum() else "no_pass")
+    assert pair.kind == expected
+    rolled = list(kinds(log, "test")["roll"]) if len(facts.tests) else []
+    if pair.passed is not None:
+        assert pair.passed["outcome"] == "first" and pair.passed["roll"] in rolled
+    if pair.kind in ("failed", "replicated"):
+        later = pair.later
+        assert later["theory"] == pair.passed["theory"] and later["round"] >= pair.passed["round"]
+        assert later["tile"] != pair.passed["tile"]
+        assert later["outcome"] in (d.FAILED if pair.kind == "failed" else ("replication",))
+        assert later["total"] == later["roll"] + later["bonus"] - later["noise"] - later["penalty"]
+        for term in pair.harder:
+            worse = later[term] > pair.passed[term] if term in ("difficulty", "noise", "penalty") \
+                else later[term] < pair.passed[term]
+            assert worse, term
+    if pair.kind == "no_pass":
+        assert not pair.later["success"]
+    if pair.replication is not None:
+        assert pair.kind == "failed" and pair.replication["outcome"] == "replication"
+        assert pair.replication["theory"] == pair.passed["theory"]
+    elif pair.kind == "failed":
+        assert th.set_index("theory").loc[pair.passed["theory"], "replications"] == 0
+
+
+def test_the_pair_prefers_a_theory_never_replicated_failed_by_another_group():
+    g = Logged()
+    for tile, owner in (("1a", 0), ("1b", 0), ("2a", 1), ("2b", 1)):
+        g.add(1, owner, "build", card="ligo_interferometer", tile=tile, hex="gravity-1", bonus={})
+    for theory in ("cosmic_inflation", "warm_dark_matter", "sterile_neutrinos"):
+        g.add(1, 0, "play_theory", card=theory)
+    logged_test(g, 1, 0, "cosmic_inflation", "1a", "first")
+    logged_test(g, 2, 1, "cosmic_inflation", "2a", "null")  # failed by another group ...
+    logged_test(g, 3, 1, "cosmic_inflation", "2b", "replication",  # ... but replicated later
+                replication={"theory": "cosmic_inflation", "owner": 0, "vp": 2, "extra": 0, "counter": 1})
+    logged_test(g, 2, 0, "warm_dark_matter", "1a", "first")
+    logged_test(g, 3, 0, "warm_dark_matter", "1b", "null")  # never replicated, but the same group
+    logged_test(g, 3, 0, "sterile_neutrinos", "1a", "first")
+    logged_test(g, 4, 1, "sterile_neutrinos", "2a", "null")  # never replicated, another group: the pick
+    pair = d.telling_pair(d.tests(g))
+    assert pair.kind == "failed"
+    assert (pair.passed["theory"], pair.passed["round"], pair.later["round"], pair.later["player"]) == (
+        "sterile_neutrinos", 3, 4, 1)
+    assert pair.harder == ()  # logged_test rolls every test alike
+
+
+def test_a_failed_pair_names_the_replication_that_came_after_all():
+    g = Logged()
+    for tile, owner in (("1a", 0), ("2a", 1), ("2b", 1)):
+        g.add(1, owner, "build", card="ligo_interferometer", tile=tile, hex="gravity-1", bonus={})
+    g.add(1, 0, "play_theory", card="cosmic_inflation")
+    logged_test(g, 1, 0, "cosmic_inflation", "1a", "first")
+    logged_test(g, 2, 1, "cosmic_inflation", "2a", "null")
+    logged_test(g, 3, 1, "cosmic_inflation", "2b", "replication",
+                replication={"theory": "cosmic_inflation", "owner": 0, "vp": 2, "extra": 0, "counter": 1})
+    pair = d.telling_pair(d.tests(g))
+    assert (pair.kind, pair.later["round"], pair.replication["round"], pair.replication["tile"]) == (
+        "failed", 2, 3, "2b")
+
+
+def test_the_pair_says_what_made_the_later_test_harder():
+    g = Logged()
+    g.add(1, 0, "build", card="ligo_interferometer", tile="1a", hex="gravity-1", bonus={})
+    g.add(1, 1, "build", card="torsion_balance", tile="2a", hex="gravity-2", bonus={})
+    g.add(1, 0, "play_theory", card="cosmic_inflation")
+    g.add(1, 0, "test", theory="cosmic_inflation", tile="1a", method="", roll=4, bonus=2, noise=0, penalty=0,
+          total=6, difficulty=5, hex="gravity-1", success=True)
+    g.add(1, 0, "hit", theory="cosmic_inflation", how="first", kv=1)
+    g.add(2, 1, "test", theory="cosmic_inflation", tile="2a", method="", roll=4, bonus=1, noise=1, penalty=0,
+          total=4, difficulty=6, hex="gravity-2", success=False)
+    g.add(2, 1, "null", theory="cosmic_inflation", kv=0)
+    pair = d.telling_pair(d.tests(g))
+    assert pair.kind == "failed" and pair.harder == ("difficulty", "noise", "bonus")
+
+
+@pytest.mark.parametrize("outcomes, kind", [
+    ((), "no_tests"), (("null", "null"), "no_pass"), (("first",), "untried"),
+    (("first", "repetition"), "untried"),  # the same project again is no replication attempt
+])
+def test_a_game_without_a_failed_replication_still_has_its_case(outcomes, kind):
+    g = Logged()
+    g.add(1, 0, "build", card="ligo_interferometer", tile="1a", hex="gravity-1", bonus={})
+    g.add(1, 0, "play_theory", card="cosmic_inflation")
+    for turn, outcome in enumerate(outcomes, start=1):
+        logged_test(g, turn, 0, "cosmic_inflation", "1a", outcome)
+    pair = d.telling_pair(d.tests(g))
+    assert pair.kind == kind
+    assert (pair.passed is not None) == (kind == "untried") and (pair.later is not None) == (kind == "no_pass")
+
+
+# -- question 3: who replicated whom ----------------------------------------------------------------
+def test_replication_pairs_add_up_to_the_replications_and_their_vp(game):
+    state, facts, log = game
+    pairs, tests = facts.pairs, facts.tests
+    assert pairs["replications"].sum() == state.counter
+    assert pairs["repetitions"].sum() == (tests["outcome"] == "repetition").sum()
+    assert pairs["tester_vp"].sum() == facts.replications["replication_vp"].sum()
+    assert pairs["owner_vp"].sum() == facts.replications["replicated_vp"].sum()
+    assert not pairs.duplicated(["tester", "owner"]).any()
+    assert (pairs[pairs["tester"] == pairs["owner"]]["owner_vp"] == 0).all()  # your own theory: no second share
+
+
+def test_top_sources_are_the_largest_nonzero_ones():
+    row = {k: 0 for k in d.VP_SOURCES} | {"replications": 2, "null_journals": 1, "hype": -3, "stories": 1}
+    assert d.top_sources(row, 3) == [("hype", -3), ("replications", 2), ("null_journals", 1)]
+    assert d.top_sources({k: 0 for k in d.VP_SOURCES}) == []
+
+
+# -- questions 2 and 5: noise, hype, and the school game's bias and influence events -------------------
+def test_every_null_result_with_a_hex_leaves_noise_k15(game):  # K15
+    state, facts, log = game
+    made = facts.noise[facts.noise["source"] == "null"]
+    nulls = facts.tests[(facts.tests["outcome"] == "null") & (facts.tests["hex"] != "")]
+    if state.variant == "school":
+        nulls = nulls[nulls["noise"] < 3]  # noise above 3 is lost
+    assert len(made) == len(nulls)
+    assert list(made["hex"]) == list(nulls["hex"]) and list(made["cause"]) == list(nulls["theory"])
+    if not len(kinds(log, "event_effect")) and not len(kinds(log, "struck")):
+        assert (facts.noise["source"] == "null").all()
+
+
+def test_noisy_tests_say_when_the_noise_decided(game):
+    state, facts, log = game
+    noisy = facts.noisy_tests
+    assert len(noisy) == (facts.tests["noise"] > 0).sum()
+    for r in noisy.itertuples():
+        assert r.decided == (not r.success and r.total < r.difficulty <= r.total + r.noise)
+
+
+def test_hype_moments_are_the_rounds_hype_ran_ahead(game):
+    state, facts, log = game
+    hype, tr = facts.hype, facts.tracks
+    assert len(hype) == ((tr["round"] > 0) & (tr["hype"] > tr["rigor"])).sum()
+    for r in hype.itertuples():
+        assert r.zone == ("artefacts" if r.hype > r.rigor + 1 else "edge") and r.hype >= r.rigor + 1
+
+
+def test_hype_moments_from_tracks():
+    tr = pd.DataFrame([{"round": r, "player": p, "rigor": rigor, "hype": hype}
+                       for r, p, rigor, hype in ((0, 0, 0, 2), (1, 0, 1, 2), (2, 0, 1, 3), (2, 1, 2, 2))])
+    hype = d.hype_moments(tr)  # round 0 is the start, before anyone played
+    assert list(zip(hype["round"], hype["player"], hype["zone"])) == [(1, 0, "edge"), (2, 0, "artefacts")]
+
+
+SCHOOL_EVENT_KINDS = ("struck", "protected", "event_effect")  # what the school game logs since Kit rule K33
+
+
+def older_save(state):
+    """The same game as a save from before Kit rule K33 would read: no bias and influence event
+    records, no event effects."""
+    old = state.clone()
+    old.log.events = [e for e in old.log.events if e.kind not in SCHOOL_EVENT_KINDS]
+    return old
+
+
+@pytest.mark.parametrize("variant", ["school", "full"])
+def test_games_without_bias_events_have_none(variant):
+    state = older_save(play_one("research", 4, ["random"] * 3, variant=variant, players=3))
+    facts = d.analyse(state)
+    assert facts.strikes.empty and facts.strike_protections.empty and facts.event_effects.empty
+    assert (facts.strikes_by_player.drop(columns="player") == 0).all().all()
+    assert list(facts.events["event"]) == [e.data["event"] for e in state.log if e.kind == "event"]
+    assert (facts.noise["source"] == "null").all()
+
+
+def test_the_strikes_are_the_logged_ones_and_say_truly_why(game):
+    state, facts, log = game
+    s = facts.strikes
+    assert len(s) == len(kinds(log, "struck")) + len(kinds(log, "protected"))
+    assert len(facts.event_effects) == len(kinds(log, "event_effect"))
+    # K33: a bias strikes the careless, influence the most visible: the debrief's reasons hold
+    assert s[s["sort"] == "bias"]["careless"].all()
+    assert s[s["sort"] == "influence"]["most_visible"].all()
+    by = facts.strikes_by_player
+    assert by.drop(columns="player").to_numpy().sum() == len(s)
+    assert facts.strike_protections["total"].sum() == (s["outcome"] == "protected").sum()
+
+
+@pytest.fixture(scope="module")
+def struck_game():
+    """A real school game read as an older save, its log then extended with bias and influence
+    event records of the kinds and keys the school game logs (Kit rule K33)."""
+    state = older_save(play_one("research", 1, ["heuristic", "random", "heuristic"], variant="school", players=3))
+    add = state.log.add
+    add(2, "funding", 1, "struck", event="exciting_hint", card="seeing_what_you_expect", sort="bias",
+        card_kind="confirmation", effect={"test_penalty": 1})
+    add(2, "funding", 0, "protected", event="exciting_hint", card="seeing_what_you_expect", sort="bias",
+        card_kind="confirmation", how="method", method="blind_analysis")
+    add(3, "funding", 2, "struck", event="smear_campaign_event", card="smear_campaign", sort="influence",
+        effect={"reputation": -1, "noise": "quantum-3"})  # no card_kind: the card's own
+    add(4, "funding", 1, "protected", event="viral_deepfake", card="fake_video", sort="influence", how="skepticism",
+        method="")
+    add(4, "funding", 2, "protected", event="pressure_to_publish", card="p_hacking", sort="bias", how="method",
+        method="blind_analysis")
+    add(4, "funding", 0, "event_effect", event="solar_storm", gained={}, lost={"R": 1}, noise=["gravity-3"])
+    return state, d.analyse(state)
+
+
+def test_bias_and_influence_events_become_strikes(struck_game):
+    state, facts = struck_game
+    s = facts.strikes
+    assert list(zip(s["round"], s["player"], s["sort"], s["outcome"])) == [
+        (2, 1, "bias", "struck"), (2, 0, "bias", "protected"), (3, 2, "influence", "struck"),
+        (4, 1, "influence", "protected"), (4, 2, "bias", "protected")]
+    assert list(s["card_kind"]) == ["confirmation", "confirmation", "disinformation", "disinformation", "p-hacking"]
+    assert s.loc[0, "effect"] == {"test_penalty": 1} and s.loc[1, "method"] == "blind_analysis"
+    # the tracks when the event came: the end of the round before
+    tr = facts.tracks
+    for r in s.itertuples():
+        then = tr[(tr["round"] == r.round - 1)]
+        mine = then[then["player"] == r.player].iloc[0]
+        assert (r.rigor, r.hype, r.reputation) == (mine["rigor"], mine["hype"], mine["reputation"])
+        assert r.vp == mine["vp"] and r.careless == (mine["hype"] >= mine["rigor"])
+        visible = sorted(zip(then["vp"], then["reputation"]))[-1]
+        assert r.most_visible == ((mine["vp"], mine["reputation"]) == visible)
+    by = facts.strikes_by_player
+    assert list(by["bias_struck"]) == [0, 1, 0] and list(by["bias_protected"]) == [1, 0, 1]
+    assert list(by["influence_struck"]) == [0, 0, 1] and list(by["influence_protected"]) == [0, 1, 0]
+    shields = facts.strike_protections
+    assert list(zip(shields["how"], shields["method"], shields["bias"], shields["influence"], shields["total"])) == [
+        ("method", "blind_analysis", 2, 0, 2), ("skepticism", "", 0, 1, 1)]
+
+
+def test_events_and_strikes_that_add_noise_are_counted(struck_game):
+    state, facts = struck_game
+    noise = facts.noise
+    assert list(noise[noise["source"] != "null"][["round", "player", "source", "hex", "cause"]].itertuples(
+        index=False, name=None)) == [(3, 2, "influence", "quantum-3", "smear_campaign"),
+                                     (4, 0, "event", "gravity-3", "solar_storm")]
+    assert list(noise["round"]) == sorted(noise["round"])
+    effects = facts.event_effects
+    assert list(effects["event"]) == ["solar_storm"] and effects.loc[0, "lost"] == {"R": 1}
+
+
+def test_an_unknown_card_in_a_strike_has_no_kind_but_does_not_fail(struck_game):
+    state, _ = struck_game
+    early = state.clone()
+    early.log.add(5, "funding", 0, "struck", event="new_event", card="a_card_from_a_newer_deck", sort="bias",
+                  effect={"hype": 1})
+    s = d.analyse(early).strikes
+    assert s.iloc[-1]["card_kind"] == "" and s.iloc[-1]["careless"] in (True, False)

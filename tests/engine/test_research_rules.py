@@ -16,13 +16,12 @@ import pytest
 import btlgames
 from btlgames import IllegalAction
 from btlgames.research import board, cards
-from btlgames.research.actions import (Block, Borrow, Build, ChooseMethod, ChooseProject, CollectData, Income,
-                                       Interfere, Journal, PeerReview, Predict, Preprint, Reward, Stop, Story,
-                                       Synthesis)
+from btlgames.research.actions import (Block, Borrow, Build, CollectData, Income, Interfere, Journal, PeerReview,
+                                       PlanTest, Predict, Preprint, Reward, Stop, Story, Synthesis)
 from btlgames.core.simulate import play_one
 from btlgames.research.terms import success_chance
 
-DEFAULTS = {"income": Income("D"), "story": Story(False), "act": Stop(), "synthesis": Synthesis(False)}
+DEFAULTS = {"income": Income("D", "theory"), "story": Story(False), "act": Stop(), "synthesis": Synthesis(False)}
 
 
 def answer(state, stop):
@@ -54,8 +53,7 @@ def schedule(state, theory, tile, method="", from_hand=False, roll=None):
     """The current player schedules a test; ``roll`` scripts its die."""
     p = state.current_player()
     state.apply(Predict(theory))
-    state.apply(ChooseProject(tile))
-    state.apply(ChooseMethod(method, from_hand))
+    state.apply(PlanTest(tile, method, from_hand))
     if roll is not None:
         state.chance.script(roll)
     return p
@@ -322,7 +320,7 @@ def test_income_is_two_plus_reputation_and_a_chosen_resource():
     state = btlgames.load("research", seed=1, variant="school", players=2)
     state.players_[0].update(reputation=3, hype=2)
     before = dict(state.players_[0]["res"])
-    state.apply(Income("L"))
+    state.apply(Income("L", "method"))
     res = state.players_[0]["res"]
     assert res["R"] == before["R"] + 2 + 1 + 1  # +1 per 3 reputation, +1 for hype 2
     assert res["L"] == before["L"] + 1  # the choice (K7)
@@ -571,7 +569,7 @@ def test_a_success_reveals_a_hidden_hex_of_the_theorys_field():  # K2
 
 def test_over_the_hand_limit_the_player_chooses_what_to_discard():  # K8
     state = btlgames.load("research", seed=1, variant="school", players=2)
-    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "draw")
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "income")
     p = state.current_player()
     state.players_[p]["hand"] += [state.decks["method"].pop() for _ in range(4 - len(state.players_[p]["hand"]))]
     state.apply(state.legal_actions()[0])
@@ -731,7 +729,7 @@ def test_debt_can_be_repaid_at_income():
     state = btlgames.load("research", seed=1, variant="school", players=2)
     state.players_[0].update(debt=2)
     state.players_[0]["res"]["R"] = 3
-    state.apply(Income("D"))
+    state.apply(Income("D", "theory"))
     assert state.queue[0] == {"kind": "repay", "player": 0}
     from btlgames.research.actions import Repay
     state.apply(Repay())
@@ -740,7 +738,7 @@ def test_debt_can_be_repaid_at_income():
 
 def test_interference_hands_hold_two_and_their_size_is_public():
     state = btlgames.load("research", seed=2, variant="full", players=2)
-    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "draw")
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "income")
     p = state.current_player()
     state.players_[p]["interference"] = state.decks["interference"][:2]
     del state.decks["interference"][:2]
@@ -762,7 +760,7 @@ def test_stories_give_insight_and_every_third_ep_a_point_at_most_two():  # K28
     state = btlgames.load("research", seed=1, variant="school", players=2)
     pl = state.players_[0]
     for ep in range(1, 10):
-        answer(state, lambda s: s.queue and s.queue[0] == {"kind": "story", "player": 0})
+        answer(state, lambda s: s.queue and s.queue[0] == {"kind": "story", "player": 0, "ep": True})
         state.apply(Story(True))
         assert pl["insight"] == 1 and pl["ep"] == ep and pl["ep_vp"] == min(2, ep // 3)
         if state.round == 5:
@@ -776,6 +774,276 @@ def test_school_games_end_within_five_rounds_without_synthesis():
         state = play_one("research", seed, "random", variant="school", players=2 + seed % 3)
         assert state.round <= 5 and state.winner_by_synthesis is None
         assert not any(e.kind == "synthesis" for e in state.log)
+
+
+# -- how choices are made: one choice per thing to decide (K30) -------------------------------------------------
+def test_income_and_the_draw_are_one_choice_and_the_card_comes_after_repaying():  # K30
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    assert state.queue[0] == {"kind": "income", "player": 0}
+    assert state.legal_actions() == [Income(r, d) for r in ("D", "L", "O") for d in ("theory", "method")]
+    state.players_[0].update(debt=1)
+    hand = list(state.players_[0]["hand"])
+    start = len(state.log)
+    state.apply(Income("L", "method"))
+    assert state.queue[0] == {"kind": "repay", "player": 0} and state.players_[0]["hand"] == hand  # not drawn yet
+    from btlgames.research.actions import Continue, Repay
+    state.apply(Repay())
+    state.apply(Continue())
+    kinds = [e.kind for e in state.log.events[start:]]
+    assert kinds[:3] == ["income", "repay", "draw"]  # the rulebook's order: income, repay, draw
+    assert len(state.players_[0]["hand"]) == len(hand) + 1 and state.players_[0]["hand"][-1] in cards.methods()
+    assert last(state, "draw").data["deck"] == "method"
+
+
+def test_with_one_deck_left_income_offers_three_choices_and_with_none_no_draw():  # K30
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    state.discards["theory"] += state.decks["theory"]
+    state.decks["theory"], state.discards["theory"] = [], []
+    assert state.legal_actions() == [Income(r, "method") for r in ("D", "L", "O")]
+    state.decks["method"], state.discards["method"] = [], []
+    assert state.legal_actions() == [Income(r, "") for r in ("D", "L", "O")]
+    state.apply(Income("D", ""))
+    assert not any(e.kind == "draw" for e in state.log) and "draw_method" not in Income("D", "").describe()
+
+
+def test_a_predictions_project_and_method_are_one_choice():  # K30
+    state = school()
+    second = build(state, 0, "torsion_balance", "gravity-4")
+    state.players_[0]["res"]["R"] = 3
+    state.apply(Predict(NANO))
+    assert state.queue[0] == {"kind": "plan", "player": 0, "theory": NANO}
+    assert state.legal_actions() == [PlanTest(t, m, hand) for t in ("1a", second)
+                                     for m, hand in (("", False), ("blind_analysis", True))]
+    state.apply(PlanTest(second, "blind_analysis", True))  # the method from hand at its price
+    pl = state.players_[0]
+    assert pl["res"]["R"] == 1 and pl["methods"] == ["blind_analysis"] and "blind_analysis" not in pl["hand"]
+    assert pl["scheduled"] == {"theory": NANO, "tile": second, "method": "blind_analysis"}
+    assert last(state, "predict").data == {"theory": NANO, "tile": second, "method": "blind_analysis"}
+    assert state.queue[0] == {"kind": "act", "player": 1}  # no second question
+
+
+def test_a_choice_with_one_option_is_made_for_the_team():  # K30
+    from btlgames.core.bots import play_turns
+    state = school()
+    state.players_[0]["res"]["R"] = 0  # the method in hand cannot be paid: one project, no method
+    state.apply(Predict(NANO))
+    assert state.legal_actions() == [PlanTest("1a", "", False)]
+    assert play_turns(state, {}, forced=True) == [(0, PlanTest("1a", "", False))]
+    assert state.queue[0]["kind"] == "act" and state.players_[0]["scheduled"]["tile"] == "1a"
+
+
+def test_illegal_merged_choices_change_nothing():  # K30
+    state = school()
+    state.apply(Predict(NANO))
+    before = state.digest()
+    for wrong in (PlanTest("2a", "", False), PlanTest("1a", "open_data", True)):  # not its tile; not in hand
+        with pytest.raises(IllegalAction, match="is not possible now; possible: Test with project 1a, no method"):
+            state.apply(wrong)
+    with pytest.raises(IllegalAction, match="must now choose the project and method for the test"):
+        state.apply(Income("D", "theory"))
+    assert state.digest() == before
+
+
+def test_saves_of_the_old_rules_version_are_refused():  # K30
+    from btlgames.core import saves
+    state = school()
+    data = saves.to_dict(state)
+    assert data["version"] == 2
+    with pytest.raises(saves.SaveError, match="saved with rules version 1; this kit plays version 2"):
+        saves.from_dict({**data, "version": 1})
+
+
+# -- the story cap (K31) --------------------------------------------------------------------------------------------
+def test_the_story_option_names_its_choices():  # K31
+    with pytest.raises(ValueError, match="stories='sometimes' is not allowed; choose one of 'every', 'round', 'none'"):
+        btlgames.load("research", seed=1, variant="school", stories="sometimes")
+    assert btlgames.load("research", seed=1, variant="school", players=2).stories == "every"
+
+
+def test_the_full_game_has_no_stories_and_refuses_a_cap():  # K31
+    with pytest.raises(ValueError, match="The full game has no interlude stories"):
+        btlgames.load("research", seed=1, variant="full", stories="round")
+    state = play_one("research", 2, "random", variant="full", players=2)
+    assert not any(e.kind in ("story", "class_story") for e in state.log) and state.view(None)["stories"] == "none"
+
+
+def story_decisions(stories, players=3, seed=4):
+    """(round, player) of every story decision in a game where every story is approved."""
+    state = btlgames.load("research", seed=seed, variant="school", players=players, stories=stories)
+    seen = []
+    while not state.is_over():
+        if state.queue[0]["kind"] == "story":
+            seen.append((state.round, state.current_player()))
+            state.apply(Story(True))
+        else:
+            answer(state, lambda s: s.is_over() or s.queue[0]["kind"] == "story")
+    return state, seen
+
+
+def test_one_story_a_round_is_the_start_teams_and_gives_insight_but_no_ep():  # K31
+    state, seen = story_decisions("round")
+    assert seen == [(r, (r - 1) % 3) for r in range(1, state.round + 1)]
+    assert all(pl["ep"] == 0 and pl["ep_vp"] == 0 for pl in state.players_)
+    told = [e for e in state.log if e.kind == "class_story"]
+    assert [(e.turn, e.player) for e in told] == seen and not any(e.kind == "story" for e in state.log)
+    assert state.stats["stories"] == len(seen)
+
+
+def test_under_the_cap_the_story_gives_insight_to_this_rounds_test():  # K31
+    state = btlgames.load("research", seed=1, variant="school", players=2, stories="round")
+    answer(state, lambda s: s.queue[0]["kind"] == "story")
+    assert state.queue[0] == {"kind": "story", "player": 0, "ep": False}
+    state.apply(Story(True))
+    assert state.players_[0]["insight"] == 1 and state.players_[0]["ep"] == 0
+    assert state.queue[0]["kind"] == "income" and state.queue[0]["player"] == 1  # team 2 tells none
+
+
+def test_every_team_every_round_without_the_cap_and_none_at_all_with_none():  # K31
+    state, seen = story_decisions("every", players=2)
+    assert seen == [(r, p) for r in range(1, state.round + 1) for p in ((r - 1) % 2, r % 2)]
+    state, seen = story_decisions("none")
+    assert seen == [] and not any(e.kind in ("story", "class_story") for e in state.log)
+
+
+def test_a_capped_game_saves_and_loads():  # K31
+    from btlgames.core import saves
+    state = play_one("research", 3, "heuristic", variant="school", players=4, stories="round")
+    again = saves.loads(saves.dumps(state))
+    assert again.options["stories"] == "round" and again.digest() == state.digest()
+
+
+# -- open hands on one projector (K32) ------------------------------------------------------------------------------
+def test_the_shared_projector_view_shows_every_hand():  # K32
+    state = btlgames.load("research", seed=2, variant="school", players=3)
+    answer(state, lambda s: s.round == 2)
+    hands = [list(pl["hand"]) for pl in state.players_]
+    assert any(hands)
+    shared = state.view("all")
+    assert [pl["hand"] for pl in shared["players_"]] == hands and shared["viewer"] == "all"
+    assert all(pl["hand"] is None for pl in state.view(None)["players_"])  # the spectator's view
+    mine = state.view(1)["players_"]
+    assert mine[1]["hand"] == hands[1] and mine[0]["hand"] is None
+    assert "decks" in shared and isinstance(shared["decks"]["theory"], int)  # deck orders stay hidden
+
+
+# -- bias and influence events in the school game (K33) -------------------------------------------------------------
+def outside(state, event_id):
+    """Resolve an event now, and return the struck and protected records it wrote."""
+    start = len(state.log)
+    state._resolve_event(cards.events()[event_id])
+    return [(e.kind, e.player, e.data) for e in state.log.events[start:] if e.kind in ("struck", "protected")]
+
+
+def test_every_school_game_meets_a_bias_event_in_round_two_and_an_influence_event_in_round_three():  # K33
+    for seed in range(30):
+        state = play_one("research", seed, "heuristic", variant="school", players=2 + seed % 3)
+        codes = {e.turn: e.data["code"] for e in state.log if e.kind == "event"}
+        assert (codes[2], codes[3]) == ("bias", "influence")
+        assert not {codes.get(4), codes.get(5)} & set(cards.OUTSIDE_CODES)
+    full = btlgames.load("research", seed=1, variant="full", players=4)
+    assert not set(full.decks["event"]) & {e for c in cards.OUTSIDE_CODES for e in cards.outside_events(c)}
+
+
+def test_a_bias_strikes_the_careless_unless_a_named_method_on_the_table_blocks_it():  # K33
+    state = school(players=3)
+    state.players_[0].update(rigor=2, hype=0)  # careful: never aimed at
+    state.players_[1].update(rigor=1, hype=1, methods=[])  # careless: Hype at least Rigor
+    state.players_[2].update(rigor=0, hype=2, methods=["blind_analysis"])  # careless, but protected
+    about = {"event": "exciting_hint", "card": "seeing_what_you_expect", "sort": "bias", "card_kind": "confirmation"}
+    assert outside(state, "exciting_hint") == [
+        ("struck", 1, {**about, "effect": {"test_penalty": 1}}),
+        ("protected", 2, {**about, "how": "method", "method": "blind_analysis"})]
+    assert [pl["penalty"] for pl in state.players_] == [0, 1, 0]
+    assert state.stats["struck"] == 1 and state.stats["protected"] == 1
+
+
+@pytest.mark.parametrize("roll, outcome", [(4, "protected"), (3, "struck")])
+def test_the_preregistration_service_blocks_a_preregistration_bias_on_four(roll, outcome):  # K33
+    state = school()
+    state.players_[0]["methods"] = ["preregistration_service"]
+    state.players_[1].update(rigor=3)  # careful
+    state.chance.script(roll)
+    [(kind, p, data)] = outside(state, "pressure_to_publish")
+    assert (kind, p) == (outcome, 0) and last(state, "prereg_roll").data == {"roll": roll}
+    if outcome == "protected":
+        assert data["how"] == "prereg" and data["method"] == "preregistration_service"
+        assert state.players_[0]["hype"] == 0
+    else:
+        assert data["effect"] == {"hype": 2} and state.players_[0]["hype"] == 2
+
+
+def test_influence_aims_at_the_most_vp_then_reputation_and_skepticism_pays_itself():  # K33
+    state = school(players=3)
+    for pl, vp, rep in zip(state.players_, (2, 2, 1), (1, 3, 5)):
+        pl.update(vp=vp, reputation=rep)
+    state.players_[1]["res"]["R"] = 3
+    [(kind, p, data)] = outside(state, "lobbyists_call")
+    assert (kind, p, data["effect"]) == ("struck", 1, {"lose": {"R": 2}}) and state.players_[1]["res"]["R"] == 1
+    state.players_[1].update(rigor=2, hype=1)
+    state.players_[1]["res"]["S"] = 1
+    [(kind, p, data)] = outside(state, "lobbyists_call")
+    assert (kind, p, data["how"], data["method"]) == ("protected", 1, "skepticism", "")
+    assert state.players_[1]["res"]["S"] == 0 and state.players_[1]["res"]["R"] == 1  # paid at once, no click
+    assert not state.queue or state.queue[0]["kind"] != "block"
+
+
+def test_influence_on_tied_teams_strikes_them_all_and_a_named_method_protects():  # K33
+    state = school(players=3)
+    state.players_[2]["methods"] = ["version_control"]
+    for pl in state.players_:
+        pl["res"].update(D=1, L=1)
+    records = outside(state, "ransomware_wave")  # nobody has VP or Reputation yet: all are tied
+    assert [(k, p) for k, p, _ in records] == [("struck", 0), ("struck", 1), ("protected", 2)]
+    assert records[2][2]["how"] == "method" and records[2][2]["method"] == "version_control"
+    assert records[0][2]["effect"] == {"lose": {"D": 1, "L": 1}} and state.players_[0]["res"]["D"] == 0
+
+
+def test_a_strike_records_only_what_applied():  # K33
+    state = school()
+    state.players_[0].update(reputation=0, hype=0, rigor=0)
+    state.players_[1].update(reputation=0, vp=-1)
+    assert outside(state, "anonymous_smears")[0][2]["effect"] == {}  # no Reputation to lose
+    state.players_[0]["res"]["D"] = 0
+    assert outside(state, "positive_results_only")[0][2]["effect"] == {"hype": 1}  # no data to lose
+    state.players_[1].update(rigor=5)  # careful: only team 1 is struck by the biases below
+    assert outside(state, "conference_deadline")[0][2]["effect"] == {"kv": {"theory": NANO, "n": -1}}
+    assert state.theories[NANO]["kv"] == -1
+    state.players_[0].update(hype=0)
+    assert outside(state, "conference_deadline")[0][2]["effect"] == {}  # a card never takes a theory below -1
+    state.players_[0]["vp"] = 5
+    assert outside(state, "tampered_sensors") == [("struck", 0, {
+        "event": "tampered_sensors", "card": "sensor_tampering", "sort": "influence", "card_kind": "cyber",
+        "effect": {"noise": "gravity-3"}})]
+    assert state.noise["gravity-3"] == 2
+
+
+def test_ordinary_events_log_what_they_changed_for_each_team():  # K33
+    state = school(players=3)
+    def effects(event_id):
+        start = len(state.log)
+        state._resolve_event(cards.events()[event_id])
+        return [(e.player, e.data) for e in state.log.events[start:] if e.kind == "event_effect"]
+    assert effects("budget_increase") == [(p, {"event": "budget_increase", "gained": {"R": 1}, "lost": {}, "noise": []})
+                                          for p in range(3)]
+    state.players_[1].update(hype=2, rigor=0, reputation=2)
+    assert effects("press_scrutiny") == [(1, {"event": "press_scrutiny", "gained": {}, "lost": {"reputation": 1},
+                                              "noise": []})]
+    assert effects("solar_storm") == [(0, {"event": "solar_storm", "gained": {}, "lost": {}, "noise": ["gravity-3"]})]
+    assert effects("data_cleaning_sprint") == [(0, {"event": "data_cleaning_sprint", "gained": {}, "lost": {},
+                                                    "noise": ["gravity-3"]})]
+    assert effects("null_results_round") == []
+
+
+def test_the_event_slot_tells_not_yet_from_the_last_round():  # K33
+    full = btlgames.load("research", seed=3, variant="full", players=2)
+    assert full.view(None)["next_event"] == "" and full.view(None)["event_slot"] == "pending"
+    answer(full, lambda s: s.phase == "funding")
+    assert full.view(None)["event_slot"] == "queued"
+    state = school()
+    assert state.view(None)["event_slot"] == "queued"
+    for _ in range(4):
+        next_round(state)
+    assert state.round == 5 and state.view(None)["event_slot"] == "last"
 
 
 # -- the full game ---------------------------------------------------------------------------------------------

@@ -1,37 +1,40 @@
 """Drive the Research Programme debrief's widgets in plain Python, without a browser."""
 import datetime
+import json
 import re
+from pathlib import Path
 
 import ipywidgets as w
 import pytest
-from widgetry import all_html, app_text, check_app, find, message, messages, texts
+from debrief_games import first_game, older, unfinished
+from widgetry import all_html, app_text, check_app, find, message, messages, text, texts, walk
 
 import btlgames
 from btlgames.core.saves import dumps
-from btlgames.core.simulate import play_one
-from btlgames.core.state import action_from_json
 from btlgames.ui import debrief as D
+from btlgames.ui import debrief_words as W
 
 M = texts("debrief")
-SECTIONS = [D.theories, D.biases, D.replications, D.publishing, D.interference, D.scoreboard]
-KEYS = ["q1", "q2", "q3", "q4", "q5", "score"]
-
-
-def first_game(wanted, variant: str, bots: list, seeds=range(300)):
-    """The first seeded bot game that shows ``wanted(state)`` (the bots change; the rules do not)."""
-    games = (play_one("research", seed, bots, variant=variant, players=len(bots)) for seed in seeds)
-    return next(state for state in games if wanted(state))
+SECTIONS = [D.theories, D.biases, D.replications, D.publishing, D.interference, D.scoreboard, D.wrap_up]
+KEYS = ["q1", "q2", "q3", "q4", "q5", "score", "wrap"]
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "research-programme" / "debrief.ipynb"
 
 
 def shows(*kinds):
     return lambda state: all(any(e.kind == kind for e in state.log) for kind in kinds)
 
 
+def bias_event(state) -> bool:
+    """Whether a bias event struck a team or a team was protected from one (Kit rule K33)."""
+    return any(e.kind in ("struck", "protected") and e.data.get("sort") == "bias" for e in state.log)
+
+
 @pytest.fixture(scope="module")
 def saves():
-    """Save files of finished bot games: a school game with replications and null results, a full
-    game with interference (blocked and suffered) and an artefact."""
-    school = first_game(shows("replication", "null", "journal"), "school", ["heuristic", "random", "heuristic"])
+    """Save files of finished bot games: a school game with replications, null results and a bias
+    event, a full game with interference (blocked and suffered) and an artefact."""
+    school = first_game(lambda s: shows("replication", "null", "journal")(s) and bias_event(s), "school",
+                        ["heuristic", "random", "heuristic"])
     full = first_game(shows("blocked", "suffer", "artefact", "test"), "full", ["heuristic"] * 4)
     return {"school": (school, dumps(school)), "full": (full, dumps(full))}
 
@@ -63,7 +66,7 @@ def shown_seed(loader) -> int | None:
 
 
 # -- every app ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("make", [D.choose_game, *SECTIONS])
+@pytest.mark.parametrize("make", [D.choose_game, D.projector, *SECTIONS])
 def test_classes_for_the_stylesheet_and_new_widgets_per_call(make):
     check_app(lambda: make(D.session()))
 
@@ -196,15 +199,6 @@ def test_a_section_that_cannot_draw_says_so(saves, monkeypatch):
     assert not errors(sections[1])  # the other sections still show the game
 
 
-def unfinished():
-    """A school game saved halfway through (the bell rang)."""
-    done = play_one("research", 6, ["heuristic", "random", "heuristic"], variant="school", players=3)
-    early = btlgames.load("research", seed=done.seed, **done.options)
-    for raw in done.history[:len(done.history) // 2]:
-        early.apply(action_from_json(early.actions, raw))
-    return early
-
-
 @pytest.mark.parametrize("make, what", [
     (unfinished, "unfinished"),
     (lambda: first_game(lambda s: not shows("test")(s), "full", ["heuristic"] * 2), "no test at all"),
@@ -220,11 +214,11 @@ def test_every_section_copes_with_unusual_games(make, what):
     if what == "unfinished":
         s = game.facts.summary
         assert M["game.unfinished"].format(round=s.round, rounds=s.rounds) in message(loader)
-        assert M["score.unfinished"] in message(sections[-1])
+        assert M["score.unfinished"] in message(sections[KEYS.index("score")])
     if what == "no test at all":
         assert M["q1.no_tests"] in app_text(sections[0]) and not charts(sections[0])
     if what == "a synthesis":
-        assert M["score.synthesis"] in app_text(sections[-1])
+        assert M["score.synthesis"] in app_text(sections[KEYS.index("score")])
 
 
 # -- what each section shows ------------------------------------------------------------------------
@@ -253,12 +247,32 @@ def test_question_1_lists_every_theory_with_its_verdict(loaded, variant):
                                                               theories=(th["tests"] > 0).sum())]
 
 
-def test_question_2_in_the_school_game_talks_about_hype(loaded):
+def test_question_2_in_the_school_game_shows_its_bias_events_noise_and_hype(loaded):
     game, apps = loaded["school"]
     words = app_text(apps["q2"])
-    assert M["q2.school"] in words and M["q2.protect"] in words
-    assert all(item in words for item in M["protect"])
+    d = game.facts
+    biases = d.strikes[d.strikes["sort"] == "bias"]
+    assert M["q2.school"] in words
+    for r in biases.itertuples():  # whom each struck and why, or what protected whom
+        assert text(W.strike_line(game, r)) in words
+    assert text(W.noise_summary(d)) in words
+    assert M["q2.protect"] in words and all(item in words for item in M["protect"])
     assert D.msg("col.card") not in words  # no interference table
+
+
+def test_an_older_school_game_without_bias_events_still_says_true_things(saves):
+    state = older(saves["school"][0])
+    game = D.session()
+    q2, q5 = D.biases(game), D.interference(game)
+    game.load_state(state, "older")
+    d = game.facts
+    words2, words5 = app_text(q2), app_text(q5)
+    assert M["q2.school_none"] in words2 and text(W.noise_summary(d)) in words2
+    assert d.noise["source"].eq("null").all() and len(d.noise)  # the noise of its null results (K15)
+    assert M["q5.school_none"] in words5
+    for r in d.events.itertuples():  # the events that happened, by name
+        assert text(W.event_line(r)) in words5
+    assert not errors(q2) and not errors(q5)
 
 
 def test_question_2_in_the_full_game_lists_every_interference_card(loaded):
@@ -300,10 +314,17 @@ def test_question_4_draws_rigor_and_hype_round_by_round(loaded, variant):
         assert M["chart.tracks.item"].format(seat=seat.format(n=p + 1), rigor=pl["rigor"], hype=pl["hype"]) in alt
 
 
-def test_question_5_in_the_school_game_has_no_interference(loaded):
+def test_question_5_in_the_school_game_compares_bias_and_influence_events(loaded):
     game, apps = loaded["school"]
     words = app_text(apps["q5"])
-    assert M["q5.school"] in words and not charts(apps["q5"])
+    d = game.facts
+    assert M["q5.school"] in words
+    for r in d.strikes.itertuples():
+        assert text(W.strike_line(game, r)) in words
+    for r in d.strike_protections.itertuples():
+        assert M["q5.protection"].format(how=W.protection_words(r.how, r.method), n=r.total) in words
+    (alt,) = charts(apps["q5"])
+    assert alt.startswith("Chart: bias and influence events per team")
 
 
 def test_question_5_in_the_full_game_compares_bias_and_influence(loaded):
@@ -327,3 +348,95 @@ def test_the_scoreboard_adds_up_to_every_seats_vp(loaded, variant):
     assert f'<th scope="row">{M["vp.other"]}</th>' not in all_html(apps["score"])  # every point explained
     (alt,) = charts(apps["score"])
     assert alt.startswith("Chart: VP by source")
+
+
+# -- one heading per section, and the notebook ------------------------------------------------------------
+def headings(app) -> list[str]:
+    return [text(h) for h in re.findall(r"<h2[^>]*>.*?</h2>", all_html(app), re.S)]
+
+
+def notebook_cells():
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+
+
+@pytest.mark.parametrize("make, key", [(D.choose_game, "choose"), (D.projector, "projector"),
+                                       *zip(SECTIONS, KEYS)])
+def test_each_section_has_its_one_heading(make, key):
+    assert headings(make(D.session())) == [M[f"{key}.title"]]
+
+
+def test_the_notebook_heads_no_section_a_second_time():
+    """Each section's heading is the widget's: the notebook's Markdown does not repeat it."""
+    markdown = "".join("".join(c["source"]) for c in notebook_cells() if c["cell_type"] == "markdown")
+    titles = [M[f"{key}.title"] for key in ["choose", "projector", *KEYS]]
+    md_headings = [line.lstrip("#").strip() for line in markdown.splitlines() if line.startswith("#")]
+    assert not [h for h in md_headings if any(h.lower() in t.lower() or t.lower() in h.lower() for t in titles)]
+    calls = [("".join(c["source"])).strip() for c in notebook_cells() if c["cell_type"] == "code"]
+    for name in ("choose_game", "projector", "theories", "biases", "replications", "publishing", "interference",
+                 "scoreboard", "wrap_up"):
+        assert sum(call == f"debrief.{name}(game)" for call in calls) == 1, name
+    assert all(not c.get("outputs") for c in notebook_cells() if c["cell_type"] == "code")
+
+
+def test_every_question_shows_the_rulebooks_question_once(loaded):
+    game, apps = loaded["school"]
+    for n in range(1, 6):
+        assert app_text(apps[f"q{n}"]).count(M[f"question.{n}"]) == 1
+
+
+# -- what the sections show of this game ------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["school", "full"])
+def test_question_1_starts_with_the_pass_and_the_later_test(loaded, variant):
+    game, apps = loaded[variant]
+    pair = game.facts.pair
+    html = all_html(apps["q1"])
+    assert M[f"pair.lead.{pair.kind}"] in app_text(apps["q1"])
+    rolled = re.findall(r'class="btl-test-card[^"]*" data-round="(\d+)" data-roll="(\d+)"', html)
+    shown = [t for t in (pair.passed, pair.later) if t is not None]
+    assert rolled == [(str(t["round"]), str(t["roll"])) for t in shown]
+    for t in shown:
+        assert text(W.roll_words(t)) in app_text(apps["q1"])
+
+
+@pytest.mark.parametrize("variant", ["school", "full"])
+def test_question_3_says_who_replicated_whom(loaded, variant):
+    game, apps = loaded[variant]
+    pairs = game.facts.pairs
+    assert len(pairs)  # the fixture's games have replications
+    table_html = D.pairs_html(game, game.facts)
+    assert table_html in all_html(apps["q3"])
+    assert len(re.findall(r"<tr>", table_html)) == len(pairs) + 1  # a row per pair, and the header
+    for r in pairs.itertuples():
+        assert f"{game.badge(r.tester)}</th><td>{game.badge(r.owner)}</td>" in table_html
+
+
+def test_the_wrap_up_says_what_to_remember_and_this_game(loaded):
+    game, apps = loaded["school"]
+    words = app_text(apps["wrap"])
+    assert all(item in words for item in M["present.remember"])
+    assert f"This game: {game.facts.summary.counter} replication(s)" in words
+
+
+# -- the projector from the notebook ------------------------------------------------------------------------
+def presenters(app):
+    return [x for x in walk(app) if "btl-debrief-presenter" in getattr(x, "_dom_classes", ())]
+
+
+def test_the_projector_button_leads_the_loaded_game_and_comes_back(saves):
+    state, text_ = saves["school"]
+    game = D.session()
+    box = D.projector(game)
+    lead = find(box, w.Button, M["projector.button"])
+    assert lead.disabled and M["projector.no_game"] in app_text(box)
+    lead.click()
+    assert not presenters(box)  # nothing to lead yet
+    game.load_text(text_)
+    assert not lead.disabled and M["projector.help"] in app_text(box)
+    lead.click()
+    (shown,) = presenters(box)
+    assert 'data-screen="0"' in all_html(shown) and f"seed {state.seed}" in app_text(shown)
+    find(shown, w.Button, M["present.back"]).click()
+    assert not presenters(box) and find(box, w.Button, M["projector.button"]) is lead
+    lead.click()
+    game.load_text(saves["full"][1])  # another game loaded: the projector of the old one closes
+    assert not presenters(box) and not lead.disabled

@@ -23,9 +23,11 @@ ENGINE = Path(btlgames.__file__).parent / "research"
 CARD_IDS = {cid for table in (cards.theories, cards.methods, cards.projects, cards.interference, cards.events,
                               cards.anomalies) for cid in table()}
 PUBLIC_NAMES = sorted({html.escape(c.name) for table in (cards.projects, cards.events, cards.anomalies)
-                       for c in table().values()}, key=len, reverse=True)
+                       for c in table().values()}  # and the events' texts, which name protecting methods (K33)
+                      | {html.escape(e.text) for e in cards.events().values()}, key=len, reverse=True)
 HEX_ID = re.compile(r"\b(meta|gravity|cosmology|particle|condensed|quantum|mathematics)-\d\b")
-RARE = {"prereg_roll", "noise_supply_empty", "test_lapsed", "shield_roll", "programme", "synthesis", "artefact"}  # need luck; checked by hand below
+RARE = {"prereg_roll", "noise_supply_empty", "test_lapsed", "shield_roll", "programme", "synthesis", "artefact",
+        "class_story"}  # need luck (or the story cap, K31); checked by hand below
 
 
 def games():
@@ -91,6 +93,7 @@ def test_every_event_renders_in_words_for_every_viewer(finished):
     {"kind": "synthesis", "player": 0, "roll": 6, "bonus": 2, "won": True},
     {"kind": "bridge", "player": 1, "fields": ["gravity", "quantum"], "wormhole": True},
     {"kind": "artefact", "player": 1, "theory": "cosmic_inflation", "rigor": 1, "hype": 3},
+    {"kind": "class_story", "player": 2},
 ])
 def test_rare_events_read_as_words(record):
     line = renderer.event({"turn": 4, "phase": "tests", **record})
@@ -216,10 +219,9 @@ def decision_states(kind: str, variant: str = "full"):
                 yield state
 
 
-@pytest.mark.parametrize("kind", ["project", "method"])
-def test_the_test_preview_shows_every_choice_with_its_chance(kind):
+def test_the_test_preview_shows_every_choice_with_its_chance():
     seen = 0
-    for state in decision_states(kind):
+    for state in decision_states("plan"):  # a prediction's project and method, one choice (K30)
         p = state.current_player()
         view = state.view(p)
         drawn = renderer.preview(view)
@@ -227,10 +229,9 @@ def test_the_test_preview_shows_every_choice_with_its_chance(kind):
         legal = state.legal_actions()
         assert len(rows) == len(legal), (drawn, legal)
         theory = view["decision"]["theory"]
-        tile = view["players_"][p]["scheduled"]["tile"]
         for action, (_, chance) in zip(legal, rows):
-            args = (action.tile, "") if kind == "project" else (tile, action.method)
-            assert chance == renderer.chance_words(terms.success_chance(terms.test_terms(view, p, theory, *args)))
+            terms_now = terms.test_terms(view, p, theory, action.tile, action.method)
+            assert chance == renderer.chance_words(terms.success_chance(terms_now))
         assert "Test preview" in renderer.table(view) and "difficulty" in drawn
         seen += 1
         if seen >= 8:
