@@ -72,11 +72,13 @@ class Events:
     def _log_effect(self, p: int, event: str, before: dict) -> None:
         now = self._standing(p)
         change = {k: now["amounts"][k] - n for k, n in before["amounts"].items()}
-        noise = [h for h in board.HEXES if h in now["noise"] and now["noise"][h] != before["noise"].get(h, 0)]
+        moved = {h: now["noise"][h] - before["noise"].get(h, 0) for h in board.HEXES if h in now["noise"]}
+        noise = [h for h, n in moved.items() if n > 0]  # noise the event put on the team's hexes
+        cleaned = [h for h, n in moved.items() if n < 0]  # noise it took away (a data-cleaning sprint)
         gained = {k: n for k, n in change.items() if n > 0}
         lost = {k: -n for k, n in change.items() if n < 0}
-        if gained or lost or noise:
-            self._log("event_effect", p, event=event, gained=gained, lost=lost, noise=noise)
+        if gained or lost or noise or cleaned:
+            self._log("event_effect", p, event=event, gained=gained, lost=lost, noise=noise, cleaned=cleaned)
 
     # -- bias and influence events (school game, K33) -----------------------------------------------
     def _outside_event(self, event) -> None:

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 from btlgames.core.i18n import t
 from btlgames.research import board, cards
+from btlgames.research.constants import STORY_CAPS
 from btlgames.research.terms import method_choices, project_choices, success_chance, test_terms
 from btlgames.ui.seats import COLOURS, SYMBOLS
 
@@ -452,8 +453,8 @@ def _events(view) -> str:
     if view["next_event"]:
         ev = cards.events()[view["next_event"]]
         parts.append(f'<p title="{_esc(ev.text)}"><b>{_esc(_w("next_event", name=ev.name))}</b> {_esc(ev.text)}</p>')
-    else:
-        parts.append(_p(_w("no_next_event")))
+    else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
+        parts.append(_p(_w("first_event" if view["event_slot"] == "pending" else "no_next_event")))
     if view["event"]:
         parts.append(_p(_w("this_event", name=card_name(view["event"])), "rp-small"))
     parts.append(f'<p><b>{_esc(_w("counter", counter=view["counter"], goal=view["counter_goal"]))}</b></p>')
@@ -569,7 +570,8 @@ SEAT_KEYS = ("player", "owner", "attacker", "target", "start", "tester")
 CARD_KEYS = ("theory", "card", "anomaly", "event", "project")
 TEST_KINDS = ("predict", "test")  # their tile and method read "with project 1a", "no method"
 WORD_TABLES = {"outcome": "outcome", "reason": "end", "token": "token", "how": "how",
-               "type": "type", "sort": "kind", "variant": "variant", "deck": "main"}  # record key -> table
+               "type": "type", "sort": "kind", "card_kind": "kind", "variant": "variant",
+               "deck": "main"}  # record key -> table
 
 
 def _reward_choice(choice: str) -> str:
@@ -604,6 +606,8 @@ def _words(kind: str, key: str, value, variant: str):
         return gains(value, signed=False)
     if key == "extra" and kind == "replication":
         return _w("extra_vp", n=value) if value else ""
+    if key == "effect" and kind == "struck":
+        return _strike(value)
     return _other_words(key, value)
 
 
@@ -652,12 +656,45 @@ def _event_key(record) -> str:
         return "bridge_wormhole" if record["wormhole"] else "bridge"
     if kind == "replication":
         return "replication_own" if record["owner"] == record["player"] else "replication_other"
+    if kind == "protected":
+        return f"protected_{record['how']}"  # by a method, the preregistration die or skepticism
     return kind
+
+
+def _event_change(record) -> str:
+    """What an ordinary event did to one seat: "+1 data (D); 1 noise on Gravity 3"."""
+    parts = []
+    if record.get("gained"):
+        parts.append(gains(record["gained"]))
+    if record.get("lost"):
+        parts.append(gains({k: -n for k, n in record["lost"].items()}))
+    parts += [_w("noise_on", hex=hex_name(h)) for h in record.get("noise") or []]
+    parts += [_w("noise_off", hex=hex_name(h)) for h in record.get("cleaned") or []]
+    return "; ".join(parts) or _w("none")
+
+
+def _strike(effect: dict) -> str:
+    """What a bias or influence event did to the seat it struck, in words."""
+    parts = []
+    for key, value in effect.items():
+        if key == "lose":
+            parts.append(gains({k: -n for k, n in value.items()}))
+        elif key == "noise":
+            parts.append(_w("noise_on", hex=hex_name(value)))
+        elif key == "kv":
+            parts.append(_w("strike_kv", theory=card_name(value["theory"]), n=value["n"]))
+        elif key == "test_penalty":
+            parts.append(_w("strike_penalty", n=value))
+        elif key in ("hype", "reputation"):
+            parts.append(gains({key: value}))
+    return _join(parts) or _w("none")
 
 
 def event(record, variant: str = "full") -> str:
     """One log line in plain words; a card the viewer may not see is not named."""
     data = {k: _words(record["kind"], k, v, variant) for k, v in record.items() if k not in ("turn", "phase", "kind")}
+    if record["kind"] == "event_effect":
+        data["changes"] = _event_change(record)
     return f'{_w("log_round", round=record["turn"])}: ' + _w(f"event.{_event_key(record)}", **data)
 
 
@@ -714,21 +751,40 @@ def play(variant: str = "full", seed: int | None = None, seats: list[str] | None
     return app(variant, seed=seed, seats=seats, **options).widget
 
 
-def school_app(seed: int | None = None, seats: list[str] | None = None, players: int = 4, minutes: int = 45):
+def school_app(seed: int | None = None, seats: list[str] | None = None, players: int = 4, minutes: int = 45,
+               stories: str | None = None):
     """The 45-minute school game: the game app with the teacher's lesson clock in its header.
 
-    Teams share one projector, so their hands are open (no pass-the-device screen). The clock
-    redraws itself whenever the table does, so its minutes stay current during play. Seats
-    follow the seat chooser's defaults (seat 1 a person, the others bots); the teacher changes
-    them and presses New game.
+    Teams share one projector, so their hands are open (K32: no pass-the-device screen). The
+    story cap (K31) is a setting, by default what the lesson plan advises for the number of
+    teams (``lesson.default_stories``); it takes effect with New game. The clock redraws itself
+    whenever the table does, so its minutes and "behind the plan" stay current during play.
     """
+    import ipywidgets as w
+
+    from ..research import lesson
     from .lesson_clock import LessonClock
 
-    clock = LessonClock(minutes)
-    game = app("school", seed=seed, seats=seats, players=players, hand_privacy=False, header=(clock.widget,),
-               title=t("research_ui.school_title"))
+    caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
+    story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
+                           description=t("research_ui.stories.label"), layout=w.Layout(width="330px"),
+                           style={"description_width": "initial"})
+    holder = {}  # the game app, once made (the clock asks it where the class stands)
+
+    def behind(seconds: float):
+        game = holder.get("game")
+        return lesson.minutes_behind(game.state.view(None), seconds / 60) if game else None
+
+    clock = LessonClock(minutes, behind=behind)
+    game = app("school", seed=seed, seats=seats, players=players, stories=story_box.value, hand_privacy=False,
+               header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"))
+    holder["game"] = game
+    story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
+    if game.seat_chooser.active:  # another number of teams: the plan's advice for it
+        game.seat_chooser.count.observe(
+            lambda change: setattr(story_box, "value", lesson.default_stories(change["new"])), names="value")
     game.table.observe(lambda _: clock.refresh(), names="value")
     box = game.widget
     box.add_class("rp-school")
-    box.game, box.clock = game, clock  # for tests and for a notebook that wants them
+    box.game, box.clock, box.stories = game, clock, story_box  # for tests and for a notebook that wants them
     return box

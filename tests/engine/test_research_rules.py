@@ -1023,14 +1023,16 @@ def test_ordinary_events_log_what_they_changed_for_each_team():  # K33
         start = len(state.log)
         state._resolve_event(cards.events()[event_id])
         return [(e.player, e.data) for e in state.log.events[start:] if e.kind == "event_effect"]
-    assert effects("budget_increase") == [(p, {"event": "budget_increase", "gained": {"R": 1}, "lost": {}, "noise": []})
-                                          for p in range(3)]
+    assert effects("budget_increase") == [(p, {"event": "budget_increase", "gained": {"R": 1}, "lost": {}, "noise": [],
+                                               "cleaned": []}) for p in range(3)]
     state.players_[1].update(hype=2, rigor=0, reputation=2)
     assert effects("press_scrutiny") == [(1, {"event": "press_scrutiny", "gained": {}, "lost": {"reputation": 1},
-                                              "noise": []})]
-    assert effects("solar_storm") == [(0, {"event": "solar_storm", "gained": {}, "lost": {}, "noise": ["gravity-3"]})]
+                                              "noise": [], "cleaned": []})]
+    assert effects("solar_storm") == [(0, {"event": "solar_storm", "gained": {}, "lost": {}, "noise": ["gravity-3"],
+                                           "cleaned": []})]
+    # a data-cleaning sprint takes noise away: it is not noise the event made (the debrief counts those)
     assert effects("data_cleaning_sprint") == [(0, {"event": "data_cleaning_sprint", "gained": {}, "lost": {},
-                                                    "noise": ["gravity-3"]})]
+                                                    "noise": [], "cleaned": ["gravity-3"]})]
     assert effects("null_results_round") == []
 
 

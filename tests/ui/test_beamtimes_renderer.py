@@ -10,6 +10,7 @@ from btlgames.core.simulate import play_one
 from btlgames.core.state import action_from_json
 from btlgames.ui import beamtimes as renderer
 from btlgames.ui.app import GameApp
+from widgetry import move_buttons
 
 BOTS = ["heuristic", "random", "heuristic", "random"]
 VIEWERS = (0, 1, None, "all")
@@ -145,7 +146,7 @@ def test_the_summary_explains_a_tie_break():
 
 # -- the generic app with this renderer ------------------------------------------------------------
 def buttons(app):
-    return [b for box in app.moves.children if hasattr(box, "children") for b in box.children[1].children]
+    return move_buttons(app)
 
 
 def test_the_app_plays_by_clicks_against_a_bot():
@@ -214,7 +215,6 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
     before = len(app.state.history)
     app.table.press(f"problem:{problem}")
     assert len(app.state.history) == before, "nothing is played before the choice"
-    offered = [b.description for box in app.moves.children if hasattr(box, "children") and len(box.children) > 1
-               for b in box.children[1].children]
+    offered = [b.description for b in move_buttons(app)]
     assert offered == [str(a) for a in app.state.legal_actions() if renderer.target(a) == f"problem:{problem}"]
     assert len(offered) > 1 and "choose one" in app.status.value

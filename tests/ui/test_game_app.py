@@ -6,11 +6,11 @@ import re
 import btlgames
 from btlgames.core.saves import dumps
 from btlgames.ui.app import GameApp
+from widgetry import move_buttons
 
 
 def buttons(app):
-    return [b for box in app.moves.children if hasattr(box, "children")
-            for b in box.children[1].children]
+    return move_buttons(app)
 
 
 def click(app, text):

@@ -16,6 +16,7 @@ from btlgames.research.actions import ACTIONS
 from btlgames.research import terms
 from btlgames.ui import research as renderer
 from btlgames.ui.lesson_clock import LessonClock
+from widgetry import move_buttons
 
 BOTS = ["heuristic", "random", "heuristic", "random"]
 VIEWERS = (0, 1, None, "all")
@@ -155,24 +156,33 @@ def test_other_players_hands_never_appear_in_a_viewers_table(finished):
                         assert not [n for n in names - mine if n in drawn], (viewer, q, names)
 
 
+def shown(view) -> str:
+    """What the app shows of a view: the side panel's headline and the table."""
+    return renderer.headline(view) + renderer.table(view)
+
+
 def test_school_shows_round_x_of_5_and_teams():
     state = btlgames.load("research", variant="school", players=4, seed=2)
-    drawn = renderer.table(state.view(0))
+    drawn = shown(state.view(0))
     assert '<div class="rp-round btl-round">Round 1 of 5' in drawn
     assert "Team 1" in drawn and "Team 4" in drawn and "Player 1" not in drawn
     assert "● Team 1: choose income" in re.sub(r"<[^>]+>", "", drawn)
     done = play_one("research", 2, ["heuristic"] * 4, players=4, variant="school")
     third = next(s for s in replay(done) if s.round == 3)
-    assert "Round 3 of 5" in renderer.table(third.view(None))
+    assert "Round 3 of 5" in shown(third.view(None))
 
 
 def test_the_full_game_shows_players_and_eight_rounds():
     state = btlgames.load("research", variant="full", players=3, seed=2)
-    drawn = renderer.table(state.view(state.current_player()))
+    drawn = shown(state.view(state.current_player()))
     assert "Round 1 of 8" in drawn and "Player 3" in drawn and "Team" not in drawn
     assert "Set-up" in drawn and "Keep one theory and one method" in drawn
     assert "Offered at set-up" in drawn  # the viewer's own offer
-    assert "Replications: 0 of 5" in drawn and "Project market" in drawn and "Next event: none" in drawn
+    assert "Replications: 0 of 5" in drawn and "Project market" in drawn
+    # the slot is empty because the first event comes with round 1, not because it is the last round
+    assert "first one is turned up when round 1 begins" in drawn and "last round" not in drawn
+    last = next(s for s in replay(play_one("research", 2, ["heuristic"] * 3, players=3)) if s.round == 8)
+    assert "Next event: none (this is the last round)" in shown(last.view(None))
 
 
 def test_the_map_has_37_labelled_hexes_and_marks_what_lies_on_them():
@@ -181,7 +191,8 @@ def test_the_map_has_37_labelled_hexes_and_marks_what_lies_on_them():
     state.wormholes = [["gravity-3", "condensed-3"]]
     view = state.view(None)
     svg = renderer.draw_map(view)
-    groups = re.findall(r'<g class="rp-hex" data-hex="([^"]+)">(.*?)</g>', svg)
+    groups = re.findall(r'<g class="rp-hex" data-hex="([^"]+)"[^>]*>(.*?)</g>(?=<g class="rp-hex"|<text|<g class="rp-worm)',
+                        svg)
     assert len(groups) == 37 and len({h for h, _ in groups}) == 37
     for hex_id, body in groups:
         label = re.search(r'class="rp-hex-label"[^>]*>([^<]+)<', body).group(1)
@@ -194,9 +205,11 @@ def test_the_map_has_37_labelled_hexes_and_marks_what_lies_on_them():
     assert 'class="rp-wormhole"' in svg and ">wormhole<" in svg and 'stroke-dasharray' in svg
     drawn = renderer.table(view)
     assert "Wormholes" in drawn and "Gravity 3–Condensed matter 3" in drawn
-    for field in ("Gravity", "Cosmology", "Particle physics", "Condensed matter", "Quantum information",
-                  "Mathematics", "Metascience"):
-        assert field in drawn  # the legend names every fill
+    names = re.findall(r'<text class="rp-field-name"[^>]*>(.*?)</text>', svg)
+    words = [" ".join(re.findall(r">([^<]+)</tspan>", n)) for n in names]
+    assert sorted(words) == sorted(("Gravity", "Cosmology", "Particle physics", "Condensed matter",
+                                    "Quantum information", "Mathematics"))  # every field named on the map
+    assert "Metascience" in svg  # the middle's hexes say so in their titles
 
 
 def test_tiles_carry_the_owners_symbol_and_number_not_only_a_colour():
@@ -232,7 +245,7 @@ def test_the_test_preview_shows_every_choice_with_its_chance():
         for action, (_, chance) in zip(legal, rows):
             terms_now = terms.test_terms(view, p, theory, action.tile, action.method)
             assert chance == renderer.chance_words(terms.success_chance(terms_now))
-        assert "Test preview" in renderer.table(view) and "difficulty" in drawn
+        assert "Test preview" in shown(view) and "difficulty" in drawn
         seen += 1
         if seen >= 8:
             break
@@ -241,7 +254,7 @@ def test_the_test_preview_shows_every_choice_with_its_chance():
 
 def test_the_story_decision_tells_the_teacher_what_one_click_does():
     state = next(decision_states("story", "school"))
-    drawn = renderer.table(state.view(state.current_player()))
+    drawn = shown(state.view(state.current_player()))
     assert "30–60 second story" in drawn and "approve it with one click" in drawn
 
 
@@ -305,7 +318,7 @@ def test_the_clock_shows_the_end_time_it_promised():
 
 
 def buttons(game):
-    return [b for box in game.moves.children if hasattr(box, "children") for b in box.children[1].children]
+    return move_buttons(game)
 
 
 PREFERENCE = ("Story approved", "Prediction:", "Test with project", "No method", "Journal:", "Preprint",
@@ -323,8 +336,8 @@ def pick(texts: list[str]) -> int:
 
 def test_the_school_app_plays_a_whole_game_by_clicks_and_the_clock_follows_the_table():
     box = renderer.school_app(seed=7, seats=["human", "heuristic", "heuristic", "heuristic"])
-    assert "btl-app" in box._dom_classes and box.children[0] is box.clock.widget
     game, now = box.game, FakeTime()
+    assert "btl-app" in box._dom_classes and box.clock.widget in game.header.children
     box.clock.now = now
     box.clock.start_button.click()
     clicks = 0
@@ -336,8 +349,54 @@ def test_the_school_app_plays_a_whole_game_by_clicks_and_the_clock_follows_the_t
         assert clicks < 300
         left = max(0, 45 * 60 - 30 * clicks)
         assert f">{-(-left // 60)} min left<" in box.clock.display.value  # redrawn with the table
+        assert "the plan" in box.clock.display.value or "On plan" in box.clock.display.value
     assert game.state.round <= 5 and "btl-summary" in game.moves.children[0].value
     assert "Team" in game.moves.children[0].value and 'data-over="true"' in game.table.value
+
+
+def test_the_school_app_shows_every_team_its_own_hand_without_a_pass_screen():
+    """K32: teams share one projector, so there is nothing to hide behind a pass-the-device screen."""
+    box = renderer.school_app(seed=3, seats=["human"] * 4)
+    game = box.game
+    seen = set()
+    for _ in range(12):
+        assert "Pass the device" not in game.table.value
+        assert not any(b.description.startswith("I am") for b in buttons(game))
+        p = game.state.current_player()
+        hand = game.state.players_[p]["hand"]
+        assert all(renderer.card_name(c) in game.table.value for c in hand), "the team to play sees its hand"
+        seen.add(p)
+        buttons(game)[0].click()
+    assert len(seen) == 4
+
+
+def test_the_school_app_sets_the_story_cap_the_plan_advises_and_the_teacher_changes_it():
+    from btlgames.research import lesson
+
+    box = renderer.school_app(seed=3)
+    assert box.stories.value == lesson.default_stories(4) == box.game.state.options["stories"]
+    box.game.seat_chooser.count.value = 2
+    assert box.stories.value == lesson.default_stories(2)
+    box.stories.value = "none"
+    assert box.game.state.options["stories"] == lesson.default_stories(4), "nothing changes before New game"
+    box.game.new_button.click()
+    assert box.game.state.options == {"variant": "school", "players": 2, "stories": "none"}
+    assert not any(a.kind == "story" for a in box.game.state.legal_actions())
+
+
+def test_the_lesson_clock_says_whether_the_class_is_behind_the_plan():
+    from btlgames.research import lesson
+
+    box = renderer.school_app(seed=5, seats=["human"] * 4)
+    now = FakeTime()
+    box.clock.now = now
+    box.clock.start_button.click()
+    assert "On plan" in box.clock.display.value or "ahead" in box.clock.display.value
+    now.now += 20 * 60  # twenty minutes on round 1: far behind
+    box.clock.refresh()
+    late = lesson.minutes_behind(box.game.state.view(None), 20)
+    assert late > 5 and f"{round(late)} min behind the plan" in box.clock.display.value
+    assert "lc-behind" in box.clock.display.value
 
 
 def test_the_generic_app_names_school_seats_teams_in_the_log():

@@ -151,3 +151,8 @@ def check_study(monkeypatch, make, game_row, words: dict, bad_counts, refusal: s
     run = find(app, w.Button, words["study.run"])
     run.click()
     check_failed_run(app, run, words["study.failed"].format(why="engine exploded"))
+
+
+def move_buttons(app):
+    """A game app's move buttons in the side panel, folded groups' too (not the unfold toggles)."""
+    return [b for b in walk(app.moves) if isinstance(b, w.Button) and "btl-action" in b._dom_classes]
