@@ -8,7 +8,8 @@ A game plugs in a *renderer* (``btlgames.ui.<game>``, or what its ``renderer(**o
 returns) with these functions:
 ``table(view) -> html``, ``event(record) -> words``, ``group(action) -> label`` and
 ``summary(view) -> html``; optionally ``headline(view) -> html`` (whose turn, in the side
-panel), ``target(action) -> key`` (the part of the table a move belongs to: pressing it
+panel), ``move_words(action, view) -> words`` (a button's words, when the move's own need more),
+``target(action) -> key`` (the part of the table a move belongs to: pressing it
 makes the move; the renderer marks it ``data-target="key"``) and ``seat_name(seat)``.
 The app only ever hands the renderer and the bots a ``view``.
 """
@@ -35,7 +36,7 @@ from .table import TableView
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
 LOG_LINES = 40  # the side panel's "what happened", newest first
-MANY = 3  # a group of more moves than this starts folded when its moves are all on the table too
+MANY = 2  # a group of more moves than this starts folded when its moves are all on the table too
 
 
 def stylesheet() -> w.HTML:
@@ -81,7 +82,7 @@ class GameApp:
         self.undo_button = _button(t("app.undo"), "btl-undo")
         self.present_button = _button(t("app.present"), "btl-present-toggle")
         self.debrief_button = _button(t("app.debrief"), "btl-debrief-open")
-        self.new_button.on_click(lambda _: self.new_game(self.seed_box.value))
+        self.new_button.on_click(lambda _: self._new_game_pressed())
         self.settings_button.on_click(lambda _: self.show_settings(not self.settings_shown))
         self.undo_button.on_click(lambda _: self.undo())
         self.present_button.on_click(lambda _: self.present(not self.presenting))
@@ -113,9 +114,9 @@ class GameApp:
                              "btl-settings")
         self.settings_shown = True
         side = [self.headline, self.status,
-                w.HTML(f'<h2 class="btl-group-label btl-moves-label">{t("app.your_moves")}</h2>'), self.moves,
-                w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>'), self.log,
-                w.HTML(f'<div class="btl-hints">{t("app.hints")}</div>')]
+                w.HTML(f'<h2 class="btl-group-label btl-moves-label" title="{html.escape(t("app.hints"))}">'
+                       f'{t("app.your_moves")}</h2>'), self.moves,
+                w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>'), self.log]
         self.side = _box(w.VBox, side, "btl-side")
         self.board = _box(w.Box, [self.table], "btl-board")
         self.game_view = _box(w.Box, [self.board, self.side], "btl-main")
@@ -142,6 +143,12 @@ class GameApp:
                 return self._say(t("app.bad_seed"), error=True)
             state = btlgames.load(self.game, seed=number, **self.options)
         self._start(state, t("app.started", seed=state.seed))
+
+    def _new_game_pressed(self) -> None:
+        """New game, as the button starts it: the settings have done their work and fold away."""
+        self.new_game(self.seed_box.value)
+        if self.state is not None and self.state.seed == _seed_or_none(self.seed_box.value):
+            self.show_settings(False)
 
     def _start(self, state, message: str) -> None:
         self.state = state
@@ -316,23 +323,31 @@ class GameApp:
             self.moves.children = self._move_boxes(state.legal_actions())
 
     def _move_boxes(self, actions, fold: bool = True):
+        """The moves in their groups; groups of one move share a last row (their buttons say it all)."""
         groups: dict[str, list] = {}
         for action in actions:
             groups.setdefault(self.renderer.group(action), []).append(action)
         on_table = set(self._targets()) if fold else set()
         target = getattr(self.renderer, "target", lambda a: None)
-        boxes = []
+        boxes, singles = [], []
         for label, group in groups.items():
-            buttons = [self._move_button(a) for a in group]
-            row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
-            row.add_class("btl-move-row")
+            if len(group) == 1 and len(groups) > 1:
+                singles.append(self._move_button(group[0]))
+                continue
+            row = _move_row([self._move_button(a) for a in group])
             title = w.HTML(f'<div class="btl-group-label">{html.escape(label)}</div>')
             folded = fold and len(group) > MANY and all(target(a) in on_table for a in group)
             boxes.append(_folded(title, row, len(group)) if folded else w.VBox([title, row]))
+        if singles:
+            boxes.append(w.VBox([w.HTML(f'<div class="btl-group-label">{t("app.other_moves")}</div>')
+                                 if boxes else w.HTML(""), _move_row(singles)]))
         return tuple(boxes)
 
     def _move_button(self, action) -> w.Button:
-        button = _button(str(action), "btl-action", f"btl-move-{len(self.state.history)}")  # which table
+        # a renderer may say more about a move than its own words (a test's chance of success)
+        words = getattr(self.renderer, "move_words", None)
+        text = words(action, self.state.view(self.viewer())) if words else str(action)
+        button = _button(text, "btl-action", f"btl-move-{len(self.state.history)}")  # which table
         button.on_click(lambda _, a=action: self.act(a))
         return button
 
@@ -361,6 +376,19 @@ def _box(kind, children, *classes: str):
     return box
 
 
+def _seed_or_none(text):
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return None
+
+
+def _move_row(buttons) -> w.HBox:
+    row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
+    row.add_class("btl-move-row")
+    return row
+
+
 def _joined(*sentences: str) -> str:
     return " ".join(s for s in sentences if s)
 
@@ -368,6 +396,7 @@ def _joined(*sentences: str) -> str:
 def _folded(title: w.HTML, row: w.HBox, n: int) -> w.VBox:
     """A long group of moves shown as one button that unfolds it (its moves are on the table)."""
     toggle = _button(t("app.show_moves", n=n), "btl-unfold")
+    toggle.tooltip = t("app.show_moves_hint")
     row.layout.display = "none"
 
     def unfold(_):

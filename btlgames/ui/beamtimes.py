@@ -109,7 +109,7 @@ def _box(title: str, body: str, css: str = "") -> str:
 
 
 def _note(text: str) -> str:
-    return f'<div class="bt-note btl-status">{_esc(text)}</div>'
+    return f'<div class="bt-note">{_esc(text)}</div>'
 
 
 # -- the table ------------------------------------------------------------------------------------

@@ -64,7 +64,6 @@ STYLE = stylesheet("""\
   padding: 2px 8px; margin: 0; flex: 0 0 auto; }
 .btl-debrief-presenter .lc-digits { font-size: calc(var(--btl-ev) * 1.35); }
 .btl-debrief-presenter .lc-track { width: 7em; margin: 2px 0; }
-.btl-debrief-presenter .lc-state { display: none; }
 .btl-debrief-presenter .lc-clock .widget-hbox { gap: 4px; }
 .btl-present-clock-label { font-weight: 700; }
 /* a screen */
@@ -390,7 +389,8 @@ class Presenter:
         self.seats = Seats(self.facts.summary.variant)
         self.index = 0
         self._drawn: dict[int, str] = {}
-        self.clock = LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now)
+        self.clock = LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now,
+                                 words="debrief.clock")
         self.screen = w.HTML()
         self.screen.add_class("btl-present-screen")
         self.position = w.HTML()

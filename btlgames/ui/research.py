@@ -36,15 +36,18 @@ CSS = """
 .rp-area p { margin: 2px 0; }
 .rp-pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; font-size: .85em; }
 .rp-heading { font-size: 1.05em; font-weight: 700; margin: 2px 0; }
-.rp-round { font-size: 1.3em; font-weight: 800; margin: 0; }
+.rp-round { font-size: 1.15em; font-weight: 800; margin: 0; }
 .rp-note { font-size: .95em; font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b;
   background: #fff6d6; }
-/* The map takes the height the screen leaves it: the header above, the theories below (their
-   number of lines is --rp-lines, set by the table; two columns of theories on a wide screen). */
-.rp-table { --rp-chrome: 150px; }
-.btl-settings-open .rp-table { --rp-chrome: 205px; }
-.rp-map { display: block; height: calc(100vh - var(--rp-chrome) - 1.6em * var(--rp-lines)); min-height: 260px;
-  width: auto; max-width: 100%; font-family: sans-serif; }
+/* The table fills the board area; the map takes the height the theories leave it. */
+.rp-table { height: 100%; grid-template-rows: minmax(0, 100%); }
+.rp-left { height: 100%; min-height: 0; }
+.rp-board { flex: 1 1 0; min-height: 180px; display: flex; flex-direction: column; }
+.rp-map { display: block; flex: 1 1 0; min-height: 0; width: 100%; height: 100%; font-family: sans-serif; }
+.rp-theories { flex: 0 0 auto; }
+.rp-right { height: 100%; min-height: 0; overflow-y: auto; }
+/* drawn over the hexes, never in the way of a press on them */
+.rp-map .rp-wormhole, .rp-map .rp-field-name { pointer-events: none; }
 .rp-legend { display: flex; flex-wrap: wrap; gap: 2px 8px; font-size: .8em; max-width: 100%; }
 .rp-swatch { display: inline-block; padding: 0 4px; border: 2px solid #333; border-radius: 4px; font-weight: 700; }
 .rp-mark { display: inline-block; padding: 0 6px; margin: 1px; border-radius: 12px; color: #fff;
@@ -64,16 +67,13 @@ CSS = """
 .rp-theory { border-top: 1px solid #999; padding: 1px 0; font-size: .85em; line-height: 1.25; }
 .rp-small { font-size: .85em; color: #333; }
 .rp-card { display: inline-block; border: 2px solid #555; border-radius: 6px; padding: 0 5px; margin: 1px; }
-.rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .85em; }
+.rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .8em; display: table; }
 .rp-preview caption { text-align: left; font-weight: 700; }
 .rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
 .rp-summary table { border-collapse: collapse; margin: 6px 0; }
 .rp-summary th, .rp-summary td { border: 1px solid #666; padding: 2px 8px; }
 .rp-big { font-size: 1.3em; font-weight: 700; }
-@media (min-width: 1700px) {
-  .rp-map { height: calc(100vh - var(--rp-chrome) - 1.6em * var(--rp-lines-wide)); }
-  .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-}
+@media (min-width: 1700px) { .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 </style>
 """
 
@@ -149,7 +149,7 @@ def _p(text: str, css: str = "") -> str:
 
 
 def _note(html_text: str) -> str:
-    return f'<div class="rp-note btl-status">{html_text}</div>'
+    return f'<div class="rp-note">{html_text}</div>'
 
 
 def _tile_words(view, uid: str) -> str:
@@ -404,7 +404,7 @@ def _turn_box(view) -> str:
     if done:
         parts.append(_esc(_w("done", actions=_join(done))))
     return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>'
-            + "".join(f"<p>{x}</p>" for x in parts) + "</div>")
+            + "".join(f"<p>{x}</p>" for x in parts) + preview(view) + "</div>")
 
 
 def _hit(view, hit) -> str:
@@ -528,7 +528,16 @@ def headline(view) -> str:
                               decision=t(f"research.decision.{d['kind']}"))
     note = _decision_note(view)
     return (top + f'<div class="rp-heading btl-phase">{_esc(" · ".join(line))}{doing}</div>'
-            + (_note(_esc(note)) if note else "") + preview(view))
+            + (_note(_esc(note)) if note else ""))
+
+
+def move_words(action, view) -> str:
+    """A test's choice says its chance of success on its button (the preview has the terms)."""
+    d = view["decision"]
+    if action.kind != "plan_test" or not d or d.get("theory") not in view["theories"]:
+        return str(action)
+    terms = test_terms(view, d["player"], d["theory"], action.tile, action.method)
+    return _w("move_chance", move=str(action), chance=chance_words(success_chance(terms)))
 
 
 def _tile_hex(view, uid: str) -> str | None:
@@ -559,10 +568,7 @@ def table(view) -> str:
     left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
             f'{_theories(view)}</div>')
     right = f'<div class="rp-right">{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>'
-    # each theory takes about two lines; the map gives up that much height (see .rp-map)
-    n = max(1, len(view["theories"]))
-    lines = f"--rp-lines: {2 * n + 1 + bool(view['wormholes'])}; --rp-lines-wide: {2 * -(-n // 2) + 1 + bool(view['wormholes'])}"
-    return CSS + f'<div class="rp-table" style="{lines}">{left}{right}</div>'
+    return CSS + f'<div class="rp-table">{left}{right}</div>'
 
 
 # -- the log -------------------------------------------------------------------------------------
@@ -728,7 +734,8 @@ def summary(view) -> str:
 def renderer(variant: str = "full", **_options) -> SimpleNamespace:
     """This module's drawing functions, with the log naming seats as the variant does (teams).
     GameApp calls it with the game's options (the generic ``ui.play("research", variant=...)``)."""
-    return SimpleNamespace(table=table, headline=headline, target=target, summary=summary, group=group,
+    return SimpleNamespace(table=table, headline=headline, target=target, move_words=move_words, summary=summary,
+                           group=group,
                            event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
 
 

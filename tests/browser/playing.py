@@ -21,6 +21,20 @@ def click_and_wait(page, locator) -> None:
     page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
 
 
+def press(page, locator) -> None:
+    """Press a move on the table or a button and wait for the answer. A part of the table with
+    several moves lists them beside it ("Show all moves" appears): then the first is pressed."""
+    before = moves(page)
+    locator.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
+        " || !!document.querySelector('.btl-all-moves')", arg=before)
+    if moves(page) == before:  # a choice among the moves of what was pressed
+        click_and_wait(page, current_moves(page).first)
+    else:
+        page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
+
+
 def current_moves(page):
     """The move buttons of the table on the screen (a folded group's are not among them)."""
     return page.locator(f".btl-action.btl-move-{moves(page)}:visible")
@@ -42,10 +56,18 @@ def current_targets(page):
     return page.locator(".btl-table .btl-target")
 
 
+def a_move(page, last: bool = False):
+    """A move of this turn: one on the table if there is one (that is where a class plays),
+    else a button beside the table."""
+    targets = current_targets(page)
+    found = targets if targets.count() else current_moves(page)
+    return found.last if last else found.first
+
+
 def show_settings(page) -> None:
     """Open the settings row (seed, seats) if it is folded."""
     if not page.locator(".btl-settings").is_visible():
-        page.get_by_role("button", name="Game settings").click()
+        page.locator(".btl-settings-toggle").click()
         page.locator(".btl-settings").wait_for()
 
 

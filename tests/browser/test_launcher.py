@@ -110,7 +110,7 @@ def test_pentaquark_play_link_opens_a_working_app(page, open_app, notebooks_dir)
     page.goto("/")
     game_card(page, "pentaquark").locator('a[data-kind="play"]').click()
     app = open_app(page, None)
-    action = app.locator(".btl-action").first
+    action = app.locator(".btl-target").first  # a card of the collider, on the table
     action.wait_for(state="visible")
     before = app.inner_html()
     action.click()

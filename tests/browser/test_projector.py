@@ -2,7 +2,7 @@
 and every move that can be made now on one screen, without scrolling; Present covers the page;
 moves can be made on the table itself, with the mouse or the keyboard alone."""
 import pytest
-from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game
+from playing import a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings
 
 pytestmark = pytest.mark.browser
 
@@ -11,6 +11,9 @@ APPS = {
     "pentaquark": ("/voila/render/pentaquark/play.ipynb", None),
     "beamtimes-4": ("/voila/render/beamtimes-and-lifetimes/play.ipynb",
                     ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"]),
+    "research-full-4": ("/voila/render/research-programme/play.ipynb",
+                        ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"]),
+    "research-school-4": ("/voila/render/research-programme/school.ipynb", None),  # four teams by default
 }
 
 # Everything the player needs now, as rectangles: the app, the table, the headline, each move
@@ -57,7 +60,7 @@ def open_at(page, open_app, url: str, size: str, seats):
     open_app(page, url)
     if seats:
         choose_seats(page, seats)
-        new_game(page, 3)
+    new_game(page, 3)  # the same game every run
     return width, height
 
 
@@ -73,7 +76,7 @@ def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
     for _ in range(6):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
-        click_and_wait(page, current_moves(page).last)
+        press(page, a_move(page, last=True))
         page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
         check_one_screen(page, width, height)
 
@@ -134,9 +137,10 @@ def test_no_front_end_version_warnings(page, open_app):
 def test_save_game_looks_like_the_buttons_beside_it(page, open_app):
     """"Save game" is a download link (the file is made in the browser), drawn as a button."""
     open_app(page, APPS["pentaquark"][0])
+    show_settings(page)
     style = "e => { const s = getComputedStyle(e); return [s.backgroundColor, s.fontSize, s.fontFamily, " \
             "s.color, s.textDecorationLine, Math.round(e.getBoundingClientRect().height)]; }"
     save = page.locator("a.btl-save").evaluate(style)
-    new = page.get_by_role("button", name="New game").evaluate(style)
+    new = page.locator(".btl-settings .widget-upload").evaluate(style)  # "Load a saved game", beside it
     assert save[:5] == new[:5] and abs(save[5] - new[5]) <= 2, (save, new)
     assert page.locator("a.btl-save").get_attribute("role") == "button"
