@@ -19,7 +19,7 @@ NOTEBOOKS = ROOT / "notebooks"
 PAGES = sorted(LESSONS.glob("*/*.md"))
 #: Packs whose pages are held to "every notebook is named by a link to its app". Add
 #: research-programme when its pages link their notebooks (they still name paths).
-LINKED_PACKS = ("pentaquark", "beamtimes-and-lifetimes")
+LINKED_PACKS = ("pentaquark", "beamtimes-and-lifetimes", "research-programme")
 
 
 def page_id(path: Path) -> str:
