@@ -307,11 +307,11 @@ class GameApp:
         if state.is_over():
             summary = self.renderer.summary(state.view(None))
             children = [w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>')]
-            if self.debrief:
+            if self.debrief:  # first: what the class does next
                 debrief = _button(t("app.debrief_this"), "btl-action", "btl-debrief-now",
                                   f"btl-move-{len(state.history)}")
                 debrief.on_click(lambda _: self.open_debrief())
-                children.append(debrief)
+                children.insert(0, debrief)
             self.moves.children = tuple(children)
         elif self.viewer() is None:
             self.moves.children = ()

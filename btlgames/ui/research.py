@@ -45,6 +45,7 @@ CSS = """
 .rp-board { flex: 1 1 0; min-height: 180px; display: flex; flex-direction: column; }
 .rp-map { display: block; flex: 1 1 0; min-height: 0; width: 100%; height: 100%; font-family: sans-serif; }
 .rp-theories { flex: 0 0 auto; }
+.rp-theories.rp-many .rp-theory { font-size: .78em; line-height: 1.2; }  /* the map keeps some room */
 .rp-right { height: 100%; min-height: 0; overflow-y: auto; }
 /* drawn over the hexes, never in the way of a press on them */
 .rp-map .rp-wormhole, .rp-map .rp-field-name { pointer-events: none; }
@@ -58,7 +59,7 @@ CSS = """
 .rp-events, .rp-market { font-size: .85em; }
 .rp-teams td.rp-current, .rp-teams th.rp-current { background: #fffbea; border-left: 3px solid #333;
   border-right: 3px solid #333; }
-.rp-teams .rp-card { font-size: .85em; }
+.rp-teams .rp-card { display: block; margin: 1px 0; font-size: .78em; overflow-wrap: anywhere; }
 .rp-teams .rp-mark { padding: 0 4px; }
 .rp-turn { font-size: .88em; } .rp-turn h3 { display: inline; margin-right: 6px; } .rp-turn p { display: inline; }
 .rp-turn p + p::before { content: " · "; }
@@ -70,9 +71,11 @@ CSS = """
 .rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .8em; display: table; }
 .rp-preview caption { text-align: left; font-weight: 700; }
 .rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
-.rp-summary table { border-collapse: collapse; margin: 6px 0; }
-.rp-summary th, .rp-summary td { border: 1px solid #666; padding: 2px 8px; }
-.rp-big { font-size: 1.3em; font-weight: 700; }
+.rp-summary table { border-collapse: collapse; margin: 6px 0; width: 100%; table-layout: fixed; font-size: .8em; }
+.rp-summary th, .rp-summary td { border: 1px solid #666; padding: 1px 3px; text-align: center; }
+.rp-summary tr > th:first-child { width: 45%; text-align: left; font-weight: 600; }
+.rp-summary tr.rp-summary-total { font-weight: 800; border-top: 3px solid #333; }
+.rp-big { font-size: 1.15em; font-weight: 700; }
 @media (min-width: 1700px) { .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 </style>
 """
@@ -432,7 +435,8 @@ def _theory(view, theory_id: str, th) -> str:
 
 def _theories(view) -> str:
     body = "".join(_theory(view, tid, th) for tid, th in view["theories"].items()) or _esc(_w("empty"))
-    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories")
+    many = " rp-many" if len(view["theories"]) > 6 else ""
+    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories" + many)
 
 
 def _market(view) -> str:
@@ -714,14 +718,16 @@ def summary(view) -> str:
     names = _join(seat_name(p, variant) for p in winners)
     headline = _w("won" if len(winners) == 1 else "shared_win", winners=names)
     marks = "".join(marker(p, variant) for p in winners)
+    # seats side by side, a row per source of points: it fits the side panel beside the table
     columns = ("bridges", "debt", "hype", "consensus")
-    head = "".join(f"<th>{_esc(_w('summary_' + k))}</th>" for k in ("seat", "vp", *columns, "total"))
-    rows = []
-    for p, pl in enumerate(view["players_"]):
-        final = pl["final"]
-        before = pl["vp"] - sum(final.values())
-        cells = [str(before)] + [f"{final.get(k, 0):+d}" for k in columns] + [str(pl["vp"])]
-        rows.append(f"<tr><td>{marker(p, variant)}</td>" + "".join(f"<td>{_esc(c)}</td>" for c in cells) + "</tr>")
+    seats = view["players_"]
+    head = f"<tr><th>{_esc(_w('summary_seat'))}</th>" + "".join(
+        f"<th>{marker(p, variant, str(p + 1))}</th>" for p in range(len(seats))) + "</tr>"
+    lines = [("vp", [pl["vp"] - sum(pl["final"].values()) for pl in seats], "{}")]
+    lines += [(k, [pl["final"].get(k, 0) for pl in seats], "{:+d}") for k in columns]
+    lines.append(("total", [pl["vp"] for pl in seats], "{}"))
+    rows = [f'<tr class="rp-summary-{key}"><th>{_esc(_w("summary_" + key))}</th>'
+            + "".join(f"<td>{_esc(form.format(n))}</td>" for n in values) + "</tr>" for key, values, form in lines]
     top = max(pl["vp"] for pl in view["players_"])
     tied = sum(pl["vp"] == top for pl in view["players_"]) > 1
     reason = _w(f"end.{view['end_reason']}") if view["end_reason"] else ""

@@ -266,11 +266,12 @@ def test_the_summary_names_the_winners_and_the_final_bonuses(finished):
         names = [renderer.seat_name(p, state.variant) for p in state.winners()]
         assert all(n in text for n in names) and "The game ended:" in text
         assert ("wins!" in text) == (len(names) == 1)
-        totals = re.findall(r"<tr><td><span.*?</span></td>((?:<td>[^<]*</td>)+)</tr>", text)
-        assert len(totals) == state.players
-        for pl, row in zip(view["players_"], totals):
-            cells = [int(c) for c in re.findall(r"<td>([^<]*)</td>", row)]
-            assert sum(cells[:-1]) == cells[-1] == pl["vp"]
+        rows = re.findall(r'<tr class="rp-summary-(\w+)"><th>[^<]*</th>((?:<td>[^<]*</td>)+)</tr>', text)
+        assert [key for key, _ in rows] == ["vp", "bridges", "debt", "hype", "consensus", "total"]
+        table = [[int(c) for c in re.findall(r"<td>([^<]*)</td>", cells)] for _, cells in rows]
+        for p, pl in enumerate(view["players_"]):  # a column per seat: its points add up to its total
+            column = [row[p] for row in table]
+            assert sum(column[:-1]) == column[-1] == pl["vp"]
 
 
 # -- the lesson clock and the school app -----------------------------------------------------------
@@ -350,8 +351,11 @@ def test_the_school_app_plays_a_whole_game_by_clicks_and_the_clock_follows_the_t
         left = max(0, 45 * 60 - 30 * clicks)
         assert f">{-(-left // 60)} min left<" in box.clock.display.value  # redrawn with the table
         assert "the plan" in box.clock.display.value or "On plan" in box.clock.display.value
-    assert game.state.round <= 5 and "btl-summary" in game.moves.children[0].value
-    assert "Team" in game.moves.children[0].value and 'data-over="true"' in game.table.value
+    debrief, summary = game.moves.children  # the debrief first: what the class does next
+    assert game.state.round <= 5 and "btl-summary" in summary.value and "debrief" in debrief.description
+    assert "Team" in summary.value and 'data-over="true"' in game.table.value
+    debrief.click()
+    assert "btl-debrief-presenter" in game.main.children[0]._dom_classes
 
 
 def test_the_school_app_shows_every_team_its_own_hand_without_a_pass_screen():
