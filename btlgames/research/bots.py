@@ -11,7 +11,7 @@ import random
 
 from . import board, cards
 from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import success_chance, test_terms
+from .terms import project_hits, success_chance, test_terms
 
 
 class HeuristicBot:
@@ -73,7 +73,8 @@ class HeuristicBot:
         return success_chance(test_terms(view, me, theory, tile, method))
 
     def _is_new(self, view, theory, tile) -> bool:
-        return tile not in {h["tile"] for h in view["theories"][theory]["hits"]}
+        """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
+        return bool(tile) and tile not in project_hits(view["theories"][theory])
 
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
@@ -99,13 +100,13 @@ class HeuristicBot:
         best = 0.0
         for tile in tiles:
             chance = self._chance(view, me, theory, tile["uid"] if tile else "")
-            new = bool(th["hits"]) and self._is_new(view, theory, tile["uid"] if tile else "meta")
-            score = chance * (3.0 if new else 1.0 if not th["hits"] else 0.4)
+            new = bool(project_hits(th)) and self._is_new(view, theory, tile["uid"] if tile else "")
+            score = chance * (3.0 if new else 1.0 if not project_hits(th) else 0.4)
             if th["owner"] != me:
                 if any(q != me and pl["scheduled"] and pl["scheduled"]["theory"] == theory
                        for q, pl in enumerate(view["players_"])):
                     score *= 0.3  # someone tests it already this round: a bridge may be on its way
-                if not th["hits"]:
+                if not project_hits(th):
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
                 elif tile and self._gives_bridge(view, th, theory, tile):
                     # a bridge is a gift towards the rival's synthesis; the second one, never

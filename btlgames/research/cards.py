@@ -22,6 +22,7 @@ from . import board
 
 RESOURCES = ("R", "D", "L", "O", "S")
 GAINS = RESOURCES + ("VP", "rigor", "reputation")
+THEORY_GAINS = RESOURCES + ("rigor", "reputation")  # a theory's reward for a success: never VP
 AREAS = board.FIELDS + (board.META,)  # where theories and projects belong
 OUTSIDE_CODES = ("bias", "influence")  # the school game's bias and influence events (Kit rule K33)
 EVENT_CODES = ("gain", "lose", "null_results", "preprint_heist", "hype_check",
@@ -271,10 +272,11 @@ def validate(cat: Catalogue | None = None) -> None:
                   f"{w}: test_project {t.test_project!r} is in {p and p.field}, not {t.field}")
         if t.test_method is not None:
             check(t.test_method in cat.methods, f"{w}: test_method {t.test_method!r} is not a method")
-        table(t.reward, GAINS, f"{w} reward", hi=2)
+        # no VP: "a single successful test does not yet give victory points" (the source's first principle)
+        table(t.reward, THEORY_GAINS, f"{w} reward", hi=2)
         special = [k for k in t.reward if k not in RESOURCES]
         check(1 <= sum(t.reward.values()) <= 2 and (not special or t.reward == {special[0]: 1}),
-              f"{w} reward {dict(t.reward)} should be 1-2 resources, or one VP, rigor or reputation")
+              f"{w} reward {dict(t.reward)} should be 1-2 resources, or one rigor or reputation")
 
     for m in cat.methods.values():
         w = f"method {m.id!r}"

@@ -19,7 +19,7 @@ import pandas as pd
 from ..core.events import ALL
 from . import cards
 
-HIT_KINDS = ("first", "repetition", "replication")  # how a success counts (hit event's "how")
+HIT_KINDS = ("first", "no_project", "repetition", "replication")  # how a success counts (hit event's "how")
 OUTCOMES = HIT_KINDS + ("null", "artefact")
 TRACKS = ("rigor", "hype", "reputation", "debt", "vp")
 VP_SOURCES = (  # where a player's VP came from, in the order the scoreboard lists them
@@ -67,7 +67,8 @@ TEST_COLUMNS = ["round", "player", "theory", "owner", "tile", "project", "hex", 
 
 def tests(state, recs=None) -> pd.DataFrame:
     """One row per test rolled, in order: who tested which theory on which project, the roll and
-    its terms, and what came of it (``outcome``: first, repetition, replication, null, artefact).
+    its terms, and what came of it (``outcome``: first, no_project, repetition, replication, null,
+    artefact).
 
     ``vp`` is the replication VP the tester took (with a card's "+1 per replication"), ``owner_vp``
     what the theory's owner took when someone else replicated it; ``kv`` the consensus after it.
@@ -145,10 +146,10 @@ def theories(state, recs=None, test_rows: pd.DataFrame | None = None) -> pd.Data
         projects, testers = [], []
         tried = failed = 0
         for _, t in mine.iterrows():
-            if hit_tiles and t["tile"] not in hit_tiles:
+            if hit_tiles and t["tile"] and t["tile"] not in hit_tiles:  # "": no project, never a replication
                 tried += 1
                 failed += t["outcome"] in ("null", "artefact")
-            if t["outcome"] in HIT_KINDS and t["tile"] not in hit_tiles:
+            if t["outcome"] in HIT_KINDS and t["tile"] and t["tile"] not in hit_tiles:
                 hit_tiles.append(t["tile"])
                 projects.append(t["project"])
             if t["player"] not in testers:
@@ -213,9 +214,9 @@ def _attempts(test_rows: pd.DataFrame):
         first = None
         later = []
         for row in mine.to_dict("records"):
-            if first is not None and row["tile"] not in hit_tiles:
+            if first is not None and row["tile"] and row["tile"] not in hit_tiles:
                 later.append(row)
-            if row["outcome"] in HIT_KINDS:
+            if row["outcome"] in HIT_KINDS and row["tile"]:  # a hit without a project is no project's
                 first = first or row
                 hit_tiles.add(row["tile"])
         if first is not None:

@@ -53,7 +53,7 @@ class Events:
                 self._gain(p, params)
             elif event.code == "reward_hype" and pl["hype"] >= 2:
                 self._gain(p, params)
-            elif event.code == "preprint_heist" and self._unpublished(p, "preprint"):
+            elif event.code == "preprint_heist" and self._unpublished(p, "preprint") and pl["res"]["D"] >= 1:
                 self.queue.append({"kind": "heist", "player": p})
         if event.code == "noise":
             for tile in self.tiles:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import board, cards
 from .constants import BONUS_CAP, SYNTHESIS_TARGET, TRACK_MAX
-from .terms import test_terms
+from .terms import project_hits, test_terms
 from .actions import Reveal, Reward, Synthesis
 
 
@@ -15,7 +15,7 @@ class Experiments:
         token = self.hidden.pop(a.hex)
         self._log("reveal", p, hex=a.hex, token=token or "nothing")
         if token == "anomaly":
-            self.anomaly_at[a.hex] = self._draw("anomaly")
+            self.anomaly_at[a.hex] = self._draw_anomaly(board.field_of(a.hex))
             self._gain(p, {"D": 1})
         elif token in ("discovery", "null"):
             self.queue.insert(0, {"kind": "reward", "player": p, "token": token})
@@ -63,6 +63,7 @@ class Experiments:
         roll = self.chance.randint(1, 6)
         total = roll + terms["bonus"] - terms["noise"] - terms["penalty"]
         pl["penalty"] = 0
+        pl["technique"] = 0  # a discovery's Technique +1 is used by this test, whichever round (K23)
         self.stats["tests"] += 1
         success = total >= terms["difficulty"]
         self._log("test", p, theory=s["theory"], tile=s["tile"], method=s["method"], roll=roll, total=total,
@@ -91,29 +92,41 @@ class Experiments:
             return
         self.stats["hits"] += 1
         th["kv"] += 1 + (method.success_kv_extra if method else 0)
-        self._gain(p, {k: v for k, v in card.reward.items()})
+        self._gain(p, {k: v for k, v in card.reward.items()})  # 1. consensus and the card's reward
         if method:
             self._gain(p, dict(method.success_gain))
         self._record(p, theory, "hit")
-        earlier = [h["tile"] for h in th["hits"]]
-        tile_uid = tile["uid"] if tile else "meta"
-        kind = "first" if not earlier else "repetition" if tile_uid in earlier else "replication"
-        if kind == "replication":
-            self._replication(p, theory, tile, terms)
-        elif kind == "repetition":
-            pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
-            self.stats["repetitions"] += 1
+        earlier = project_hits(th)
+        tile_uid = tile["uid"] if tile else ""
+        # a test without a project is a success of the theory but no project's: never a replication
+        kind = ("no_project" if not tile else "first" if not earlier
+                else "repetition" if tile_uid in earlier else "replication")
         th["hits"].append({"tile": tile_uid, "tester": p, "hex": terms["hex"]})
         self._log("hit", p, theory=theory, how=kind, kv=th["kv"])
-        hidden = self._hidden_in(card.field)
-        if hidden:
+        self.scoring = {"player": p, "theory": theory, "how": kind, "projects": len(set(earlier) | {tile_uid}),
+                        "first_hex": next((h["hex"] for h in th["hits"] if h["tile"]), ""),
+                        "hex": terms["hex"], "project_field": terms["project_field"]}
+        self.todo.insert(0, ["score", p])  # 3. and 4., once the reveal below is done
+        if self._hidden_in(card.field):  # 2. reveal a hidden hex of the theory's field
             self.queue.insert(0, {"kind": "reveal", "player": p, "field": card.field})
 
-    def _replication(self, p: int, theory: str, tile, terms: dict) -> None:
+    def _step_score(self, p):
+        """A success's steps 3 and 4, after its reveal: a replication scores (or a repetition gives
+        Rigor +1), then resolves a neighbouring anomaly of the theory's field."""
+        s, self.scoring = self.scoring, {}
+        if s["how"] == "replication":
+            self._replication(p, s)
+        elif s["how"] == "repetition":
+            pl = self.players_[p]
+            pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
+            self.stats["repetitions"] += 1
+
+    def _replication(self, p: int, s: dict) -> None:
+        theory = s["theory"]
         th = self.theories[theory]
         card = cards.theories()[theory]
         owner = th["owner"]
-        distinct = len({h["tile"] for h in th["hits"]}) + 1
+        distinct = s["projects"]
         pl = self.players_[p]
         vp = {2: 3, 3: 2}.get(distinct, 0) if owner == p else {2: 2, 3: 2}.get(distinct, 0)
         pl["vp"] += vp + card.vp_per_replication
@@ -124,28 +137,25 @@ class Experiments:
         th["replications"] = th.get("replications", 0) + 1
         self.counter += 1
         self.stats["replications"] += 1
-        hex_ = terms["hex"]
-        if hex_:
-            self._clean(hex_, 1)
-            noisy = max(self._neighbours(hex_), key=lambda h: (self.noise[h], -board.HEXES.index(h)))
-            self._clean(noisy, 1)  # K19
+        hex_ = s["hex"]
+        self._clean(hex_, 1)
+        noisy = max(self._neighbours(hex_), key=lambda h: (self.noise[h], -board.HEXES.index(h)))
+        self._clean(noisy, 1)  # K19
         self._log("replication", p, theory=theory, owner=owner, vp=vp, extra=card.vp_per_replication,
                   counter=self.counter)
-        project_field = terms["project_field"]
+        project_field = s["project_field"]
         pair = sorted((project_field, card.field))
         bridges = self.players_[owner]["bridges"]
         if project_field != card.field and pair not in bridges:  # K20
             bridges.append(pair)
             self.stats["bridges"] += 1
             wormhole = not board.fields_adjacent(*pair)
-            if wormhole and hex_:
-                first = th["hits"][0]["hex"]
-                if first:
-                    self.wormholes.append(sorted((first, hex_)))
+            if wormhole:
+                self.wormholes.append(sorted((s["first_hex"], hex_)))
                 self.stats["wormholes"] += 1
             self._log("bridge", owner, fields=pair, wormhole=wormhole)
         for a in list(self.anomaly_at):
-            if hex_ and a in self._neighbours(hex_) and board.field_of(a) == card.field:
+            if a in self._neighbours(hex_) and board.field_of(a) == card.field:
                 anomaly = cards.anomalies()[self.anomaly_at.pop(a)]
                 self._gain(p, dict(anomaly.reward))
                 self._log("anomaly_solved", p, hex=a, anomaly=anomaly.id)
@@ -167,9 +177,9 @@ class Experiments:
         self._record(p, theory, "null")
         self._log("null", p, theory=theory, kv=th["kv"])
         if th["kv"] <= -2:
-            self._remove_theory(theory)
+            self._remove_theory(theory, p)
 
-    def _remove_theory(self, theory: str) -> None:
+    def _remove_theory(self, theory: str, tester: int) -> None:
         th = self.theories.pop(theory)
         owner = self.players_[th["owner"]]
         if owner["res"]["S"] >= 1:
@@ -180,7 +190,7 @@ class Experiments:
         else:
             self.stats["rejected"] += 1
             self._log("rejected", th["owner"], theory=theory)
-        for q, pl in enumerate(self.players_):
-            if pl["scheduled"] and pl["scheduled"]["theory"] == theory:
+        for q, pl in enumerate(self.players_):  # the other players' tests of it; the tester's has run
+            if q != tester and pl["scheduled"] and pl["scheduled"]["theory"] == theory:
                 pl["scheduled"] = None
                 self._log("test_cancelled", q, theory=theory)

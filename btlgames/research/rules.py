@@ -31,7 +31,11 @@ from .views import Views
 @dataclass
 class ResearchState(Experiments, Events, Interference, MapState, Views, GameState):
     name: ClassVar[str] = "research"
-    version: ClassVar[int] = 2  # 2: K30's merged choices, K31's story cap, K33's bias and influence events
+    # 2: K30's merged choices, K31's story cap, K33's bias and influence events; 3: rules v2 (issue 9):
+    # a discovery's Technique waits for the next test, the heist's preprint costs D1, anomalies of
+    # the hex's field, no replication without a project (K34), reveal before replication, theories'
+    # rewards without VP, balanced school packs and a noise event for every field
+    version: ClassVar[int] = 3
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     round: int = 1
@@ -58,6 +62,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     counter: int = 0  # the replication counter
     winner_by_synthesis: int | None = None
     end_reason: str = ""
+    scoring: dict = field(default_factory=dict)  # a success waiting for its reveal before it scores
     stats: dict = field(default_factory=dict)
 
     # -- set-up --------------------------------------------------------------------------------------
@@ -126,7 +131,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         fields = self.chance.shuffled(list(board.FIELDS))[:3]
         for f in fields:
             free = [h for h in self._known_free(f)]
-            self.anomaly_at[self.chance.choice(free)] = self._draw("anomaly")
+            self.anomaly_at[self.chance.choice(free)] = self._draw_anomaly(f)
         outer_free = [h for f in board.FIELDS for h in self._known_free(f)]
         self.neutral = self.chance.shuffled(outer_free)[:NEUTRAL[self.players]]
         self.start = self.chance.randint(0, self.players - 1)  # K5
@@ -201,8 +206,9 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             return [Discard(c) for c in dict.fromkeys(pile)]
         if kind == "story":
             return [Story(True), Story(False)]
-        if kind == "heist":
-            return [FreePreprint(i) for i in self._unpublished(p, "preprint")] + [FreePreprint(-1)]
+        if kind == "heist":  # a preprint for D1 that is not an action
+            paid = self._unpublished(p, "preprint") if pl["res"]["D"] >= 1 else []
+            return [FreePreprint(i) for i in paid] + [FreePreprint(-1)]
         if kind == "act":
             return self._main_actions(p)
         if kind == "plan":
@@ -373,6 +379,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _do_free_preprint(self, p, a: FreePreprint, d):
         if a.result >= 0:
+            self.players_[p]["res"]["D"] -= 1  # the heist's preprint costs D1 like any other
             self._preprint(p, a.result)
 
     # the main actions
@@ -570,7 +577,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _step_cleanup(self, _):
         for p, pl in enumerate(self.players_):
-            pl.update(insight=0, technique=0, scheduled=None)
+            pl.update(insight=0, scheduled=None)  # a discovery's Technique waits for the next test (K23)
             self._storage_limit(p)
         self._log("round_end", None, tracks=[  # what the debrief charts round by round
             {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}
@@ -633,6 +640,14 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             self.discards[deck] = []
         return self.decks[deck].pop(0) if self.decks[deck] else ""
 
+    def _draw_anomaly(self, field_: str) -> str:
+        """The top anomaly of this field: an anomaly lies in the field it puzzles. The deck holds two
+        per field and a field places at most one at set-up and reveals at most one (it has one
+        anomaly token), so one is always left."""
+        card = next(c for c in self.decks["anomaly"] if cards.anomalies()[c].field == field_)
+        self.decks["anomaly"].remove(card)
+        return card
+
     def _table(self, p: int) -> list[str]:
         return [t for t, th in self.theories.items() if th["owner"] == p]
 
@@ -664,6 +679,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         assert not set(hexes) & (set(self.anomaly_at) | set(self.neutral)), "a tile on a blocked hex"
         replications = sum(1 for e in self.log if e.kind == "replication")
         assert self.counter == replications == self.stats["replications"], "replication counter and log disagree"
+        assert all(cards.anomalies()[a].field == board.field_of(h) for h, a in self.anomaly_at.items()), \
+            "an anomaly outside its field"
         for theory, th in self.theories.items():
             assert th["kv"] > -2, f"theory {theory} should have left the game"
         cards_in_play = ([c for pl in self.players_ for c in pl["hand"] + pl["offer"] + pl["methods"]]

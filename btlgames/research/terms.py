@@ -60,10 +60,15 @@ def makes_wormhole(view: dict, theory: str, tile) -> bool:
     th = view["theories"][theory]
     card = cards.theories()[theory]
     project_field = cards.projects()[tile["card"]].field
-    earlier = {h["tile"] for h in th["hits"]}
+    earlier = set(project_hits(th))
     return (bool(earlier) and tile["uid"] not in earlier and project_field != card.field
             and not board.fields_adjacent(project_field, card.field)
             and sorted((project_field, card.field)) not in view["players_"][th["owner"]]["bridges"])
+
+
+def project_hits(th: dict) -> list[str]:
+    """The projects (tile uids) a theory has a hit on; a success without a project is none (K34)."""
+    return [h["tile"] for h in th["hits"] if h["tile"]]
 
 
 def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:

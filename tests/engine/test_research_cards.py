@@ -14,8 +14,8 @@ def test_the_data_loads_and_validates():
     assert len(cards.methods()) == 12
     assert len(cards.projects()) == 20
     assert len(cards.interference_deck()) == 20
-    assert len(cards.events()) == 12 + 11  # 12 ordinary, 5 bias and 6 influence events (K33)
-    assert len(cards.ordinary_events()) == 12
+    assert len(cards.events()) == 13 + 11  # 13 ordinary, 5 bias and 6 influence events (K33)
+    assert len(cards.ordinary_events()) == 13
     assert len(cards.anomalies()) == 12
 
 

@@ -16,8 +16,8 @@ import pytest
 import btlgames
 from btlgames import IllegalAction
 from btlgames.research import board, cards
-from btlgames.research.actions import (Block, Borrow, Build, CollectData, Income, Interfere, Journal, PeerReview,
-                                       PlanTest, Predict, Preprint, Reward, Stop, Story, Synthesis)
+from btlgames.research.actions import (Block, Borrow, Build, CollectData, FreePreprint, Income, Interfere, Journal,
+                                       PeerReview, PlanTest, Predict, Preprint, Reveal, Reward, Stop, Story, Synthesis)
 from btlgames.core.simulate import play_one
 from btlgames.research.terms import success_chance
 
@@ -844,13 +844,14 @@ def test_illegal_merged_choices_change_nothing():  # K30
     assert state.digest() == before
 
 
-def test_saves_of_the_old_rules_version_are_refused():  # K30
+def test_saves_of_the_old_rules_version_are_refused():  # K30, and rules v2 (version 3)
     from btlgames.core import saves
     state = school()
     data = saves.to_dict(state)
-    assert data["version"] == 2
-    with pytest.raises(saves.SaveError, match="saved with rules version 1; this kit plays version 2"):
-        saves.from_dict({**data, "version": 1})
+    assert data["version"] == 3
+    for old in (1, 2):
+        with pytest.raises(saves.SaveError, match=f"saved with rules version {old}; this kit plays version 3"):
+            saves.from_dict({**data, "version": old})
 
 
 # -- the story cap (K31) --------------------------------------------------------------------------------------------
@@ -1155,3 +1156,193 @@ def test_the_invariants_catch_a_broken_state():
     broken.counter += 1
     with pytest.raises(AssertionError, match="replication counter"):
         broken.check_invariants()
+
+
+# -- rules v2 (issue 9): each test failed on the engine before its fix ------------------------------------------
+def test_a_discoverys_technique_waits_for_the_revealers_next_test():  # K23
+    state = school()
+    state.players_[0]["technique"] = 1  # taken from a discovery revealed by this round's test
+    next_round(state)
+    assert state.players_[0]["technique"] == 1  # clean-up does not take it away
+    to_act(state)
+    schedule(state, NANO, "1a", roll=1)
+    answer(state, lambda s: s.stats["tests"] == 1)
+    assert last(state, "test").data["bonus"] == 1 + 1  # the project's Technique and the discovery's
+    assert state.players_[0]["technique"] == 0  # used up by that test
+
+
+def test_the_preprint_heist_costs_d1_and_needs_it():
+    state = school()
+    result(state, 1, "hit", NEUTRINO)
+    state.players_[1]["res"]["D"] = 0
+    state._resolve_event(cards.events()["preprint_heist"])
+    assert not any(d["kind"] == "heist" for d in state.queue)  # nothing to pay with: no offer
+    state.queue.insert(0, {"kind": "heist", "player": 1})
+    assert state.legal_actions() == [FreePreprint(-1)]
+    before = state.clone()
+    with pytest.raises(IllegalAction):
+        state.apply(FreePreprint(0))
+    assert state.players_ == before.players_ and state.results == before.results
+    state.players_[1]["res"]["D"] = 2
+    state.apply(FreePreprint(0))
+    pl = state.players_[1]
+    assert pl["res"]["D"] == 1 and pl["reputation"] == 1 and pl["hype"] == 1 and state.results[0]["preprint"]
+    assert "preprint" not in pl["done"]  # not an action
+    assert "for D1" in cards.events()["preprint_heist"].text
+
+
+def test_anomalies_lie_in_their_own_field():
+    for seed in range(200):
+        state = btlgames.load("research", seed=seed, variant="full", players=3)
+        assert len(state.anomaly_at) == 3
+        assert all(cards.anomalies()[a].field == board.field_of(h) for h, a in state.anomaly_at.items()), seed
+    state = btlgames.load("research", seed=0, variant="full", players=3)
+    for hex_ in [h for h, token in state.hidden.items() if token == "anomaly"]:
+        state.queue.insert(0, {"kind": "reveal", "player": 0, "field": board.field_of(hex_)})
+        state.apply(Reveal(hex_))
+        assert cards.anomalies()[state.anomaly_at[hex_]].field == board.field_of(hex_)
+
+
+def method_theory(state, p=0):
+    """``p`` owns critical_universality (Mathematics; its test names the simulation pipeline)."""
+    state.theories["critical_universality"] = {"owner": p, "kv": 0, "hits": [], "replications": 0}
+    state.decks["theory"].remove("critical_universality")
+    state.players_[p]["methods"].append("simulation_pipeline")
+    state.players_[p]["rigor"] = 8
+    state.players_[p]["res"]["D"] = 3
+    return build(state, p, "mathematics_institute", "mathematics-2")
+
+
+def test_a_test_without_a_project_is_never_a_replication():  # K34
+    state = school()
+    tile = method_theory(state)
+    hit(state, "critical_universality", tile, extra_hits=[tile])
+    schedule(state, "critical_universality", "", "simulation_pipeline", roll=6)  # on Metascience, no tile
+    next_round(state)
+    assert last(state, "hit").data["how"] == "no_project"
+    assert state.counter == 0 and state.players_[0]["vp"] == 0 and state.players_[0]["bridges"] == []
+
+
+def test_a_success_without_a_project_leaves_the_first_project_hit_to_come():  # K34
+    state = school()
+    tile = method_theory(state)
+    schedule(state, "critical_universality", "", "simulation_pipeline", roll=6)
+    next_round(state)
+    to_act(state)
+    schedule(state, "critical_universality", tile, "simulation_pipeline", roll=6)
+    next_round(state)
+    assert [h["tile"] for h in state.theories["critical_universality"]["hits"]] == ["", tile]
+    assert last(state, "hit").data["how"] == "first" and state.counter == 0
+
+
+def test_a_metascience_neighbour_shields_from_a_biass_noise_too():  # K24
+    state, p, q = interference_table("cherry_picked_sample")  # a bias whose effect lands on a hex
+    target_with(state, q)
+    state.tiles += [{"uid": f"{q + 1}y", "card": "open_data_archive", "owner": q, "hex": "meta-2"},
+                    {"uid": f"{q + 1}z", "card": "galaxy_survey", "owner": q, "hex": "cosmology-1"}]
+    state.apply(Interfere("cherry_picked_sample", q))
+    assert last(state, "blocked").data["how"] == "metascience" and state.players_[q]["hype"] == 0
+
+
+def test_a_metascience_neighbour_does_not_shield_from_what_lands_on_no_hex():  # K24
+    state, p, q = interference_table("seeing_what_you_expect")
+    target_with(state, q)
+    state.tiles += [{"uid": f"{q + 1}y", "card": "open_data_archive", "owner": q, "hex": "meta-2"},
+                    {"uid": f"{q + 1}z", "card": "galaxy_survey", "owner": q, "hex": "cosmology-1"}]
+    state.apply(Interfere("seeing_what_you_expect", q))
+    assert state.queue[0]["kind"] == "block" and state.current_player() == q
+
+
+def test_a_falsified_theory_cancels_the_other_players_tests_of_it_not_the_testers_own():
+    state = school()
+    state.theories[NANO]["kv"] = -1
+    state.players_[1]["rigor"] = 8
+    schedule(state, NANO, "1a", roll=1)  # seat 1 tests first and topples it
+    answer(state, lambda s: s.current_player() == 1 and s.queue[0]["kind"] == "act")
+    schedule(state, NANO, "2a")  # seat 2 tests the same theory later in the tests phase
+    d_before = state.players_[1]["res"]["D"]
+    next_round(state)
+    assert NANO not in state.theories and last(state, "falsified").player == 0
+    assert [e.player for e in state.log if e.kind == "test_cancelled"] == [1]
+    assert state.stats["tests"] == 1 and state.players_[1]["res"]["D"] >= d_before  # seat 2 paid nothing
+
+
+def test_the_end_costs_a_point_for_hype_above_rigor_and_pays_one_per_theory_at_consensus_three():
+    state = school()
+    a, b = state.players_
+    a.update(hype=3, rigor=2, vp=0)
+    b.update(hype=2, rigor=2, vp=0)  # equal: no penalty
+    state.theories[NANO]["kv"] = 3
+    state.theories[NEUTRINO]["kv"] = 2
+    state._finish("rounds")
+    assert a["final"] == {"bridges": 0, "debt": 0, "hype": -1, "consensus": 1} and a["vp"] == 0
+    assert b["final"] == {"bridges": 0, "debt": 0, "hype": 0, "consensus": 0} and b["vp"] == 0
+
+
+def test_a_success_reveals_before_it_replicates_so_a_revealed_anomaly_can_be_resolved():
+    """Success, in this order: 1. consensus and reward, 2. reveal, 3. replication, 4. anomaly."""
+    state = btlgames.load("research", seed=4, variant="full", players=2)
+    answer(state, lambda s: s.phase == "actions" and s.queue[0]["kind"] == "act" and s.current_player() == 0)
+    state.hidden = {"gravity-4": "anomaly"}  # the only hidden hex left, next to the second project
+    state.anomaly_at = {h: a for h, a in state.anomaly_at.items() if board.field_of(h) != "gravity"}
+    state.neutral = [h for h in state.neutral if board.field_of(h) != "gravity"]
+    state.theories[NANO] = {"owner": 0, "kv": 0, "hits": [], "replications": 0}
+    first = build(state, 0, "pulsar_timing_array", "gravity-3")
+    second = build(state, 0, "torsion_balance", "gravity-5")
+    hit(state, NANO, first, extra_hits=[first])
+    state.players_[0].update(rigor=8, hype=0)
+    state.players_[0]["res"]["D"] = 3
+    schedule(state, NANO, second, roll=6)
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "reveal")
+    assert state.counter == 0  # the replication waits for the reveal
+    state.apply(Reveal("gravity-4"))
+    kinds = [e.kind for e in state.log if e.kind in ("hit", "reveal", "replication", "anomaly_solved")][-4:]
+    assert kinds == ["hit", "reveal", "replication", "anomaly_solved"]
+    assert "gravity-4" not in state.anomaly_at and state.counter == 1
+
+
+def test_no_theory_rewards_a_single_success_with_vp():
+    """The source's first principle: a single successful test does not yet give victory points."""
+    assert not [t.id for t in cards.theories().values() if "VP" in t.reward]
+
+
+@pytest.mark.parametrize("theory", sorted(t.id for t in cards.theories().values() if t.vp_per_replication))
+def test_a_second_hit_on_another_project_is_worth_four_with_vp_per_replication(theory):
+    """The source's worked example, for every theory rewarding "VP +1 from replication"."""
+    state = school()
+    card = cards.theories()[theory]
+    state.theories[theory] = {"owner": 0, "kv": 0, "hits": [], "replications": 0}
+    for pile in [state.decks["theory"]] + [pl["hand"] for pl in state.players_]:
+        if theory in pile:
+            pile.remove(theory)
+    state.anomaly_at = {}
+    other = next(p.id for p in cards.projects().values() if p.field == card.field and p.id != card.test_project)
+    named = build(state, 0, card.test_project, f"{card.field}-1")
+    earlier = build(state, 0, other, f"{card.field}-2")
+    hit(state, theory, earlier, extra_hits=[earlier])
+    state.players_[0]["rigor"] = 8
+    vp = state.players_[0]["vp"]
+    schedule(state, theory, named, roll=6)
+    next_round(state)
+    assert state.players_[0]["vp"] - vp == 4 and last(state, "replication").data == {
+        "theory": theory, "owner": 0, "vp": 3, "extra": 1, "counter": 1}
+
+
+def test_every_school_pack_passes_its_first_test_equally_often():  # K27
+    state = school(players=4)
+    packs = cards.school().packs
+    chances = {pack.theory: success_chance(state.test_terms(p, pack.theory, f"{p + 1}a", pack.method))
+               for p, pack in enumerate(packs)}
+    assert set(chances.values()) == {Fraction(4, 6)}, chances  # 5+ against Technique +1 and the method's +1
+    assert {cards.methods()[pack.method].cost for pack in packs} == {2}
+    state.players_[0]["insight"] = 1  # with an approved story
+    assert success_chance(state.test_terms(0, packs[0].theory, "1a", packs[0].method)) == Fraction(5, 6)
+
+
+def test_every_school_pack_meets_the_same_events():  # K27, K33
+    noise = [e.params["fields"] for e in cards.events().values() if e.code == "noise"]
+    assert sorted(f for fields in noise for f in fields) == sorted(board.FIELDS)  # each field in one noise event
+    for sort in cards.OUTSIDE_CODES:
+        blocked = {pack.method: sum(pack.method in cards.interference()[cards.events()[e].params["card"]].blocked_by
+                                    for e in cards.outside_events(sort)) for pack in cards.school().packs}
+        assert len(set(blocked.values())) == 1, (sort, blocked)  # each pack's method guards alike
