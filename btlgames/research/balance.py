@@ -2,10 +2,14 @@
 
     python -m btlgames.research.balance [--games 2000] [--stories every|round|none]
 
-Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of synthesis
-attempts that succeed, over full games of heuristic bots. The source's own arithmetic
-(one die + at most 3 against 8) puts a single attempt at 1/6 to 2/6 with the deck's
-Technique 1-2 projects; the beginner set (Technique 0-1) makes it rarer still.
+Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of full games
+(the whole deck) that a synthesis wins, with heuristic bots. The share of attempts that succeed
+is reported too, but it says little: one die + at most 3 against 8 makes it 0, 1/6 or 2/6 by
+arithmetic alone.
+
+"decided by" says which rule chose each winner: a synthesis, most VP, or the K26 tie-breaks
+(replications, then Rigor, then lower Hype; "shared" when all of them tie), so a teacher knows
+what the game rewards (the rulebook's designer notes quote these figures).
 
 The school rows also count, per game, the artefacts (K17) and what the bias and influence
 events did (K33: teams struck, teams protected), the debrief's material for questions 2 and 5;
@@ -20,11 +24,14 @@ from ..core.simulate import simulate
 from .constants import STORY_CAPS
 
 
+DECIDERS = ("synthesis", "vp", "replications", "rigor", "hype", "shared")  # ResearchState.decided_by
+
+
 @dataclass
 class Share:
-    success: float  # K25: synthesis attempts that won
+    success: float  # synthesis attempts that won
     attempted: float  # games with at least one synthesis attempt
-    won: float  # games won by a synthesis
+    won: float  # K25: games won by a synthesis
     frame: object  # the simulated games (pandas.DataFrame)
 
 
@@ -55,15 +62,41 @@ def report(games: int = 2000, seed: int = 0, progress=None, stories: str = "ever
                 "ended by replications": (frame.reason == "replications").mean(),
                 "rounds": frame.rounds.mean(),
                 "synthesis attempted": (frame.synthesis_attempts > 0).mean(),
-                "synthesis won": frame.synthesis_win.mean(),
-                "attempts that won (K25)": (frame.synthesis_win.sum() / frame.synthesis_attempts.sum()
-                                            if frame.synthesis_attempts.sum() else float("nan")),
+                "synthesis won (K25)": frame.synthesis_win.mean(),
+                "attempts that won": (frame.synthesis_win.sum() / frame.synthesis_attempts.sum()
+                                      if frame.synthesis_attempts.sum() else float("nan")),
                 "within 5 rounds": (frame.rounds <= 5).mean(),
                 "artefacts per game": frame.artefacts.mean(),
                 "struck per game (K33)": frame.struck.mean(),
                 "protected per game (K33)": frame.protected.mean(),
+                **{f"decided by {d}": (frame.decided_by == d).mean() for d in DECIDERS},
             })
     return pd.DataFrame(rows)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of k successes in n games (never 0 ± 0 for k = 0)."""
+    if not n:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def decided(table) -> str:
+    """How games are decided, per row of ``report``: each rule's share with its 95 % interval."""
+    lines = []
+    for row in table.to_dict("records"):
+        n = row["games"]
+        parts = []
+        for d in DECIDERS:
+            k = round(row[f"decided by {d}"] * n)
+            if k or d == "vp" or (d == "synthesis" and row["variant"] == "full"):
+                lo, hi = wilson(k, n)
+                parts.append(f"{d} {k / n:.0%} ({lo:.0%}-{hi:.0%})")
+        lines.append(f"{row['variant']:6} {row['players']} players, {n} games: " + ", ".join(parts))
+    return "\n".join(lines)
 
 
 def main(argv=None) -> None:
@@ -73,7 +106,10 @@ def main(argv=None) -> None:
     parser.add_argument("--stories", choices=STORY_CAPS, default=STORY_CAPS[0],
                         help="the school game's story cap (K31)")
     args = parser.parse_args(argv)
-    print(report(args.games, args.seed, stories=args.stories).round(3).to_string(index=False))
+    table = report(args.games, args.seed, stories=args.stories)
+    print(table.round(3).to_string(index=False))
+    print("\nHow games are decided (share of games, 95 % Wilson interval):")
+    print(decided(table))
 
 
 if __name__ == "__main__":

@@ -657,11 +657,22 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         self.log.add(self.round, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
 
+    def decided_by(self) -> str:
+        """Which rule chose the winner: "synthesis", "vp" (most VP alone), the K26 tie-break that
+        split the players level on VP ("replications", "rigor", "hype"), or "shared"."""
+        if self.winner_by_synthesis is not None:
+            return "synthesis"
+        ranks = sorted((self._rank(p) for p in range(self.players)), reverse=True)
+        if ranks[0] == ranks[1]:
+            return "shared"
+        return ("vp", "replications", "rigor", "hype")[next(i for i, (a, b) in enumerate(zip(*ranks[:2])) if a != b)]
+
     def summary(self):
         vps = sorted((pl["vp"] for pl in self.players_), reverse=True)
         first = next(e.data["start"] for e in self.log if e.kind == "setup")
         return {"reason": self.end_reason, "rounds": self.round, "counter": self.counter, "first_player": first,
-                "spread": vps[0] - vps[-1], "synthesis_win": self.winner_by_synthesis is not None, **self.stats}
+                "spread": vps[0] - vps[-1], "synthesis_win": self.winner_by_synthesis is not None,
+                "decided_by": self.decided_by() if self.is_over() else "", **self.stats}
 
     def check_invariants(self):
         for p, pl in enumerate(self.players_):
