@@ -76,10 +76,11 @@ def tests(state, recs=None) -> pd.DataFrame:
     recs = recs if recs is not None else records(state)
     tiles = _hit_tiles(recs)
     owners = _owners(state, recs)
-    rows, pending = [], {}
+    rows, pending, scored = [], {}, {}  # scored: a player's last hit, whose replication comes after its reveal
     for r in recs:
         kind, p = r["kind"], r["player"]
         if kind == "test":
+            scored.pop(p, None)
             row = {"round": r["turn"], "player": p, "theory": r["theory"], "owner": owners.get(r["theory"]),
                    "tile": r.get("tile") or "", "project": tiles.get(r.get("tile") or "", ""),
                    "hex": r.get("hex") or "",
@@ -87,11 +88,11 @@ def tests(state, recs=None) -> pd.DataFrame:
                    **{k: r.get(k) for k in ("roll", "bonus", "noise", "penalty", "total", "difficulty", "success")}}
             rows.append(row)
             pending[p] = row
-        elif kind == "replication" and p in pending:
-            pending[p]["vp"] = int(r.get("vp", 0)) + int(r.get("extra", 0))
-            pending[p]["owner_vp"] = int(r.get("vp", 0)) if r.get("owner") != p else 0
+        elif kind == "replication" and p in scored:
+            scored[p]["vp"] = int(r.get("vp", 0)) + int(r.get("extra", 0))
+            scored[p]["owner_vp"] = int(r.get("vp", 0)) if r.get("owner") != p else 0
         elif kind in ("hit", "null", "artefact") and p in pending:
-            row = pending.pop(p)
+            row = scored[p] = pending.pop(p)
             row["outcome"] = r["how"] if kind == "hit" else kind
             row["kv"] = r.get("kv")
     return _frame(rows, TEST_COLUMNS)

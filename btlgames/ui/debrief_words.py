@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..core.i18n import DEFAULT_LANGUAGE, catalogue
 from ..research import cards
+from ..research.debrief import HIT_KINDS
 from .debrief_html import card_name, hex_name, msg, signed
 from .widgets import esc
 
@@ -67,7 +68,7 @@ def test_card(seats, test: dict, role: str) -> str:
 
     ``role``: passed (a theory's first hit), later (a later test on another project) or closest
     (the closest miss of a game without a success)."""
-    ok = test["outcome"] in ("first", "repetition", "replication")
+    ok = test["outcome"] in HIT_KINDS
     mark = "✔" if ok else "✘"
     head = msg("pair.head", round=test["round"], mark=mark, outcome=outcome_words(test["outcome"]))
     theory = f"<em>{esc(card_name(test['theory']))}</em>"

@@ -275,14 +275,14 @@ class Logged:
 def logged_test(game, turn, player, theory, tile, outcome, **extra):
     game.add(turn, player, "test", theory=theory, tile=tile, method="", roll=3, total=5, difficulty=4, bonus=2,
              noise=0, penalty=0, hex="", success=outcome != "null")
-    for kind, data in extra.items():
-        game.add(turn, player, kind, **data)
     if outcome == "null":
         game.add(turn, player, "null", theory=theory, kv=-1)
     elif outcome == "artefact":
         game.add(turn, player, "artefact", theory=theory)
     else:
         game.add(turn, player, "hit", theory=theory, how=outcome, kv=1)
+    for kind, data in extra.items():  # a success scores after its hit and reveal, as the engine logs it
+        game.add(turn, player, kind, **data)
 
 
 def test_reasons_a_theory_with_a_hit_was_not_replicated():
