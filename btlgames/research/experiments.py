@@ -63,7 +63,7 @@ class Experiments:
         roll = self.chance.randint(1, 6)
         total = roll + terms["bonus"] - terms["noise"] - terms["penalty"]
         pl["penalty"] = 0
-        pl["technique"] = 0  # a discovery's Technique +1 is used by this test, whichever round (K23)
+        pl.update(technique=0, insight=0)  # a discovery's Technique and a story's Insight: used by this test (K23, K28)
         self.stats["tests"] += 1
         success = total >= terms["difficulty"]
         self._log("test", p, theory=s["theory"], tile=s["tile"], method=s["method"], roll=roll, total=total,

@@ -32,7 +32,7 @@ from .views import Views
 class ResearchState(Experiments, Events, Interference, MapState, Views, GameState):
     name: ClassVar[str] = "research"
     # 2: K30's merged choices, K31's story cap, K33's bias and influence events; 3: rules v2 (issue 9):
-    # a discovery's Technique waits for the next test, the heist's preprint costs D1, anomalies of
+    # Insight and a discovery's Technique wait for the next test, the heist's preprint costs D1, anomalies of
     # the hex's field, no replication without a project (K34), reveal before replication, theories'
     # rewards without VP, balanced school packs and a noise event for every field
     version: ClassVar[int] = 3
@@ -577,7 +577,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _step_cleanup(self, _):
         for p, pl in enumerate(self.players_):
-            pl.update(insight=0, scheduled=None)  # a discovery's Technique waits for the next test (K23)
+            pl.update(scheduled=None)  # Insight and a discovery's Technique wait for the next test (K28, K23)
             self._storage_limit(p)
         self._log("round_end", None, tracks=[  # what the debrief charts round by round
             {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}

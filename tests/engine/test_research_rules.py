@@ -761,8 +761,8 @@ def test_stories_give_insight_and_every_third_ep_a_point_at_most_two():  # K28
     pl = state.players_[0]
     for ep in range(1, 10):
         answer(state, lambda s: s.queue and s.queue[0] == {"kind": "story", "player": 0, "ep": True})
-        state.apply(Story(True))
-        assert pl["insight"] == 1 and pl["ep"] == ep and pl["ep_vp"] == min(2, ep // 3)
+        state.apply(Story(True))  # nobody tests here: the Insight adds up for the next test (K28)
+        assert pl["insight"] == ep and pl["ep"] == ep and pl["ep_vp"] == min(2, ep // 3)
         if state.round == 5:
             break
         next_round(state)
@@ -1366,3 +1366,15 @@ def test_every_school_pack_meets_the_same_events():  # K27, K33
         blocked = {pack.method: sum(pack.method in cards.interference()[cards.events()[e].params["card"]].blocked_by
                                     for e in cards.outside_events(sort)) for pack in cards.school().packs}
         assert set(blocked.values()) == {2 if sort == "bias" else 0}, (sort, blocked)  # each pack's method alike
+
+
+def test_a_storys_insight_waits_for_the_teams_next_test():  # K28
+    state = btlgames.load("research", seed=1, variant="school", players=2)
+    answer(state, lambda s: s.queue and s.queue[0]["kind"] == "story")
+    state.apply(Story(True))
+    next_round(state)  # no test this round
+    assert state.players_[0]["insight"] == 1
+    to_act(state)
+    schedule(state, NANO, "1a", roll=1)
+    answer(state, lambda s: s.stats["tests"] == 1)
+    assert last(state, "test").data["bonus"] == 1 + 1 and state.players_[0]["insight"] == 0
