@@ -79,7 +79,7 @@ class Story(Action):
 
 @dataclass(frozen=True)
 class FreePreprint(Action):
-    """The preprint heist event: a preprint that is not an action."""
+    """The preprint heist event: a preprint for D1 that is not an action (kind kept from the first saves)."""
     kind: ClassVar[str] = "free_preprint"
     result: int  # -1: decline
 
