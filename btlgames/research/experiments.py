@@ -103,7 +103,7 @@ class Experiments:
                 else "repetition" if tile_uid in earlier else "replication")
         th["hits"].append({"tile": tile_uid, "tester": p, "hex": terms["hex"]})
         self._log("hit", p, theory=theory, how=kind, kv=th["kv"])
-        self.scoring = {"player": p, "theory": theory, "how": kind, "projects": len(set(earlier) | {tile_uid}),
+        self.scoring = {"theory": theory, "how": kind, "projects": len(set(earlier) | {tile_uid}),
                         "first_hex": next((h["hex"] for h in th["hits"] if h["tile"]), ""),
                         "hex": terms["hex"], "project_field": terms["project_field"]}
         self.todo.insert(0, ["score", p])  # 3. and 4., once the reveal below is done
