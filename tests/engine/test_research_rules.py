@@ -1378,3 +1378,29 @@ def test_a_storys_insight_waits_for_the_teams_next_test():  # K28
     schedule(state, NANO, "1a", roll=1)
     answer(state, lambda s: s.stats["tests"] == 1)
     assert last(state, "test").data["bonus"] == 1 + 1 and state.players_[0]["insight"] == 0
+
+
+def test_a_discoverys_technique_reaches_a_later_test_in_a_full_game():  # K23
+    """The issue's game: full, 3 players, seed 1, heuristic bots that take Technique when offered."""
+    from btlgames.research.bots import HeuristicBot
+
+    class TechniqueBot(HeuristicBot):
+        def _reward(self, view, legal, me):
+            return Reward("technique") if Reward("technique") in legal else super()._reward(view, legal, me)
+
+    state = btlgames.load("research", seed=1, variant="full", players=3)
+    bots = [TechniqueBot(seed=p) for p in range(3)]
+    waiting = set()  # players holding a discovery's Technique, not yet tested
+    used = 0
+    while not state.is_over():
+        p = state.current_player()
+        before = len(state.log.events)
+        state.apply(bots[p].choose(state.view(p), state.legal_actions()))
+        for e in state.log.events[before:]:
+            if e.kind == "test" and e.player in waiting:
+                waiting.discard(e.player)
+                used += 1
+            elif e.kind == "reward" and e.data["choice"] == "technique":
+                waiting.add(e.player)
+        assert all(state.players_[q]["technique"] >= 1 for q in waiting)  # kept across clean-ups
+    assert used >= 1
