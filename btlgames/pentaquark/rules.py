@@ -270,10 +270,10 @@ class PentaquarkState(GameState):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
         counts = self.annihilated_counts()
         return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes,
+            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": BEAMS,
             "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
             "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
-            "collider": list(self.collider),
+            "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
             **{a: {"cards": list(getattr(self, a)), "groups": [list(g) for g in self.groups[a]],
                    "free": self._free(a)} for a in AREAS},
             "discard": list(self.discard), "annihilated": list(self.annihilated),
