@@ -291,8 +291,16 @@ class PentaquarkState(GameState):
         return other
 
     def summary(self):
-        return {"result": self.result, "reason": self.reason, "turns": self.turn,
-                "refreshes": self.refreshes, "annihilated": len(self.annihilated)}
+        return {"result": self.result, "reason": self.reason, "decided_by": self._decided_by(),
+                "turns": self.turn, "refreshes": self.refreshes, "annihilated": len(self.annihilated)}
+
+    def _decided_by(self) -> str:
+        """What ended the game: the pentaquark, the beam time (K15), or the kind of annihilation
+        that took the last card a win needed (an annihilate card, a free pair, a refresh)."""
+        if self.result != "loss" or self.reason == "beam_time":
+            return {"win": "pentaquark", "loss": "beam_time"}.get(self.result, "")
+        blows = ("annihilate_card", "pair_annihilate", "refresh_annihilate")
+        return next((e.kind for e in reversed(self.log.events) if e.kind in blows), "")
 
     def annihilated_counts(self) -> dict[str, int]:
         counts = Counter(flavour_of_card(c) for c in self.annihilated)

@@ -56,7 +56,7 @@ def test_rulebook_winning_example_is_a_win():
     state.apply(Confine("detector", ("uB", "cB~")))  # blue with anti-blue
     assert state.is_over() and state.result == "win"
     assert state.winners() == [0] and state.scores() == {0: 1.0}  # K13
-    assert state.log.events[-1].kind == "win"
+    assert state.log.events[-1].kind == "win" and state.summary()["decided_by"] == "pentaquark"
 
 
 def test_win_needs_the_player_to_confine_the_set():  # K12
@@ -233,6 +233,7 @@ def test_free_quark_and_anti_quark_of_a_flavour_annihilate_at_the_next_step():
     assert {"cG", "cB~"} <= set(state.detector)  # still time to confine one of them
     state.apply(Place("bR", "discard"))
     assert set(state.annihilated) == {"cG", "cB~"}
+    assert state.summary()["decided_by"] == "pair_annihilate"  # two charm cards: lost (K10)
     assert state.log.events[-2].kind == "pair_annihilate" or state.is_over()
 
 
@@ -382,7 +383,7 @@ def test_the_beam_time_ends_a_game_that_could_go_on_for_ever():  # K15
             state.apply(Place(state.collider[0], STEP_AREA[state.step]))
         else:
             state.apply(EndCollider())
-    assert state.result == "loss" and state.reason == "beam_time"
+    assert state.result == "loss" and state.reason == "beam_time" and state.summary()["decided_by"] == "beam_time"
     assert state.refreshes == BEAMS - 1 and state.annihilated[-1] == "bB"  # nothing was lost on the way
     assert len(tables) == BEAMS - 1 and all(t == tables[0] for t in tables)  # the same table every time
 
@@ -487,6 +488,7 @@ def test_losing_by_annihilated_flavours(gone, reason):
     state.apply(Annihilate(gone[-1]))
     assert state.is_over() and state.result == "loss" and state.reason == reason
     assert state.winners() == [] and state.scores() == {0: 0.0}
+    assert state.summary()["decided_by"] == "annihilate_card"
 
 
 def test_an_anti_card_counts_as_its_flavour():  # K10
