@@ -297,8 +297,10 @@ class PentaquarkState(GameState):
     def _decided_by(self) -> str:
         """What ended the game: the pentaquark, the beam time (K15), or the kind of annihilation
         that took the last card a win needed (an annihilate card, a free pair, a refresh)."""
+        if self.result == "win":
+            return "pentaquark"
         if self.result != "loss" or self.reason == "beam_time":
-            return {"win": "pentaquark", "loss": "beam_time"}.get(self.result, "")
+            return self.reason
         blows = ("annihilate_card", "pair_annihilate", "refresh_annihilate")
         return next((e.kind for e in reversed(self.log.events) if e.kind in blows), "")
 
