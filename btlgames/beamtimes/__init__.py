@@ -13,4 +13,7 @@ SPEC = register(GameSpec(
         "rounds": Option(30, low=5, high=200, help="rounds of beamtime before the game ends (K15)"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot},
+    # every turn is one action, at most one follow-up (publish or withhold, or the swap) and a
+    # verification or the end of the turn; each group has one turn a round (K15 caps the rounds)
+    max_actions=lambda options: 3 * options["rounds"] * options["players"],
 ))

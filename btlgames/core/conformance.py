@@ -15,7 +15,7 @@ import json
 import random
 
 from .bots import RandomBot
-from .registry import load
+from .registry import load, spec
 from .saves import dumps, loads
 from .state import IllegalAction
 
@@ -99,10 +99,24 @@ def check_determinism(game: str, seeds, **options) -> None:
         assert logs[0] == logs[1], f"{game} seed {seed} is not deterministic"
 
 
+def check_ends_within_bound(game: str, finished, **options) -> None:
+    """Every game ends under any legal play: the game declares the most actions one game can
+    take (``GameSpec.max_actions``), and no random game may take more."""
+    declared = spec(game).max_actions
+    assert declared is not None, f"{game} declares no bound on a game's length (GameSpec.max_actions)"
+    bound = declared(spec(game).check_options(options))
+    for state in finished:
+        assert state.is_over(), f"{game} seed {state.seed}: the game has not ended"
+        assert len(state.history) <= bound, (
+            f"{game} seed {state.seed}: random play took {len(state.history)} actions, "
+            f"more than the {bound} the game declares it can last")
+
+
 def run(game: str, games: int = 500, seed: int = 0, save_sample: int = 50, **options) -> list:
     """The whole harness: ``games`` seeded random games, the first ``save_sample`` of
     them with a save round trip at every step. Returns the finished states."""
     finished = [play_checked(game, seed + i, save_every=1 if i < save_sample else 0, **options)
                 for i in range(games)]
     check_determinism(game, range(seed, seed + 20), **options)
+    check_ends_within_bound(game, finished, **options)
     return finished

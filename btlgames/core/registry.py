@@ -38,6 +38,9 @@ class GameSpec:
     state_class: type[GameState]
     options: dict[str, Option] = field(default_factory=dict)
     bots: dict[str, Callable] = field(default_factory=dict)  # name -> factory(seed=...)
+    # the most actions one game can take under any legal play, from its checked options: every
+    # game ends, and the conformance harness holds random play to this bound
+    max_actions: Callable[[dict], int] | None = None
 
     @property
     def variants(self) -> tuple:

@@ -2,7 +2,7 @@
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import HeuristicBot
-from .rules import PentaquarkState
+from .rules import PentaquarkState, most_actions
 
 SPEC = register(GameSpec(
     name="pentaquark",
@@ -13,4 +13,5 @@ SPEC = register(GameSpec(
         "annihilate_cards": Option(3, low=0, high=3, help="annihilate cards set aside (the rulebook has 3)"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    max_actions=most_actions,
 ))

@@ -7,6 +7,8 @@ are "A1".."A3" and look the same on both sides.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.i18n import t
 from ..science.colour import COLOUR_LETTER, FLAVOUR_LETTER, Quark
 
@@ -18,6 +20,7 @@ _COLOUR = {v: k for k, v in COLOUR_LETTER.items()}
 
 QUARK_CARDS = tuple(FLAVOUR_LETTER[f] + COLOUR_LETTER[c] for f in FLAVOURS for c in COLOURS)
 ANNIHILATE_CARDS = ("A1", "A2", "A3")
+QUARK_FACES = frozenset(QUARK_CARDS) | {c + ANTI for c in QUARK_CARDS}  # every face a quark card shows
 
 
 def card_of(face: str) -> str:
@@ -36,6 +39,7 @@ def flip(face: str) -> str:
     return card_of(face) if face.endswith(ANTI) else face + ANTI
 
 
+@lru_cache(maxsize=64)  # 30 faces; a Quark is immutable, and the rules ask for one very often
 def quark(face: str) -> Quark:
     """The quark a face shows, for the colour algebra."""
     return Quark(_FLAVOUR[face[0]], _COLOUR[face[1]], face.endswith(ANTI))

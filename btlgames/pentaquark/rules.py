@@ -1,4 +1,4 @@
-"""Pentaquark's rules as a state machine (lessons/pentaquark/rules.md, kit rules K1-K13)."""
+"""Pentaquark's rules as a state machine (lessons/pentaquark/rules.md, kit rules K1-K15)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -9,12 +9,13 @@ from typing import Any, ClassVar
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from ..science.colour import annihilating_pairs, is_colour_neutral, neutral_groups
-from .cards import (ANNIHILATE_CARDS, QUARK_CARDS, card_of, describe, flavour_of_card, flip,
-                    is_annihilate, quark)
+from .cards import (ANNIHILATE_CARDS, ANTI, QUARK_CARDS, QUARK_FACES, card_of, describe, flavour_of_card,
+                    flip, is_annihilate, quark)
 
 AREAS = ("background", "detector")  # where quarks live and confine
 STEPS = ("background", "detector", "discard")  # the collider phase's order (K5)
 LOSS_AT = {"up": 2, "charm": 2, "down": 3}  # annihilated cards that end the game (K10)
+BEAMS = 10  # the beam time: the game ends when the Beam runs out for the tenth time (K15)
 
 
 def _area(name: str) -> str:
@@ -23,6 +24,19 @@ def _area(name: str) -> str:
 
 def _cards(faces) -> str:
     return " ".join(str(quark(f)) for f in faces)
+
+
+def in_set_order(cards):
+    """A set's cards in one order whatever order they were named in: quarks before anti-quarks,
+    then R, G, B. A set has no order, so no move may depend on one. Anything that is not a list
+    of card faces is left as given, for ``apply`` to refuse."""
+    if isinstance(cards, (list, tuple)) and all(isinstance(f, str) and f in QUARK_FACES for f in cards):
+        return tuple(sorted(map(str, cards), key=lambda f: (f.endswith(ANTI), "RGB".index(f[1]), f)))
+    return cards
+
+
+def _is_faces(cards) -> bool:
+    return isinstance(cards, tuple) and all(isinstance(f, str) and f in QUARK_FACES for f in cards)
 
 
 # -- actions -------------------------------------------------------------------
@@ -43,6 +57,9 @@ class Confine(Action):
     kind: ClassVar[str] = "confine"
     area: str
     cards: tuple[str, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", in_set_order(self.cards))
 
     def describe(self):
         return t("pentaquark.action.confine", cards=_cards(self.cards), area=_area(self.area))
@@ -124,7 +141,7 @@ def winnable(cards) -> bool:
 @dataclass
 class PentaquarkState(GameState):
     name: ClassVar[str] = "pentaquark"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: sets in one order, K14 and K15 (issue 9)
     actions: ClassVar[dict] = {a.kind: a for a in (Place, Confine, EndCollider, Annihilate, Discard, EndRefresh)}
 
     beam: list[str] = field(default_factory=list)  # index 0 is the top
@@ -132,6 +149,7 @@ class PentaquarkState(GameState):
     background: list[str] = field(default_factory=list)  # in order of arrival
     detector: list[str] = field(default_factory=list)
     groups: dict[str, list[list[str]]] = field(default_factory=lambda: {a: [] for a in AREAS})
+    confined_since_place: list[str] = field(default_factory=list)  # quarks that joined a set this step (K14)
     discard: list[str] = field(default_factory=list)
     annihilated: list[str] = field(default_factory=list)
     aside: list[str] = field(default_factory=list)
@@ -233,12 +251,18 @@ class PentaquarkState(GameState):
         if isinstance(action, EndRefresh) and self.phase == "refresh":
             return t("pentaquark.why.beam_needs_quark")
         if isinstance(action, Confine):
+            if not _is_faces(action.cards):
+                return t("pentaquark.why.not_faces", cards=repr(action.cards))
             cards = list(action.cards)
             if action.area not in AREAS or not set(cards) <= set(getattr(self, action.area)):
-                return t("pentaquark.why.not_there", cards=" ".join(cards), area=action.area)
+                return t("pentaquark.why.not_there", cards=_cards(cards), area=action.area)
             if sorted(cards) in [sorted(g) for g in self.groups[action.area]]:
                 return t("pentaquark.why.already_grouped")
-            return t("pentaquark.why.not_neutral", cards=_cards(cards))
+            if not is_colour_neutral([quark(c) for c in cards]):
+                return t("pentaquark.why.not_neutral", cards=_cards(cards))
+            again = [c for c in cards if c in self.confined_since_place]
+            if again:
+                return t("pentaquark.why.confined_this_step", cards=_cards(again))
         return None
 
     # -- views ---------------------------------------------------------------------------
@@ -246,10 +270,10 @@ class PentaquarkState(GameState):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
         counts = self.annihilated_counts()
         return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes,
+            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": BEAMS,
             "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
             "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
-            "collider": list(self.collider),
+            "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
             **{a: {"cards": list(getattr(self, a)), "groups": [list(g) for g in self.groups[a]],
                    "free": self._free(a)} for a in AREAS},
             "discard": list(self.discard), "annihilated": list(self.annihilated),
@@ -267,8 +291,18 @@ class PentaquarkState(GameState):
         return other
 
     def summary(self):
-        return {"result": self.result, "reason": self.reason, "turns": self.turn,
-                "refreshes": self.refreshes, "annihilated": len(self.annihilated)}
+        return {"result": self.result, "reason": self.reason, "decided_by": self._decided_by(),
+                "turns": self.turn, "refreshes": self.refreshes, "annihilated": len(self.annihilated)}
+
+    def _decided_by(self) -> str:
+        """What ended the game: the pentaquark, the beam time (K15), or the kind of annihilation
+        that took the last card a win needed (an annihilate card, a free pair, a refresh)."""
+        if self.result == "win":
+            return "pentaquark"
+        if self.result != "loss" or self.reason == "beam_time":
+            return self.reason
+        blows = ("annihilate_card", "pair_annihilate", "refresh_annihilate")
+        return next((e.kind for e in reversed(self.log.events) if e.kind in blows), "")
 
     def annihilated_counts(self) -> dict[str, int]:
         counts = Counter(flavour_of_card(c) for c in self.annihilated)
@@ -289,6 +323,9 @@ class PentaquarkState(GameState):
                 assert is_colour_neutral([quark(c) for c in g]), f"group {g} is not neutral"
         if self.phase == "collider" and not self.is_over():
             assert self.step + len(self.collider) <= 3
+        assert set(self.confined_since_place) <= set(self.background + self.detector), \
+            "a quark that joined a set this step has left the table"
+        assert self.refreshes < BEAMS
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
@@ -315,23 +352,29 @@ class PentaquarkState(GameState):
         self.groups[area] = [g for g in self.groups[area] if face not in g]
 
     def _confinements(self) -> list[Confine]:
+        """The new sets on offer: not one already made, none with a quark that joined a set
+        since the last placement (K14: otherwise two moves could swap a quark between two sets
+        for ever)."""
         out = []
+        joined = set(self.confined_since_place)
         for area in AREAS:
             cards = getattr(self, area)
             existing = [sorted(g) for g in self.groups[area]]
             for idx in neutral_groups([quark(c) for c in cards]):
                 group = [cards[i] for i in idx]
-                if sorted(group) not in existing:
+                if sorted(group) not in existing and not joined & set(group):
                     out.append(Confine(area, tuple(group)))
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
         # regrouping: a set that loses a member dissolves (K6)
         self.groups[area] = [g for g in self.groups[area] if not set(g) & set(cards)] + [cards]
+        self.confined_since_place += cards
         self._log("confine", cards=cards, area=area)
 
     def _checkpoint(self) -> None:
-        """Free quark/anti-quark pairs at one location annihilate (K7)."""
+        """Free quark/anti-quark pairs at one location annihilate (K7); the step ends (K14)."""
+        self.confined_since_place = []
         for area in AREAS:
             free = self._free(area)
             for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))):
@@ -409,6 +452,8 @@ class PentaquarkState(GameState):
         if self.beam:
             self.turn += 1
             self._beam_phase()
+        elif self.refreshes + 1 == BEAMS:  # K15: the beam time is over
+            self._finish("loss", "beam_time")
         else:
             self._start_refresh()
 
@@ -446,3 +491,19 @@ class PentaquarkState(GameState):
         self._log("new_beam", size=len(self.beam), annihilates=sum(map(is_annihilate, self.beam)))
         self.turn += 1
         self._beam_phase()
+
+
+def most_actions(options: dict) -> int:
+    """The most actions one game can take under any legal play (the harness holds random play to it).
+
+    A turn: at most 3 placements, one annihilate choice per annihilate card, the end of the collider
+    phase, and confinements in the four steps around the placements; in a step each of the 15
+    quarks joins at most one set of two or more (K14), so at most 7 sets. A beam of 15 quark cards
+    and the annihilate cards lasts at most ceil(cards / 3) turns; a refresh discards at most 15
+    quarks and finishes once. The game ends when the tenth beam runs out (K15).
+    """
+    annihilates = options["annihilate_cards"]
+    per_turn = 3 + min(3, annihilates) + 1 + 4 * (len(QUARK_CARDS) // 2)
+    turns_per_beam = -(-(len(QUARK_CARDS) + annihilates) // 3)
+    per_refresh = len(QUARK_CARDS) + 1
+    return BEAMS * turns_per_beam * per_turn + (BEAMS - 1) * per_refresh

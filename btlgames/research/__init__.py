@@ -6,7 +6,7 @@ from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import HeuristicBot
 from .rules import ResearchState
-from .constants import STORY_CAPS
+from .constants import ROUNDS, STORY_CAPS
 
 SPEC = register(GameSpec(
     name="research",
@@ -20,4 +20,8 @@ SPEC = register(GameSpec(
                                "one story a round for the class (round), or none"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    # declared, not derived: a round is a fixed schedule (income, repayment, story, two actions, the
+    # test, synthesis, clean-up), each step with a few follow-up choices; 40 a team and round is
+    # several times the most random or never-stopping play has taken (6.6)
+    max_actions=lambda options: 40 * ROUNDS[options["variant"]] * options["players"],
 ))

@@ -86,6 +86,8 @@ def headline(view) -> str:
         note = t("pentaquark.refresh_choice")
     elif view["next_area"]:
         note = t("pentaquark.next_area", area=t("pentaquark.area." + view["next_area"]))
+    if view["phase"] == "collider" and view["confined_this_step"]:  # why some sets are not offered (K14)
+        note = f'{note} {t("pentaquark.one_set_a_step")}'.strip()
     return (f'<div class="btl-phase pq-heading">{html.escape(heading)}</div>'
             + (f'<div class="pq-next">{html.escape(note)}</div>' if note else ""))
 
@@ -102,7 +104,8 @@ def target(action) -> str | None:
 def table(view) -> str:
     top = card(view["beam_top"]) if view["beam_top"] else "—"
     beam = (f'{t("pentaquark.top_of_beam")}: {top}<br>{t("pentaquark.beam_left", n=view["beam_size"])}'
-            f'<br>{t("pentaquark.aside", n=view["aside"])}')
+            f'<br>{t("pentaquark.aside", n=view["aside"])}'
+            f'<br>{t("pentaquark.beam_time", n=view["refreshes"] + 1, of=view["beams"])}')
     collider = "".join(card(f) for f in view["collider"]) or "—"
     counts = view["annihilated_counts"]
     annihilated = ("".join(card(f, mini=True) for f in view["annihilated"]) or "—") + \

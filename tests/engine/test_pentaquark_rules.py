@@ -3,14 +3,17 @@
 The rulebook's own winning example comes first.
 """
 import unicodedata
+from itertools import permutations
 
 import pytest
 
 import btlgames
 from btlgames import IllegalAction
-from btlgames.pentaquark.cards import ANNIHILATE_CARDS, QUARK_CARDS, flip
-from btlgames.pentaquark.rules import (Annihilate, Confine, Discard, EndCollider, EndRefresh,
-                                       Place, winnable)
+from btlgames.core.registry import spec
+from btlgames.science.colour import neutral_groups
+from btlgames.pentaquark.cards import ANNIHILATE_CARDS, QUARK_CARDS, card_of, flip, quark
+from btlgames.pentaquark.rules import (BEAMS, Annihilate, Confine, Discard, EndCollider, EndRefresh,
+                                       Place, is_winning_set, winnable)
 
 
 def table(**places):
@@ -33,6 +36,9 @@ def table(**places):
     return state
 
 
+STEP_AREA = ("background", "detector", "discard")
+
+
 def finish_collider(state):
     """End the collider phase if it is still open (K8: it stays open while a set can form)."""
     if EndCollider() in state.legal_actions():
@@ -50,7 +56,7 @@ def test_rulebook_winning_example_is_a_win():
     state.apply(Confine("detector", ("uB", "cB~")))  # blue with anti-blue
     assert state.is_over() and state.result == "win"
     assert state.winners() == [0] and state.scores() == {0: 1.0}  # K13
-    assert state.log.events[-1].kind == "win"
+    assert state.log.events[-1].kind == "win" and state.summary()["decided_by"] == "pentaquark"
 
 
 def test_win_needs_the_player_to_confine_the_set():  # K12
@@ -184,6 +190,31 @@ def test_regrouping_dissolves_the_old_set():
     assert state.view(0)["detector"]["free"] == ["dG", "sB"]
 
 
+def test_a_set_is_the_same_move_in_any_order():  # issue 9: a set has no order
+    for order in permutations(("uR", "dB", "cG")):
+        state = table(collider=["sR"], detector=WINNING_EXAMPLE)
+        assert Confine("detector", order) in state.legal_actions()
+        state.apply(Confine("detector", order))
+        assert state.groups["detector"] == [["uR", "cG", "dB"]]  # kept as R, G, B
+        assert state.history[-1]["cards"] == ("uR", "cG", "dB")
+    pair = table(collider=["sR"], detector=WINNING_EXAMPLE)
+    pair.apply(Confine("detector", ["cB~", "uB"]))  # a list names the same set
+    assert pair.groups["detector"] == [["uB", "cB~"]]
+
+
+@pytest.mark.parametrize("area,cards", [
+    ("detector", None), ("detector", 5), ("detector", "uRcR~"), ("detector", ("uR", "uR")),
+    ("detector", ("uR", ["cR~"])), ("detector", ("uR", "cR~~")), ("detector", ()),
+    (None, ("uR", "cR~")), (["detector"], ("uR", "cR~")), ("beam", ("uR", "cR~")),
+])
+def test_a_malformed_confine_is_refused_and_changes_nothing(area, cards):
+    state = table(collider=["bR"], detector=["uR", "cR~"])
+    before = state.clone()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Confine(area, cards))
+    assert str(refused.value) and state == before
+
+
 def test_no_confining_outside_the_collider_phase():
     state = table(detector=["uR", "dG", "sB"], phase="refresh")
     with pytest.raises(IllegalAction, match="only in the collider phase"):
@@ -202,6 +233,7 @@ def test_free_quark_and_anti_quark_of_a_flavour_annihilate_at_the_next_step():
     assert {"cG", "cB~"} <= set(state.detector)  # still time to confine one of them
     state.apply(Place("bR", "discard"))
     assert set(state.annihilated) == {"cG", "cB~"}
+    assert state.summary()["decided_by"] == "pair_annihilate"  # two charm cards: lost (K10)
     assert state.log.events[-2].kind == "pair_annihilate" or state.is_over()
 
 
@@ -268,6 +300,94 @@ def test_collider_phase_waits_while_a_set_can_still_be_formed():
     assert state.turn == 2
 
 
+# -- one set per quark and step (K14) ---------------------------------------------------------------
+def test_a_quark_joins_one_set_between_two_placements():  # K14
+    """The endless regrouping of issue 9: c̄(R̄) swapped between u(R) and d(R) for ever."""
+    state = table(collider=["bG", "sB"], detector=["uR", "dR", "cR~"], step=1)
+    state.apply(Confine("detector", ("uR", "cR~")))
+    assert Confine("detector", ("dR", "cR~")) not in state.legal_actions()
+    before = state.clone()
+    with pytest.raises(IllegalAction, match="K14"):
+        state.apply(Confine("detector", ("dR", "cR~")))
+    assert state == before
+    state.apply(Place("bG", "detector"))  # the next step: the swap is offered again
+    assert Confine("detector", ("dR", "cR~")) in state.legal_actions()
+    state.apply(Confine("detector", ("dR", "cR~")))
+    assert state.groups["detector"] == [["dR", "cR~"]] and state.view(0)["detector"]["free"] == ["uR", "bG"]
+
+
+def test_every_grouping_is_still_reachable_in_one_step():  # K14
+    """Confining each set of the grouping you want, once, reaches it from any other grouping."""
+    state = table(collider=["bG", "sR"], detector=["uR", "dG", "sB~", "cR~", "uB"], step=1,
+                  groups={"detector": [["uR", "cR~"]]})
+    state.apply(Confine("detector", ("uR", "dG", "uB")))  # breaks u(R)+c̄(R̄)
+    assert Confine("detector", ("uB", "sB~")) not in state.legal_actions()  # u(B) joined a set
+    state = table(collider=["bG", "sR"], detector=["uR", "dG", "sB~", "cR~", "uB"], step=1,
+                  groups={"detector": [["uR", "cR~"]]})
+    state.apply(Confine("detector", ("uB", "sB~")))  # the grouping u(B)+s̄(B̄), u(R)+c̄(R̄)
+    assert sorted(map(sorted, state.groups["detector"])) == [["cR~", "uR"], ["sB~", "uB"]]
+
+
+def stalling_choice(state, rng):
+    """The longest play a player can make: confine whenever possible, end a phase only when forced."""
+    legal = state.legal_actions()
+    for kinds in (("confine",), ("discard",), ("place", "annihilate")):
+        moves = [a for a in legal if a.kind in kinds]
+        if moves:
+            return rng.choice(moves)
+    return legal[0]
+
+
+@pytest.mark.parametrize("annihilate_cards", [3, 0])
+def test_every_game_ends_within_its_declared_length_even_when_stalling(annihilate_cards):  # K14, K15
+    import random
+
+    bound = spec("pentaquark").max_actions({"players": 1, "annihilate_cards": annihilate_cards})
+    for seed in range(60):
+        state = btlgames.load("pentaquark", seed=seed, annihilate_cards=annihilate_cards)
+        rng = random.Random(seed)
+        confines = 0
+        while not state.is_over():
+            action = stalling_choice(state, rng)
+            confines = confines + 1 if action.kind == "confine" else 0
+            assert confines <= 7, f"seed {seed}: more than 7 sets in one step"  # 15 quarks, 2 or 3 a set
+            state.apply(action)
+            assert len(state.history) <= bound, f"seed {seed}: longer than the declared {bound} actions"
+
+
+# -- the beam time (K15) -------------------------------------------------------------------------------
+def test_the_beam_time_ends_a_game_that_could_go_on_for_ever():  # K15
+    """Two pairs circling through a four-card beam with no annihilate card: without K15 the same
+    table comes back after every refresh, whatever the shuffles, and the game would never end."""
+    state = btlgames.load("pentaquark", seed=3, annihilate_cards=0)
+    state.detector, state.groups = ["uR", "cG", "dB"], {"background": [], "detector": [["uR", "cG", "dB"]]}
+    state.annihilated = ["uB", "dR", "cR", "sR", "sG", "bR", "bG", "bB"]
+    state.collider, state.beam, state.background, state.discard = ["uG", "dG~", "cB"], ["sB~"], [], []
+    state.phase, state.step = "collider", 0
+    state.check_invariants()
+    pairs = [{"uG", "dG~"}, {"cB", "sB~"}]
+    tables = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        if state.phase == "refresh":
+            tables.append((sorted(state.detector), state.groups["detector"]))
+            state.apply(EndRefresh())
+        elif any(a.kind == "confine" and a.area == "background" for a in legal):
+            state.apply(next(a for a in legal if a.kind == "confine" and a.area == "background"))
+        elif state.step == 0 and len(state.collider) == 3:  # the partner of the beam's public top card
+            top = {state.beam[0], flip(state.beam[0])}
+            partner = next(c for c in state.collider if any(top & p and {c, flip(c)} & p for p in
+                                                            [p | {flip(x) for x in p} for p in pairs]))
+            state.apply(Place(partner, "background"))
+        elif state.collider:
+            state.apply(Place(state.collider[0], STEP_AREA[state.step]))
+        else:
+            state.apply(EndCollider())
+    assert state.result == "loss" and state.reason == "beam_time" and state.summary()["decided_by"] == "beam_time"
+    assert state.refreshes == BEAMS - 1 and state.annihilated[-1] == "bB"  # nothing was lost on the way
+    assert len(tables) == BEAMS - 1 and all(t == tables[0] for t in tables)  # the same table every time
+
+
 # -- refresh (K9) ---------------------------------------------------------------------------------
 def refresh_table():
     """The beam is empty; the last collider card is about to be discarded."""
@@ -296,6 +416,18 @@ def test_refresh_optional_discard_breaks_the_set_and_partners_stay():
     finish_collider(state)
     state.apply(Discard("sB"))
     assert state.detector == ["uR", "dG"] and state.groups["detector"] == []
+
+
+def test_refresh_step_three_annihilates_only_the_background():  # K9
+    """Detector quarks freed by an optional discard stay, free, into the next turn."""
+    state = refresh_table()
+    state.apply(Place("bB", "discard"))
+    finish_collider(state)
+    state.apply(Discard("sB"))  # u(R) and d(G) are free now
+    state.apply(EndRefresh())
+    assert "sR" in state.annihilated and not {"uR", "dG"} & set(state.annihilated)
+    assert state.detector == ["uR", "dG"] and state.view(0)["detector"]["free"] == ["uR", "dG"]
+    assert state.turn == 2  # the next turn treats them as any free quark (K7, annihilate cards)
 
 
 def test_refresh_steps_two_to_five():
@@ -356,6 +488,7 @@ def test_losing_by_annihilated_flavours(gone, reason):
     state.apply(Annihilate(gone[-1]))
     assert state.is_over() and state.result == "loss" and state.reason == reason
     assert state.winners() == [] and state.scores() == {0: 0.0}
+    assert state.summary()["decided_by"] == "annihilate_card"
 
 
 def test_an_anti_card_counts_as_its_flavour():  # K10
@@ -376,8 +509,22 @@ def test_losing_when_the_colours_are_no_longer_there():  # K11, the rulebook's e
     assert state.result == "loss" and state.reason == "colours"
 
 
-def test_winnable_matches_the_win_rule_exhaustively():
-    assert winnable(QUARK_CARDS)
+def test_winnable_matches_the_win_rule_exhaustively():  # K11 against K12, all 2^15 sets of cards
+    """A set of cards is winnable exactly when five of them, each on either face, form a
+    colour-neutral triple and pair that the win rule accepts."""
+    faces = [f for c in QUARK_CARDS for f in (c, flip(c))]
+    groups = [[faces[i] for i in g] for g in neutral_groups([quark(f) for f in faces])  # K6
+              if len({card_of(faces[i]) for i in g}) == len(g)]  # a card and its own back never meet (K1)
+    bit = {card: 1 << i for i, card in enumerate(QUARK_CARDS)}
+    mask_of = lambda group: sum({bit[card_of(f)] for f in group})  # noqa: E731
+    winning = {mask_of(triple) | mask_of(pair)  # the five-card sets that can win, as bit masks
+               for triple in groups if len(triple) == 3 for pair in groups if len(pair) == 2
+               if not mask_of(triple) & mask_of(pair) and is_winning_set(triple, pair)}
+    assert winning and all(bin(m).count("1") == 5 for m in winning)
+    for mask in range(1 << len(QUARK_CARDS)):
+        cards = [c for c in QUARK_CARDS if mask & bit[c]]
+        expected = any(w & mask == w for w in winning)
+        assert winnable(cards) == expected, f"winnable({cards}) should be {expected}"
     assert winnable(["uR", "uB", "dB", "cG", "cB"])  # the winning example's cards
 
 
