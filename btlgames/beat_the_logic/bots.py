@@ -17,6 +17,10 @@ from .cards import BAND, COLOUR, ROLE, deck_for, is_angel
 from .rules import NEW, LayAside, NoSteal, Play, Protect, Steal
 
 
+def _first_edition(view) -> bool:
+    return view.get("variant") == "first-edition"
+
+
 def _placed(area: list[dict], card: str, into: int) -> list[dict]:
     """A copy of ``area`` with ``card`` put into set ``into``."""
     area = [{"cards": list(g["cards"]), "angel": g["angel"]} for g in area]
@@ -62,7 +66,7 @@ def best_steal_gain(view, area: list[dict], value) -> float:
         for group in other:
             if group["angel"] is None:
                 for card in set(group["cards"]):
-                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card)]:
+                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
                         best = max(best, value(area, _placed(area, card, into)))
     return best
 
@@ -115,7 +119,7 @@ class Outlook:
         self.turns = max((view["deck"] // n) + len(hand) - 1, 0)  # my turns after this one
         self.size = max(len(hand), 1)
         self.horizon = min(self.turns, self.HORIZON)
-        # K17: in a 2-player game the hand I pass on comes back after one pick by my opponent.
+        # K16: in a 2-player game the hand I pass on comes back after one pick by my opponent.
         self.returning = Counter(hand) if n == 2 and self.turns > 0 else Counter()
         self.me = me
 
@@ -207,6 +211,6 @@ class PlannerBot:
                 if any(sets.can_protect(g, card) for g in area):
                     best = max(best, 2.0)  # an angel lets them steal
                 continue
-            for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card)]:
+            for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
                 best = max(best, sets.area_points(_placed(area, card, into)) - now - 1)
         return best

@@ -1,4 +1,4 @@
-"""Beat The Logic as a state machine (lessons/beat-the-logic/rules.md, Kit rules K1-K17).
+"""Beat The Logic as a state machine (lessons/beat-the-logic/rules.md, Kit rules K1-K16).
 
 A round: from the start player round the table, each player lays one hand card face up in
 their collecting area (and, after an angel, may steal), then draws one; then every hand
@@ -111,7 +111,7 @@ class BeatTheLogicState(GameState):
     set_aside: list[str] = field(default_factory=list)  # the deck's last cards (K12)
     removed: list[str] = field(default_factory=list)  # out of the game for 2 or 3 players (K2)
     points: list[int] = field(default_factory=list)  # kept move by move; checked against a recount
-    memory: list[list[dict]] = field(default_factory=list)  # per player: the hands they passed (K17)
+    memory: list[list[dict]] = field(default_factory=list)  # per player: the hands they passed (K16)
     start: int = 0  # the start player of this round (K3)
     player: int = 0
     played: int = 0  # players who have had their turn this round
@@ -321,7 +321,7 @@ class BeatTheLogicState(GameState):
     # -- views ------------------------------------------------------------------------------------
     def view(self, player):
         """The table as ``player`` sees it (None: the projector). Areas are public, hands
-        secret: a seat sees its own hand and remembers the hands it passed on (K17)."""
+        secret: a seat sees its own hand and remembers the hands it passed on (K16)."""
         mine = player is not None and 0 <= player < self.players
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,

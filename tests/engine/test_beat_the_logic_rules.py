@@ -138,7 +138,7 @@ def test_a_round_play_then_draw_then_hands_pass_left_and_the_start_player_moves_
         assert state.areas[p][-1] == S(card)
     assert [sorted(h) for h in state.hands] == [sorted(hands[2]), sorted(hands[0]), sorted(hands[1])]
     assert state.start == 1 and state.current_player() == 1 and state.round == 2
-    assert [m["to"] for p in range(3) for m in state.memory[p]] == [1, 2, 0]  # K17
+    assert [m["to"] for p in range(3) for m in state.memory[p]] == [1, 2, 0]  # K16
 
 
 def test_each_card_starts_a_set_or_joins_one_it_fits():  # K5 K6
@@ -277,8 +277,8 @@ def test_tied_players_share_the_win():  # K15
     assert last(state, "end").data == {"scores": [2, 2], "winners": [0, 1]}
 
 
-# -- hidden information (K17) --------------------------------------------------------------------------
-def test_hands_are_secret_areas_public_and_a_seat_remembers_what_it_passed():  # K17
+# -- hidden information (K16) --------------------------------------------------------------------------
+def test_hands_are_secret_areas_public_and_a_seat_remembers_what_it_passed():  # K16
     state = btlgames.load("beat-the-logic", seed=9, players=2)
     for _ in range(2):
         state.apply(next(a for a in state.legal_actions()))
@@ -305,3 +305,14 @@ def test_the_planner_passes_nothing_its_neighbour_needs_most():
                  areas={1: [S("plectrum", "plectrum")]})
     bot = make_bot("beat-the-logic", "planner", 1)
     assert bot.choose(state.view(0), state.legal_actions()).card == "plectrum"
+
+
+def test_every_kit_rule_has_a_test():
+    import re
+    from pathlib import Path
+
+    rulebook = (Path(__file__).parents[2] / "lessons/beat-the-logic/rules.md").read_text()
+    rules = set(re.findall(r"Kit rule (K\d+)", rulebook))
+    tested = {k for line in re.findall(r"#.*", Path(__file__).read_text()) for k in re.findall(r"K\d+", line)}
+    assert rules == {f"K{n}" for n in range(1, 17)}
+    assert rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
