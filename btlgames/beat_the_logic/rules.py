@@ -18,6 +18,7 @@ from .cards import CARDS, COLOUR, ROLE, SYMBOL, deck_for, in_play, is_angel, rem
 
 HAND = 4
 NEW = -1  # "into a new set"
+ORDER = {card: i for i, card in enumerate(CARDS)}  # hands are shown in the order of CARDS
 
 
 def card_words(card: str) -> str:
@@ -94,7 +95,9 @@ ACTIONS = (Play, Protect, LayAside, Steal, NoSteal)
 
 def _placements(area: list[dict], card: str, first_edition: bool) -> list[int]:
     """Where a card may go: a new set, or any set of yours it fits (K5-K7)."""
-    return [NEW] + [i for i, group in enumerate(area) if sets.fits(group, card, first_edition)]
+    colour = COLOUR[card]  # every set holds one colour: look only at the sets of the card's (speed)
+    return [NEW] + [i for i, group in enumerate(area)
+                    if COLOUR[group["cards"][0]] == colour and sets.fits(group, card, first_edition)]
 
 
 # -- the state -------------------------------------------------------------------------------------
@@ -297,7 +300,7 @@ class BeatTheLogicState(GameState):
         for p in range(n):
             if self.hands[p]:
                 self.memory[p].append({"round": self.round, "to": (p + 1) % n,
-                                       "cards": [c for c in CARDS for _ in range(self.hands[p].count(c))]})
+                                       "cards": sorted(self.hands[p], key=ORDER.__getitem__)})
         self.hands = [self.hands[(p - 1) % n] for p in range(n)]  # each hand goes to the left
         self._log("pass", None, cards=len(self.hands[0]))
         if not any(self.hands):
@@ -329,11 +332,10 @@ class BeatTheLogicState(GameState):
             "deck": len(self.deck), "set_aside": len(self.set_aside), "drawing": self.drawing,
             "removed": len(self.removed),
             "hand_sizes": [len(h) for h in self.hands],
-            "hand": [c for c in CARDS for _ in range(self.hands[player].count(c))] if mine else None,
-            "memory": [dict(m, cards=list(m["cards"])) for m in self.memory[player]] if mine else [],
-            "areas": [[{"cards": list(g["cards"]), "angel": g["angel"], "points": sets.points(g),
-                        "kind": sets.kind(g), "complete": sets.is_complete(g)} for g in area]
-                      for area in self.areas],
+            "hand": sorted(self.hands[player], key=ORDER.__getitem__) if mine else None,
+            "memory": [{"round": m["round"], "to": m["to"], "cards": list(m["cards"])}
+                       for m in self.memory[player]] if mine else [],
+            "areas": [[sets.public(g) for g in area] for area in self.areas],
             "lone_angels": [list(a) for a in self.lone_angels],
             "scores": list(self.points), "winners": self.winners(),
         }

@@ -44,7 +44,8 @@ def is_complete(group: dict) -> bool:
 
 
 def is_equal(group: dict) -> bool:
-    return len(group["cards"]) > 1 and len(set(group["cards"])) == 1
+    cards = group["cards"]  # a valid set of two or more is equal exactly when its ends are
+    return len(cards) > 1 and cards[0] == cards[-1]
 
 
 def colour(group: dict) -> str:
@@ -60,12 +61,13 @@ def can_protect(group: dict, angel: str) -> bool:
 def points(group: dict) -> int:
     """K13: a complete musician set 12; 3 equal 9; 2 equal 4; any other card 1; an angel -2."""
     cards = group["cards"]
-    if is_equal(group):
-        base = EQUAL_POINTS[len(cards)]
-    elif len(cards) == MOST:
+    n = len(cards)
+    if n > 1 and cards[0] == cards[-1]:  # equal
+        base = EQUAL_POINTS[n]
+    elif n == MOST:
         base = MUSICIAN_SET
     else:
-        base = len(cards)  # loose cards, and the cards of an unfinished musician set
+        base = n  # loose cards, and the cards of an unfinished musician set
     return base - (ANGEL_COST if group["angel"] else 0)
 
 
@@ -78,3 +80,9 @@ def kind(group: dict) -> str:
     if len(group["cards"]) == 1:
         return "loose"
     return "equal" if is_equal(group) else "musician"
+
+
+def public(group: dict) -> dict:
+    """A set as the views show it: its cards, its angel, its points, kind and completeness."""
+    return {"cards": list(group["cards"]), "angel": group["angel"], "points": points(group),
+            "kind": kind(group), "complete": len(group["cards"]) == MOST}

@@ -53,23 +53,26 @@ def rotated(seats: list[str], game: int) -> list[str]:
 
 
 def study(seats: list[str], games: int, seed: int = 0, rotate: bool = True,
-          progress: Callable[[int, "Tally"], bool | None] | None = None, **options) -> Tally:
-    """Play ``games`` seeded games with one bot name per seat; the tally is by the *line-up's*
-    seats (with ``rotate`` each strategy takes every table seat in turn). ``progress(done, tally)``
-    is called after each game; returning True stops the study there."""
-    tally = Tally(list(seats))
+          progress: Callable[[int, Tally], bool | None] | None = None, tally: Tally | None = None,
+          **options) -> Tally:
+    """Play the games of seeds ``seed`` .. ``seed + games - 1`` with one bot name per seat; the
+    tally is by the *line-up's* seats (with ``rotate``, game ``s`` turns the line-up ``s`` seats on,
+    so each strategy takes every table seat in turn). ``tally`` continues an earlier study.
+    ``progress(done, tally)`` is called after each game; returning True stops the study there."""
+    tally = tally or Tally(list(seats))
+    n = len(seats)
     for i in range(games):
-        line_up = rotated(seats, i) if rotate else list(seats)
-        state = play_one(GAME, seed + i, line_up, players=len(seats), **options)
-        shift = i % len(seats) if rotate else 0
-        tally.add(_unrotated(state, shift, len(seats)))
+        game = seed + i
+        shift = game % n if rotate else 0
+        state = play_one(GAME, game, rotated(seats, shift), players=n, **options)
+        tally.add(_Seated(state, shift, n))
         if progress and progress(i + 1, tally):
             break
     return tally
 
 
 class _Seated:
-    """A finished state read with its seats turned back to the line-up's order."""
+    """A finished game read with its seats turned back to the line-up's order."""
 
     def __init__(self, state, shift: int, n: int):
         self.state, self.shift, self.n = state, shift, n
@@ -82,7 +85,3 @@ class _Seated:
 
     def scores(self):
         return {(p - self.shift) % self.n: s for p, s in self.state.scores().items()}
-
-
-def _unrotated(state, shift: int, n: int):
-    return _Seated(state, shift, n)
