@@ -62,3 +62,14 @@ def test_counting_cards_accounts_for_every_card_in_play():
     assert known and not known - Counter(state.hands[1]), "what player 1 knows is in player 2's hand"
     for p in passed_on(records, view):
         assert p.to == 1 and (not p.from_your_hand or p.laid in p.cards)
+
+
+def test_the_cli_reports_win_rates_with_intervals():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "beat-the-logic", "-n", "12",
+                             "--bot", "greedy,random", "--option", "players=2", "--quiet"],
+                            capture_output=True, text=True, check=True)
+    assert "seat 0: win rate 100.0% (95% interval 75.8%–100.0%)" in result.stdout
+    assert "± 0.0%" not in result.stdout
