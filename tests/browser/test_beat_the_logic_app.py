@@ -28,3 +28,20 @@ def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
     assert re.search(r"wins!|share the win!", summary) and "complete musician sets" in summary
     assert "All hands are empty" in page.locator(".btl-log").inner_text()
     assert "Player 2" in app.inner_text()
+
+
+def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
+    open_app(page, "/voila/render/beat-the-logic/strategy-lab.ipynb")
+    lab = page.locator(".btl-tournament")
+    games = lab.locator(".widget-text input").first
+    games.fill("6")
+    games.press("Enter")
+    lab.get_by_role("button", name="Run").click()
+    page.wait_for_function("() => document.querySelector('.btl-tournament').innerText.includes('Done: 6 finished games')",
+                           timeout=120_000)
+    assert "95 % interval" in lab.inner_text()
+    lab.locator("img").wait_for()  # the plot, drawn when the run ended
+    wait = page.locator(".btl-keep-or-wait")
+    assert "46.9%" in wait.inner_text()
+    wait.get_by_role("button", name="Simulate").click()
+    page.wait_for_function("() => document.querySelector('.btl-keep-or-wait').innerText.includes('Simulated')")
