@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Beat The Logic: how clearly each bot beats the one below it (the rulebook's designer note).
 
-    python bench/beat_the_logic.py [--games 2000] [--seed 0]
+    python bench/beat_the_logic.py [--games 2000] [--seed 0] [--players 2 3 4]
 
 For 2, 3 and 4 players: one seat plays the stronger bot and the others the weaker one, the
 line-up turned one seat on per game (btlgames.beat_the_logic.study); win rates carry 95 %
@@ -23,10 +23,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
     args = parser.parse_args()
     print("| players | line-up | games | stronger bot wins | fair share | mean score: stronger / others | shared wins | seconds |")
     print("|---|---|---|---|---|---|---|---|")
-    for players in (2, 3, 4):
+    for players in args.players:
         for strong, weak in MATCHES:
             seats = [strong] + [weak] * (players - 1)
             start = time.perf_counter()
