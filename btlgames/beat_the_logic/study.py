@@ -36,14 +36,6 @@ class Tally:
             self.scores[seat].append(score)
             self.wins[seat] += seat in winners
 
-    def by_strategy(self) -> dict[str, tuple[int, int]]:
-        """Strategy -> (wins, seat-games): seats playing the same strategy pooled."""
-        out: dict[str, tuple[int, int]] = {}
-        for seat, name in enumerate(self.seats):
-            won, played = out.get(name, (0, 0))
-            out[name] = (won + self.wins[seat], played + self.games)
-        return out
-
 
 def rotated(seats: list[str], game: int) -> list[str]:
     """The seats of game ``game``: the line-up turned one seat on per game, so that no strategy

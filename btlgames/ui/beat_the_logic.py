@@ -21,7 +21,7 @@ PAPER = {"purple": "#f3e9f8", "green": "#e6f4ea", "blue": "#e7eefa", "yellow": "
 
 CSS = """
 <style>
-.bl-table { display: grid; gap: 8px; color: #111; font-family: sans-serif; --bl-card: clamp(46px, 3.6vw, 84px); }
+.bl-table { display: grid; gap: 8px; color: #111; font-family: sans-serif; --bl-card: clamp(40px, 3.2vw, 78px); }
 .bl-top { display: flex; flex-wrap: wrap; gap: 6px 16px; align-items: center; font-size: 1.05em; }
 .bl-hand { border: 3px solid #333; border-radius: 10px; padding: 4px 8px; background: #fffbea; }
 .bl-hand h3, .bl-area h3 { margin: 0 0 3px 0; font-size: 1.05em; }
@@ -29,7 +29,7 @@ CSS = """
 .bl-area { border: 3px solid #444; border-radius: 10px; padding: 3px 6px; background: #fff; min-width: 0; }
 .bl-current { border-width: 6px; background: #fffdf2; }
 .bl-sets { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
-.bl-set { border: 2px solid #777; border-radius: 8px; padding: 1px 3px; background: #f7f7f7; }
+.bl-set { border: 2px solid #777; border-radius: 8px; padding: 0 2px; background: #f7f7f7; }
 .bl-set.bl-protected { border: 3px double #111; background: #fffbe0; }
 .bl-set-label { display: block; font-size: calc(var(--bl-card) * .19); font-weight: 700; text-align: center;
   white-space: nowrap; }
@@ -40,7 +40,10 @@ CSS = """
 .bl-card span { font-size: calc(var(--bl-card) * .17); font-weight: 700; line-height: 1.05; }
 .bl-card small { font-size: calc(var(--bl-card) * .14); line-height: 1.05; }
 .bl-angel { border-style: dashed; }
-.bl-mini { width: calc(var(--bl-card) * .74); height: calc(var(--bl-card) * .86); margin: 1px; border-width: 2px; }
+.bl-hand .bl-card { width: calc(var(--bl-card) * 1.45); height: calc(var(--bl-card) * 1.5); }
+.bl-hand .bl-card b { font-size: calc(var(--bl-card) * .5); } .bl-hand .bl-card span { font-size: calc(var(--bl-card) * .24); }
+.bl-hand .bl-card small { font-size: calc(var(--bl-card) * .2); }
+.bl-mini { width: calc(var(--bl-card) * .7); height: calc(var(--bl-card) * .76); margin: 1px; border-width: 2px; }
 .bl-mini b { font-size: calc(var(--bl-card) * .26); } .bl-mini span { font-size: calc(var(--bl-card) * .135); }
 .bl-mini small { display: none; }
 .bl-mark { display: inline-block; padding: 0 6px; border-radius: 12px; color: #fff; font-weight: 700; white-space: nowrap; }
@@ -101,7 +104,7 @@ def _area(view, p: int) -> str:
     area = view["areas"][p]
     you = f' ({_esc(t("beat-the-logic.ui.you"))})' if view["viewer"] == p else ""
     css = "bl-area bl-current" if view["player"] == p else "bl-area"
-    facts = t("beat-the-logic.ui.area_facts", points=view["scores"][p], cards=view["hand_sizes"][p])
+    facts = t("beat-the-logic.ui.area_facts", points=view["scores"][p], n=view["hand_sizes"][p])
     body = "".join(_set(view, p, i, g) for i, g in enumerate(area)) or _esc(t("beat-the-logic.ui.no_sets"))
     aside = view["lone_angels"][p]
     if aside:
