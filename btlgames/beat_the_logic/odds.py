@@ -51,16 +51,11 @@ class Wait:
 
 
 # -- what a drafted hand tells you ------------------------------------------------------------------
-HAND_PLAYS = ("play", "protect", "lay_aside")  # a card leaving a hand (a steal takes one from an area)
-
-
-def counted(view, records: list[dict]) -> dict[str, dict[str, int]]:
+def counted(view) -> dict[str, dict[str, int]]:
     """Per card, for the seat whose view this is: how many are in play, lie face up, are in your
-    hand, are known to be in your left neighbour's hand (you passed them the hand they hold and
-    they have not laid that card since), and how many are still unknown to you. ``records`` are
-    the game's log as this seat may read it."""
-    n = view["players"]
-    total = in_play(n)
+    hand, are known to be in another player's hand (you held that hand and saw them there; they
+    have not been laid since: K16), and how many are still unknown to you."""
+    total = in_play(view["players"])
     face_up: Counter = Counter()
     for area in view["areas"]:
         for group in area:
@@ -68,19 +63,9 @@ def counted(view, records: list[dict]) -> dict[str, dict[str, int]]:
     for angels in view["lone_angels"]:
         face_up.update(angels)
     hand = Counter(view["hand"] or [])
-    known: Counter = Counter()
-    if view["memory"] and view["round"] == view["memory"][-1]["round"] + 1:  # they hold it this round
-        last = view["memory"][-1]
-        known = Counter(last["cards"])
-        known.subtract(r["card"] for r in records
-                       if r["turn"] > last["round"] and r["player"] == last["to"] and r["kind"] in HAND_PLAYS)
-        known = +known  # drop what they laid
-    rows = {}
-    for card in CARDS:
-        unknown = total[card] - face_up[card] - hand[card] - known[card]
-        rows[card] = {"in_play": total[card], "face_up": face_up[card], "hand": hand[card],
-                      "known": known[card], "unknown": unknown}
-    return rows
+    known = Counter(c for cards in view["known_hands"] for c in cards)
+    return {card: {"in_play": total[card], "face_up": face_up[card], "hand": hand[card], "known": known[card],
+                   "unknown": total[card] - face_up[card] - hand[card] - known[card]} for card in CARDS}
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,9 @@ class BeatTheLogicState(GameState):
     removed: list[str] = field(default_factory=list)  # out of the game for 2 or 3 players (K2)
     points: list[int] = field(default_factory=list)  # kept move by move; checked against a recount
     memory: list[list[dict]] = field(default_factory=list)  # per player: the hands they passed (K16)
+    # known[holder][seat]: how many of each card ``seat`` knows to be in ``holder``'s hand, having
+    # held that hand since (K16); a card laid from the hand is taken off everyone's count.
+    known: list[list[dict]] = field(default_factory=list)
     start: int = 0  # the start player of this round (K3)
     player: int = 0
     played: int = 0  # players who have had their turn this round
@@ -134,6 +137,7 @@ class BeatTheLogicState(GameState):
         self.lone_angels = [[] for _ in range(n)]
         self.points = [0] * n
         self.memory = [[] for _ in range(n)]
+        self.known = [[{} for _ in range(n)] for _ in range(n)]
         self.stats = {"protects": 0, "steals": 0, "no_steals": 0, "laid_aside": 0}
         self._log("setup", None, removed=len(self.removed), deck=len(self.deck))
         for p in range(n):
@@ -182,12 +186,12 @@ class BeatTheLogicState(GameState):
     def _apply(self, action: Action) -> None:
         p = self.player
         if isinstance(action, Play):
-            self.hands[p].remove(action.card)
+            self._take_from_hand(p, action.card)
             self._place(p, action.card, action.into)
             self._log("play", p, card=action.card, into=action.into, set=self._set_index(p, action.into))
             self._end_turn()
         elif isinstance(action, Protect):
-            self.hands[p].remove(action.angel)
+            self._take_from_hand(p, action.angel)
             group = self.areas[p][action.into]
             before = sets.points(group)
             group["angel"] = action.angel
@@ -200,7 +204,7 @@ class BeatTheLogicState(GameState):
                 self._log("nothing_to_steal", p)
                 self._end_turn()
         elif isinstance(action, LayAside):
-            self.hands[p].remove(action.angel)
+            self._take_from_hand(p, action.angel)
             self.lone_angels[p].append(action.angel)
             self.stats["laid_aside"] += 1
             self._log("lay_aside", p, card=action.angel)
@@ -211,6 +215,15 @@ class BeatTheLogicState(GameState):
             self.stats["no_steals"] += 1
             self._log("no_steal", p)
             self._end_turn()
+
+    def _take_from_hand(self, p: int, card: str) -> None:
+        """The card leaves the hand face up: whoever knew of a copy there knows one less."""
+        self.hands[p].remove(card)
+        for counts in self.known[p]:
+            if counts.get(card):
+                counts[card] -= 1
+                if not counts[card]:
+                    del counts[card]
 
     def _set_index(self, p: int, into: int) -> int:
         return len(self.areas[p]) - 1 if into == NEW else into
@@ -301,7 +314,10 @@ class BeatTheLogicState(GameState):
             if self.hands[p]:
                 self.memory[p].append({"round": self.round, "to": (p + 1) % n,
                                        "cards": sorted(self.hands[p], key=ORDER.__getitem__)})
+        for p in range(n):
+            self.known[p][p] = dict(Counter(self.hands[p]))  # who passes a hand has seen all of it
         self.hands = [self.hands[(p - 1) % n] for p in range(n)]  # each hand goes to the left
+        self.known = [self.known[(p - 1) % n] for p in range(n)]  # and what is known of it goes along
         self._log("pass", None, cards=len(self.hands[0]))
         if not any(self.hands):
             return self._finish()
@@ -337,18 +353,39 @@ class BeatTheLogicState(GameState):
                        for m in self.memory[player]] if mine else [],
             "areas": [[sets.public(g) for g in area] for area in self.areas],
             "lone_angels": [list(a) for a in self.lone_angels],
+            "known_hands": [self._known_to(q, player) for q in range(self.players)],
             "scores": list(self.points), "winners": self.winners(),
         }
 
+    def _known_to(self, holder: int, seat) -> list[str]:
+        """The cards of ``holder``'s hand that ``seat`` knows are there (None: that every other
+        seat knows, so they are public); the holder's own hand is not listed here."""
+        if seat == holder:
+            return []
+        others = [v for v in range(self.players) if v != holder]
+        if seat is None:
+            counts = {c: min(self.known[holder][v].get(c, 0) for v in others) for c in CARDS}
+        elif 0 <= seat < self.players:
+            counts = self.known[holder][seat]
+        else:
+            return []
+        return [c for c in CARDS for _ in range(counts.get(c, 0))]
+
     def hidden_variation(self, player, rng):
-        """Deal the cards this seat cannot see (other hands, the deck, the set-aside) differently."""
+        """Deal the cards this seat cannot see differently: the unknown cards of other hands,
+        the deck and the set-aside pile (the cards it knows stay where they are)."""
         other = self.clone()
         unseen = [p for p in range(self.players) if p != player]
-        pool = [c for p in unseen for c in other.hands[p]] + other.deck + other.set_aside
+        kept = {p: self._known_to(p, player) for p in unseen}
+        pool = other.deck + other.set_aside
+        for p in unseen:
+            rest = Counter(other.hands[p])
+            rest.subtract(kept[p])
+            pool += list(rest.elements())
         rng.shuffle(pool)
         for p in unseen:
-            k = len(other.hands[p])
-            other.hands[p], pool = pool[:k], pool[k:]
+            k = len(other.hands[p]) - len(kept[p])
+            other.hands[p], pool = kept[p] + pool[:k], pool[k:]
         other.deck, other.set_aside = pool[:len(self.deck)], pool[len(self.deck):]
         return other
 
@@ -374,6 +411,9 @@ class BeatTheLogicState(GameState):
                     assert len(group["cards"]) >= 2, "an angel protects a set of at least two cards"
             assert self.points[p] == sets.area_points(area), "the running score differs from a recount"
             assert all(is_angel(a) for a in self.lone_angels[p])
+        for q in range(self.players):
+            for counts in self.known[q]:
+                assert all(k <= self.hands[q].count(c) for c, k in counts.items()), "knowledge of a card not there"
         sizes = {len(h) for h in self.hands}
         assert len(sizes) <= 2 and max(sizes) <= HAND, "hands differ by more than this round's card"
         assert self.drawing or not self.deck

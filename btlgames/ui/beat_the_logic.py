@@ -30,6 +30,7 @@ CSS = """
 .bl-current { border-width: 6px; background: #fffdf2; }
 .bl-sets { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
 .bl-set { border: 2px solid #777; border-radius: 8px; padding: 0 2px; background: #f7f7f7; }
+.bl-set.bl-known { border-style: dotted; background: #fff; }
 .bl-set.bl-protected { border: 3px double #111; background: #fffbe0; }
 .bl-set-label { display: block; font-size: calc(var(--bl-card) * .19); font-weight: 700; text-align: center;
   white-space: nowrap; }
@@ -106,6 +107,11 @@ def _area(view, p: int) -> str:
     css = "bl-area bl-current" if view["player"] == p else "bl-area"
     facts = t("beat-the-logic.ui.area_facts", points=view["scores"][p], n=view["hand_sizes"][p])
     body = "".join(_set(view, p, i, g) for i, g in enumerate(area)) or _esc(t("beat-the-logic.ui.no_sets"))
+    known = view["known_hands"][p]
+    if known:
+        words = t("beat-the-logic.ui.known" if view["viewer"] is not None else "beat-the-logic.ui.known_to_all")
+        body += (f'<div class="bl-set bl-known"><span class="bl-set-label">{_esc(words)}</span>'
+                 + "".join(card(c, mini=True) for c in known) + "</div>")
     aside = view["lone_angels"][p]
     if aside:
         body += (f'<div class="bl-set"><span class="bl-set-label">{_esc(t("beat-the-logic.ui.aside"))}</span>'

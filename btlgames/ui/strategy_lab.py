@@ -301,7 +301,7 @@ class Neighbour:
             kept = ", ".join(card_words(c) for c in p.still_there) or "—"
             key = "neighbour.took" if p.from_your_hand else "neighbour.took_other"
             lines.append(msg(key, round=p.round, n=p.to + 1, card=card_words(p.laid), kept=kept))
-        rows = counted(view, records)
+        rows = counted(view)
         unknown = sum(r["unknown"] for r in rows.values())
         table_rows = [[card_words(c), str(r["in_play"]), str(r["face_up"]), str(r["hand"]), str(r["known"]),
                        str(r["unknown"]), f"{r['unknown'] / unknown:.0%}" if unknown else "—"]

@@ -316,3 +316,20 @@ def test_every_kit_rule_has_a_test():
     tested = {k for line in re.findall(r"#.*", Path(__file__).read_text()) for k in re.findall(r"K\d+", line)}
     assert rules == {f"K{n}" for n in range(1, 17)}
     assert rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
+
+
+def test_a_card_every_seat_has_seen_in_a_hand_is_public():  # K16
+    state = btlgames.load("beat-the-logic", seed=2, players=2)
+    for _ in range(2):
+        state.apply(next(a for a in state.legal_actions()))
+    # a new round: each hand was seen whole by the player who passed it, so both seats know both
+    projector = state.view(None)["known_hands"]
+    assert [sorted(h) for h in projector] == [sorted(h) for h in state.hands]
+    mover, other = state.current_player(), 1 - state.current_player()  # the start player moved left
+    state.apply(next(a for a in state.legal_actions()))
+    drawn = last(state, "draw").secret["card"]
+    known = Counter(state.view(None)["known_hands"][mover])
+    assert sum(known.values()) == HAND - 1  # the card laid is gone, the card drawn is not known
+    assert not known - Counter(state.hands[mover])
+    assert state.view(other)["known_hands"][mover] == sorted(known.elements(), key=CARDS.index)
+    assert state.view(mover)["known_hands"][mover] == [] and drawn in state.hands[mover]
