@@ -364,7 +364,8 @@ class BeatTheLogicState(GameState):
             return []
         others = [v for v in range(self.players) if v != holder]
         if seat is None:
-            counts = {c: min(self.known[holder][v].get(c, 0) for v in others) for c in CARDS}
+            first, *rest = (self.known[holder][v] for v in others)
+            counts = {c: min([k] + [r.get(c, 0) for r in rest]) for c, k in first.items()}
         elif 0 <= seat < self.players:
             counts = self.known[holder][seat]
         else:

@@ -24,7 +24,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def percent(k: int, n: int) -> str:
-    """"60 % (31 %–83 %)": the rate and its 95 % interval, in words for a table."""
+    """"60.0% (31.3%–83.2%)": the rate and its 95 % interval, in words for a table. One decimal,
+    so that 2000 wins in 2000 reads "100.0% (99.8%–100.0%)", never a collapsed "100% (100%–100%)"."""
     low, high = wilson(k, n)
     rate = k / n if n else 0.0
-    return f"{rate:.0%} ({low:.0%}–{high:.0%})"
+    return f"{rate:.1%} ({low:.1%}–{high:.1%})"

@@ -38,9 +38,10 @@ def msg(key: str, **values):
 
 
 def rate(k: int, n: int) -> str:
-    """"60 % (31 %–83 %)": a rate and its 95 % Wilson interval (honest at 0 % and 100 %)."""
+    """"60.0% (95 % interval 31.3%–83.2%)": a rate and its 95 % Wilson interval (honest at 0 % and
+    100 %: one decimal, so that the interval never reads as a single number)."""
     low, high = wilson(k, n)
-    return msg("rate", rate=f"{k / n:.0%}" if n else "—", low=f"{low:.0%}", high=f"{high:.0%}")
+    return msg("rate", rate=f"{k / n:.1%}" if n else "—", low=f"{low:.1%}", high=f"{high:.1%}")
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:

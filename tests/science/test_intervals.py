@@ -11,7 +11,8 @@ def test_zero_and_all_are_never_certain():
     assert low == 0 and 0.27 < high < 0.29
     low, high = wilson(10, 10)
     assert 0.71 < low < 0.73 and high == pytest.approx(1)
-    assert percent(0, 10) == "0% (0%–28%)"
+    assert percent(0, 10) == "0.0% (0.0%–27.8%)"
+    assert percent(2000, 2000) == "100.0% (99.8%–100.0%)"
 
 
 def test_known_value_and_narrowing():

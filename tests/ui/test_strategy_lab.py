@@ -9,7 +9,7 @@ def test_a_tournament_runs_adds_games_and_shows_intervals():
     t.run.click()
     t.runner.join(60)
     assert t.tally.games == 4 and "Done: 4 finished games" in t.study.message.value
-    assert re.search(r"\d+% \(95 % interval \d+%–\d+%\)", t.table.value)
+    assert re.search(r"\d+\.\d% \(95 % interval \d+\.\d%–\d+\.\d%\)", t.table.value)
     assert t.study.plot.outputs and t.study.plot.outputs[0]["data"]["image/png"]
     t.games.value = 2
     t.more.click()
