@@ -48,15 +48,17 @@ def _option(text: str):
 
 def summarise(frame, args) -> str:
     """A few lines anyone can read: win rates, game length, how games ended."""
+    from btlgames.science.intervals import wilson
+
     n = len(frame)
     lines = [f"{args.game}: {n} games, bot {args.bot}, seeds {args.seed}..{args.seed + n - 1}"]
     scores = [c for c in frame.columns if c.startswith("score_")]
     for column in scores:
         seat = column.split("_")[1]
         wins = frame.winners.astype(str).str.split().apply(lambda w, s=seat: s in w).sum()
-        rate = wins / n
-        se = (rate * (1 - rate) / n) ** 0.5
-        lines.append(f"  seat {seat}: win rate {rate:.1%} ± {se:.1%}, mean score {frame[column].mean():.2f}")
+        low, high = wilson(int(wins), n)  # honest at 0 % and 100 %, unlike rate ± standard error
+        lines.append(f"  seat {seat}: win rate {wins / n:.1%} (95% interval {low:.1%}–{high:.1%}), "
+                     f"mean score {frame[column].mean():.2f}")
     lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
     if "rounds" in frame.columns:
         lines.append(f"  rounds per game: mean {frame.rounds.mean():.1f}, min {frame.rounds.min()}, max {frame.rounds.max()}")

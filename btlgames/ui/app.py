@@ -410,7 +410,7 @@ def _folded(title: w.HTML, row: w.HBox, n: int) -> w.VBox:
 def _renderer(game: str, options: dict):
     """The game's renderer module; one whose words depend on the options (the school game's
     teams) offers ``renderer(**options)``."""
-    module = importlib.import_module(f"btlgames.ui.{game}")
+    module = importlib.import_module(f"btlgames.ui.{game.replace('-', '_')}")  # beat-the-logic: beat_the_logic
     return module.renderer(**options) if hasattr(module, "renderer") else module
 
 

@@ -45,7 +45,7 @@ GAMES: tuple[Game, ...] = (
     Game("pentaquark", concept="confinement.ipynb"),
     Game("research-programme", concept="replication.ipynb",
          extras=(("school", "school.ipynb"), ("debrief", "debrief.ipynb"))),
-    Game("beat-the-logic"),
+    Game("beat-the-logic", concept="strategy-lab.ipynb"),
     Game("antimatter-matters"),
 )
 

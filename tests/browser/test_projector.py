@@ -14,6 +14,8 @@ APPS = {
     "research-full-4": ("/voila/render/research-programme/play.ipynb",
                         ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"]),
     "research-school-4": ("/voila/render/research-programme/school.ipynb", None),  # four teams by default
+    "beat-the-logic-4": ("/voila/render/beat-the-logic/play.ipynb",
+                         ["a person", "bot: greedy", "bot: greedy", "bot: greedy"]),
 }
 
 # Everything the player needs now, as rectangles: the app, the table, the headline, each move

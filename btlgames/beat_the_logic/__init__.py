@@ -1,0 +1,17 @@
+"""Beat The Logic (2-4 players): draft cards, collect band members and their attributes."""
+from ..core.bots import RandomBot
+from ..core.registry import GameSpec, Option, register
+from .bots import GreedyBot, PlannerBot
+from .rules import BeatTheLogicState
+
+SPEC = register(GameSpec(
+    name="beat-the-logic",
+    title="Beat The Logic",
+    state_class=BeatTheLogicState,
+    options={
+        "players": Option(2, low=2, high=4, help="players"),
+        "variant": Option("standard", choices=("standard", "first-edition"),
+                          help="first-edition: identical musicians may be collected too (K14)"),
+    },
+    bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
+))

@@ -1,0 +1,216 @@
+"""Bots for Beat The Logic. They see only ``view(seat)``.
+
+- greedy: the move worth the most points at once (an angel counts with the best steal after it);
+- planner: the move that raises the *expected* final value of its area most. A set's expected
+  value weighs each card it still needs by the chance of getting one before the end, counted
+  from what it can see (the areas, its hand) and what it remembers passing on (the cards in the
+  hand coming back); it also counts what the cards it passes on are worth to its left neighbour,
+  and what a steal takes from the victim.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from . import sets
+from .cards import BAND, COLOUR, ROLE, deck_for, is_angel
+from .rules import NEW, LayAside, NoSteal, Play, Protect, Steal
+
+
+def _first_edition(view) -> bool:
+    return view.get("variant") == "first-edition"
+
+
+def _placed(area: list[dict], card: str, into: int) -> list[dict]:
+    """A copy of ``area`` with ``card`` put into set ``into``."""
+    area = [{"cards": list(g["cards"]), "angel": g["angel"]} for g in area]
+    if into == NEW:
+        area.append({"cards": [card], "angel": None})
+    else:
+        area[into]["cards"].append(card)
+    return area
+
+
+def _without(area: list[dict], source: int, card: str) -> list[dict]:
+    area = [{"cards": list(g["cards"]), "angel": g["angel"]} for g in area]
+    area[source]["cards"].remove(card)
+    return [g for g in area if g["cards"]]
+
+
+def _protected(area: list[dict], into: int, angel: str) -> list[dict]:
+    area = [{"cards": list(g["cards"]), "angel": g["angel"]} for g in area]
+    area[into]["angel"] = angel
+    return area
+
+
+def after(view, action) -> tuple[list[dict], list[dict] | None]:
+    """The mover's area after ``action`` (and the victim's, for a steal)."""
+    me = view["player"]
+    area = view["areas"][me]
+    if isinstance(action, Play):
+        return _placed(area, action.card, action.into), None
+    if isinstance(action, Protect):
+        return _protected(area, action.into, action.angel), None
+    if isinstance(action, Steal):
+        return _placed(area, action.card, action.into), _without(view["areas"][action.victim], action.source,
+                                                                 action.card)
+    return area, None
+
+
+def best_steal_gain(view, area: list[dict], value) -> float:
+    """The most a steal could be worth right after an angel, by ``value(before, after)``."""
+    me, best = view["player"], 0.0
+    for victim, other in enumerate(view["areas"]):
+        if victim == me:
+            continue
+        for group in other:
+            if group["angel"] is None:
+                for card in set(group["cards"]):
+                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
+                        best = max(best, value(area, _placed(area, card, into)))
+    return best
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(f"btl-greedy:{seed}")
+
+    def gain(self, view, action) -> float:
+        me = view["player"]
+        area = view["areas"][me]
+        if isinstance(action, (LayAside, NoSteal)):
+            return 0.0
+        mine, _ = after(view, action)
+        gain = sets.area_points(mine) - sets.area_points(area)
+        if isinstance(action, Protect):
+            gain += best_steal_gain(view, mine, lambda a, b: sets.area_points(b) - sets.area_points(a))
+        return gain
+
+    def choose(self, view, legal):
+        values = [self.gain(view, a) for a in legal]
+        best = max(values)
+        return self.rng.choice([a for a, v in zip(legal, values) if v == best])
+
+
+class Outlook:
+    """What one seat can count: how likely it is to get each card again before the end."""
+
+    KEEP = 0.55  # a card seen in a hand is not always still there when it is my turn to take it
+    HORIZON = 5  # turns ahead that a plan counts on
+    TURN = 1.5  # what a turn spent on a plan could have earned otherwise
+    WEIGHT = 0.8
+    RETURN_MISS = 0.35  # a card I pass on in a 2-player game comes back unless my opponent takes it
+
+    def __init__(self, view):
+        self.view = view
+        n, me = view["players"], view["player"]
+        hand = view["hand"] or []
+        in_play = Counter(deck_for(n))
+        for area in view["areas"]:
+            for group in area:
+                in_play.subtract(group["cards"])
+        for angels in view["lone_angels"]:
+            in_play.subtract(angels)
+        self.left = in_play  # copies still in hands, the deck or the set-aside pile
+        circulating = view["deck"] + view["set_aside"] + sum(view["hand_sizes"])
+        self.pool = max(circulating, 1)
+        self.turns = max((view["deck"] // n) + len(hand) - 1, 0)  # my turns after this one
+        self.size = max(len(hand), 1)
+        self.horizon = min(self.turns, self.HORIZON)
+        # K16: in a 2-player game the hand I pass on comes back after one pick by my opponent.
+        self.returning = Counter(hand) if n == 2 and self.turns > 0 else Counter()
+        self.me = me
+
+    def chance(self, card: str, spent: Counter) -> float:
+        """The chance of getting one more ``card`` within the planning horizon; each set that
+        counts on a card spends one copy of it, so two sets never count on the same copy."""
+        k = self.left[card] - spent[card]
+        if k <= 0 or self.horizon <= 0:
+            return 0.0
+        per_turn = 1 - (1 - k / self.pool) ** self.size
+        miss = (1 - self.KEEP * per_turn) ** self.horizon
+        if self.returning[card] - spent[card] > 0:
+            miss *= self.RETURN_MISS
+        return 1 - miss
+
+    def value(self, group: dict, spent: Counter) -> float:
+        """The points one set is expected to add within the horizon, less the turns it costs."""
+        cards = group["cards"]
+        n = len(cards)
+        if n == sets.MOST:
+            return 0.0
+        first = cards[0]
+        if n == 2:
+            need = first if sets.is_equal(group) else next(c for c in BAND[COLOUR[first]] if c not in cards)
+            gain = 5 if sets.is_equal(group) else 10
+            q = self.chance(need, spent)
+            spent[need] += 1
+            return q * (gain - self.TURN)
+        others = [c for c in BAND[COLOUR[first]] if c != first]
+        q1, q2 = self.chance(others[0], spent), self.chance(others[1], spent)
+        band = q1 * q2 * (11 - 2 * self.TURN)
+        equal = 0.0
+        if ROLE[first] != "musician":
+            q = self.chance(first, spent)
+            equal = q * (3 - self.TURN) + q * q * (5 - self.TURN)
+        spent.update(others if band >= equal else [first])
+        return max(band, equal, 0.0)
+
+    def area(self, area: list[dict]) -> float:
+        """Points now plus what the sets may still add (pairs first: they are nearest)."""
+        spent: Counter = Counter()
+        ordered = sorted(area, key=lambda g: -len(g["cards"]))
+        return sets.area_points(area) + self.WEIGHT * sum(self.value(g, spent) for g in ordered)
+
+
+class PlannerBot:
+    name = "planner"
+    GUARD = 0.12  # chance per opponent that an unprotected set of two is stolen from later
+    DENIAL = 0.5  # how much a card's worth to the left neighbour counts against passing it
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(f"btl-planner:{seed}")
+
+    def choose(self, view, legal):
+        outlook = Outlook(view)
+        n, me = view["players"], view["player"]
+        area = view["areas"][me]
+        base = outlook.area(area)
+        rivalry = 1.0 if n == 2 else 0.6
+        left = (me + 1) % n
+        hand = Counter(view["hand"] or [])
+
+        def worth(action) -> float:
+            if isinstance(action, NoSteal):
+                return 0.0
+            mine, victim = after(view, action)
+            value = outlook.area(mine) - base
+            if isinstance(action, Protect):
+                value += self.GUARD * (n - 1) * sets.points(mine[action.into])
+                value += best_steal_gain(view, mine, lambda a, b: outlook.area(b) - outlook.area(a))
+            if isinstance(action, Steal):
+                value += rivalry * (sets.area_points(view["areas"][action.victim]) - sets.area_points(victim))
+            if isinstance(action, (Play, Protect, LayAside)):
+                passed = hand - Counter([getattr(action, "card", None) or action.angel])
+                value -= self.DENIAL * rivalry * self._worth_to(view, left, passed)
+            return value
+
+        values = [worth(a) for a in legal]
+        best = max(values)
+        return self.rng.choice([a for a, v in zip(legal, values) if v >= best - 1e-9])
+
+    @staticmethod
+    def _worth_to(view, seat: int, cards: Counter) -> float:
+        """The most points one of ``cards`` would add at once to ``seat``'s area (beyond a loose 1)."""
+        area = view["areas"][seat]
+        now, best = sets.area_points(area), 0.0
+        for card in cards:
+            if is_angel(card):
+                if any(sets.can_protect(g, card) for g in area):
+                    best = max(best, 2.0)  # an angel lets them steal
+                continue
+            for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
+                best = max(best, sets.area_points(_placed(area, card, into)) - now - 1)
+        return best

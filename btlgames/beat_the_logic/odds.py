@@ -1,0 +1,105 @@
+"""The strategy lab's models: waiting for a card, counting what passed by, and one claim replicated.
+
+Plain Python: exact answers from counting, and the same questions answered by simulation, so
+that the lab can set them side by side.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from math import comb
+
+from .cards import CARDS, in_play
+
+
+# -- keep a sure card, or wait for the one that completes a set ------------------------------------
+@dataclass(frozen=True)
+class Wait:
+    """You can take ``sure`` points now, or keep your turn's pick for a set that needs one card
+    worth ``gain`` more. The card has ``copies`` among the ``unseen`` cards; you will see ``look``
+    unseen cards before the end (the hands still to come, counted as fresh cards). Simplified:
+    nobody else takes the card first, and waiting costs nothing else."""
+
+    unseen: int = 30
+    copies: int = 2
+    look: int = 8
+    gain: int = 10
+    sure: int = 5
+
+    def check(self) -> None:
+        if not (1 <= self.unseen and 0 <= self.copies <= self.unseen and 0 <= self.look <= self.unseen):
+            raise ValueError("the copies and the cards you will see must be among the unseen cards")
+
+    def chance(self) -> float:
+        """Exactly (hypergeometric): at least one copy among the ``look`` cards you will see."""
+        self.check()
+        return 1 - comb(self.unseen - self.copies, self.look) / comb(self.unseen, self.look)
+
+    def expected_wait(self) -> float:
+        return self.chance() * self.gain
+
+    def simulate(self, trials: int, seed: int = 0) -> int:
+        """How often a shuffled pile shows a copy among the first ``look`` cards (a count)."""
+        self.check()
+        rng = random.Random(f"btl-wait:{seed}")
+        pile = [True] * self.copies + [False] * (self.unseen - self.copies)
+        hits = 0
+        for _ in range(trials):
+            hits += any(rng.sample(pile, self.look)) if self.look else 0
+        return hits
+
+
+# -- what a drafted hand tells you ------------------------------------------------------------------
+def counted(view) -> dict[str, dict[str, int]]:
+    """Per card, for the seat whose view this is: how many are in play, lie face up, are in your
+    hand, are known to be in another player's hand (you held that hand and saw them there; they
+    have not been laid since: K16), and how many are still unknown to you."""
+    total = in_play(view["players"])
+    face_up: Counter = Counter()
+    for area in view["areas"]:
+        for group in area:
+            face_up.update(group["cards"] + ([group["angel"]] if group["angel"] else []))
+    for angels in view["lone_angels"]:
+        face_up.update(angels)
+    hand = Counter(view["hand"] or [])
+    known = Counter(c for cards in view["known_hands"] for c in cards)
+    return {card: {"in_play": total[card], "face_up": face_up[card], "hand": hand[card], "known": known[card],
+                   "unknown": total[card] - face_up[card] - hand[card] - known[card]} for card in CARDS}
+
+
+@dataclass(frozen=True)
+class PassedOn:
+    """One hand you passed, and what the neighbour who got it did with it."""
+
+    round: int
+    to: int
+    cards: tuple
+    laid: str  # the card the neighbour laid (or stole) on their next turn
+    from_your_hand: bool  # was it one of the cards you passed?
+    still_there: tuple  # the cards you passed that they kept in the hand they pass on
+
+
+def passed_on(records: list[dict], view) -> list[PassedOn]:
+    """For each hand the viewer passed: the neighbour's next card, and what stayed in the hand.
+    ``records`` are the game's log as the viewer may read it."""
+    out = []
+    for memory in view["memory"]:
+        after = [r for r in records if r["turn"] > memory["round"] and r["player"] == memory["to"]
+                 and r["kind"] in ("play", "protect", "lay_aside", "steal")]
+        if not after:
+            continue
+        first = after[0]
+        laid = first["card"]
+        cards = list(memory["cards"])
+        took = first["kind"] != "steal" and laid in cards
+        if took:
+            cards.remove(laid)
+        out.append(PassedOn(memory["round"], memory["to"], tuple(memory["cards"]), laid, took, tuple(cards)))
+    return out
+
+
+# -- one claim and its replication -----------------------------------------------------------------
+def at_least(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p): how often luck alone does as well as the claim."""
+    return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))

@@ -1,0 +1,31 @@
+"""Honest uncertainty for a rate measured by counting: k successes in n trials.
+
+The Wilson score interval stays inside 0..1 and never collapses to a width of zero, so
+0 wins in 10 games reads "0 % (0 %–28 %)", never "0.0 % ± 0.0 %" (the normal-approximation
+interval does that). It covers the true rate about as often as it promises for n as small as 10.
+"""
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054  # two-sided 95 %
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for k successes in n trials (95 % by default)."""
+    if n <= 0:
+        return 0.0, 1.0  # nothing measured: any rate is possible
+    if not 0 <= k <= n:
+        raise ValueError(f"{k} successes cannot come from {n} trials")
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percent(k: int, n: int) -> str:
+    """"60.0% (31.3%–83.2%)": the rate and its 95 % interval, in words for a table. One decimal,
+    so that 2000 wins in 2000 reads "100.0% (99.8%–100.0%)", never a collapsed "100% (100%–100%)"."""
+    low, high = wilson(k, n)
+    rate = k / n if n else 0.0
+    return f"{rate:.1%} ({low:.1%}–{high:.1%})"

@@ -1,0 +1,384 @@
+"""The Beat The Logic strategy lab: probability, expected value, Monte Carlo, and why one game
+proves little. Four widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb.
+
+The models are plain Python (btlgames.beat_the_logic.study and .odds, btlgames.science.intervals);
+here are only controls, tables and plots. Long runs go on a thread so that **Stop** is heard while
+they run; a stopped run reports the games it finished and nothing else.
+"""
+from __future__ import annotations
+
+import io
+import threading
+from statistics import mean
+
+import ipywidgets as w
+
+from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
+from btlgames.beat_the_logic.rules import card_words
+from btlgames.beat_the_logic.study import Tally, study
+from btlgames.core.i18n import t
+from btlgames.core.simulate import make_bot, play_one
+from btlgames.science.intervals import wilson
+
+from .widgets import WIDE, Refused, Study, app, button, esc, heading, message, row
+
+GAME = "beat-the-logic"
+STRATEGIES = ("random", "greedy", "planner")
+GAMES_RANGE = (1, 20_000)
+STYLE = """<style>
+.btl-lab table { border-collapse: collapse; margin: .4em 0; font-size: 1.05em; }
+.btl-lab th, .btl-lab td { border: 1px solid #999; padding: 3px 8px; text-align: left; }
+.btl-lab th { background: #eee; }
+.btl-lab .btl-lab-note { margin: .3em 0; }
+</style>"""
+
+
+def msg(key: str, **values):
+    return t(f"strategy_lab.{key}", **values)
+
+
+def rate(k: int, n: int) -> str:
+    """"60.0% (95 % interval 31.3%–83.2%)": a rate and its 95 % Wilson interval (honest at 0 % and
+    100 %: one decimal, so that the interval never reads as a single number)."""
+    low, high = wilson(k, n)
+    return msg("rate", rate=f"{k / n:.1%}" if n else "—", low=f"{low:.1%}", high=f"{high:.1%}")
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    return ("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr>"
+            + "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>")
+
+
+def _png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+class Runner:
+    """A run on its own thread, and a Stop that it checks after every game."""
+
+    def __init__(self, run: w.Button, stop: w.Button, study: Study):
+        self.run_button, self.stop_button, self.study = run, stop, study
+        self.stopping = threading.Event()
+        self.thread: threading.Thread | None = None
+        stop.disabled = True
+        stop.on_click(lambda _: self.stopping.set())
+
+    def start(self, work) -> None:
+        if self.thread and self.thread.is_alive():
+            return
+        self.stopping.clear()
+        self.run_button.disabled, self.stop_button.disabled = True, False
+
+        def guarded():
+            try:
+                work(self.stopping)
+            except Refused as e:
+                self.study.say(str(e), error=True)
+            except Exception as e:  # a sentence for the student rather than a traceback
+                self.study.say(msg("failed", why=e), error=True)
+            finally:
+                self.run_button.disabled, self.stop_button.disabled = False, True
+
+        self.thread = threading.Thread(target=guarded, daemon=True)
+        self.thread.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the run to end (tests; a notebook never waits)."""
+        if self.thread:
+            self.thread.join(timeout)
+
+
+# -- 1. strategies against each other ------------------------------------------------------------------
+class Tournament:
+    """Choose a strategy per seat, play many seeded games, read win rates with intervals."""
+
+    def __init__(self, games: int = 100, seats: tuple = ("planner", "greedy")):
+        self.players = w.Dropdown(options=[2, 3, 4], value=len(seats), description=msg("players"), style=WIDE,
+                                  layout=w.Layout(width="11em"))
+        self.seats = [w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES],
+                                 value=seats[i] if i < len(seats) else "greedy",
+                                 description=msg("seat", n=i + 1), style=WIDE, layout=w.Layout(width="15em"))
+                      for i in range(4)]
+        self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="12em"))
+        self.seed = w.IntText(value=1, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
+        self.rotate = w.Checkbox(value=True, description=msg("rotate"), style=WIDE, indent=False)
+        self.run, self.more, self.stop = button(msg("run")), button(msg("more")), button(msg("stop"))
+        self.study = Study(lambda **n: msg("progress", **n), msg("tournament.idle"), lambda e: msg("failed", why=e))
+        self.runner = Runner(self.run, self.stop, self.study)
+        self.more.on_click(lambda _: self.start(again=True))
+        self.run.on_click(lambda _: self.start())
+        self.table = w.HTML()
+        self.tally: Tally | None = None
+        self.next_seed = 0
+        self.trace: list[tuple[int, int]] = []  # (games, wins of the line-up's seat 1)
+        self.seat_row = row(self.seats[:len(seats)])
+        self.players.observe(lambda _: setattr(self.seat_row, "children", self.seats[:self.players.value]),
+                             names="value")
+        self.widget = app([heading(msg("tournament.title"), msg("tournament.help")),
+                           row([self.players, self.games, self.seed, self.rotate]), self.seat_row,
+                           row([self.run, self.more, self.stop]), self.study.progress_row(),
+                           self.study.message, self.table, self.study.plot],
+                          "btl-lab", "btl-tournament", style=STYLE)
+
+    def start(self, again: bool = False) -> None:
+        """Run: a new study; More games: the same study goes on with the next seeds."""
+        try:
+            n = self.study.read_number(self.games, *GAMES_RANGE, msg("bad_games", low=GAMES_RANGE[0],
+                                                                      high=GAMES_RANGE[1]))
+            seats = [s.value for s in self.seats[:self.players.value]]
+            if not again or self.tally is None or self.tally.seats != seats:
+                first = self.study.read_number(self.seed, 0, None, msg("bad_seed"))
+                self.tally, self.next_seed, self.trace = Tally(seats), first, []
+                self.study.plot.outputs = ()
+        except Refused as e:
+            return self.study.say(str(e), error=True)
+        self.runner.start(lambda stopping: self._play(n, stopping))
+
+    def _play(self, n: int, stopping: threading.Event) -> None:
+        self.study.start(n)
+        self.study.say(msg("tournament.running", n=n))
+        step = max(1, n // 25)
+        played = 0
+
+        def progress(done: int, tally: Tally) -> bool:
+            nonlocal played
+            played = done
+            self.trace.append((tally.games, tally.wins[0]))
+            if done % step == 0 or done == n:
+                self.study.bar.value = done
+                self.study.count.value = esc(msg("progress", done=done, total=n))
+                self.table.value = self.results_html()
+            return stopping.is_set()
+
+        study(self.tally.seats, n, seed=self.next_seed, rotate=self.rotate.value, progress=progress, tally=self.tally)
+        self.next_seed += played
+        tally = self.tally
+        self.table.value = self.results_html()
+        key = "tournament.stopped" if played < n else "tournament.done"
+        self.study.say(msg(key, n=played, total=tally.games))
+        if tally.games:
+            self.study.show_png(self.plot_png(), msg("tournament.alt", n=tally.games), width=900, height=380)
+
+    def results_html(self) -> str:
+        tally = self.tally
+        if not tally or not tally.games:
+            return ""
+        rows = [[msg("seat", n=s + 1), msg(f"strategy.{name}"), str(tally.wins[s]), rate(tally.wins[s], tally.games),
+                 f"{mean(tally.scores[s]):.1f}"] for s, name in enumerate(tally.seats)]
+        head = [msg("col.seat"), msg("col.strategy"), msg("col.wins"), msg("col.rate"), msg("col.mean")]
+        note = msg("tournament.table_note", n=tally.games, shared=tally.shared,
+                   fair=f"{1 / len(tally.seats):.0%}")
+        return _table(head, rows) + f'<p class="btl-lab-note">{esc(note)}</p>'
+
+    def plot_png(self) -> bytes:
+        from matplotlib.figure import Figure
+
+        tally = self.tally
+        fig = Figure(figsize=(9, 3.8), dpi=100)
+        left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+        top = max(max(s) for s in tally.scores)
+        bins = range(0, int(top) + 6, 5)
+        for s, name in enumerate(tally.seats):
+            left.hist(tally.scores[s], bins=bins, histtype="step", linewidth=2,
+                      linestyle=("-", "--", ":", "-.")[s], label=msg("legend_seat", n=s + 1, strategy=msg(f"strategy.{name}")))
+        left.set_xlabel(msg("plot.score"))
+        left.set_ylabel(msg("plot.games"))
+        left.legend(fontsize=9)
+        xs = [g for g, _ in self.trace]
+        rates = [k / g for g, k in self.trace]
+        bands = [wilson(k, g) for g, k in self.trace]
+        right.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.3, label=msg("plot.band"))
+        right.plot(xs, rates, linewidth=2, label=msg("plot.rate", strategy=msg(f"strategy.{tally.seats[0]}")))
+        right.axhline(1 / len(tally.seats), linestyle="--", color="#444", label=msg("plot.fair"))
+        right.set_ylim(0, 1)
+        right.set_xlabel(msg("plot.games_played"))
+        right.set_ylabel(msg("plot.win_rate"))
+        right.legend(fontsize=9)
+        fig.tight_layout()
+        return _png(fig)
+
+
+def tournament(games: int = 100) -> w.VBox:
+    return Tournament(games).widget
+
+
+# -- 2. keep the sure card, or wait? ---------------------------------------------------------------------
+class KeepOrWait:
+    def __init__(self):
+        self.unseen = w.IntSlider(value=30, min=4, max=70, description=msg("wait.unseen"), style=WIDE)
+        self.copies = w.IntSlider(value=2, min=0, max=5, description=msg("wait.copies"), style=WIDE)
+        self.look = w.IntSlider(value=8, min=0, max=30, description=msg("wait.look"), style=WIDE)
+        self.gain = w.Dropdown(options=[(msg("wait.gain_band"), 10), (msg("wait.gain_equal"), 5)], value=10,
+                               description=msg("wait.gain"), style=WIDE)
+        self.sure = w.IntSlider(value=5, min=1, max=10, description=msg("wait.sure"), style=WIDE)
+        self.trials = w.IntText(value=2000, description=msg("wait.trials"), style=WIDE, layout=w.Layout(width="14em"))
+        self.simulate = button(msg("wait.simulate"))
+        self.exact = w.HTML()
+        self.simulated = w.HTML()
+        self.status = w.HTML()
+        for control in (self.unseen, self.copies, self.look, self.gain, self.sure):
+            control.observe(lambda _: self.update(), names="value")
+        self.simulate.on_click(lambda _: self.run())
+        self.widget = app([heading(msg("wait.title"), msg("wait.help")),
+                           row([self.unseen, self.copies]), row([self.look, self.gain, self.sure]),
+                           self.exact, row([self.trials, self.simulate]), self.status, self.simulated],
+                          "btl-lab", "btl-keep-or-wait", style=STYLE)
+        self.update()
+
+    def model(self) -> Wait:
+        self.look.max = self.unseen.value
+        self.copies.max = min(5, self.unseen.value)
+        return Wait(self.unseen.value, self.copies.value, self.look.value, self.gain.value, self.sure.value)
+
+    def update(self) -> None:
+        model = self.model()
+        p = model.chance()
+        better = "wait" if model.expected_wait() > model.sure else ("same" if model.expected_wait() == model.sure
+                                                                      else "keep")
+        self.exact.value = _table([msg("wait.col.what"), msg("wait.col.value")], [
+            [msg("wait.exact_chance"), f"{p:.1%}"],
+            [msg("wait.ev_wait", gain=model.gain), f"{model.expected_wait():.2f}"],
+            [msg("wait.ev_keep"), f"{model.sure}"],
+        ]) + f'<p class="btl-lab-note"><b>{esc(msg("wait.better." + better))}</b></p>'
+        self.simulated.value = ""
+
+    def run(self) -> None:
+        if not (isinstance(self.trials.value, int) and 1 <= self.trials.value <= 200_000):
+            self.status.value = message(esc(msg("wait.bad_trials")), error=True)
+            return
+        model, n = self.model(), self.trials.value
+        hits = model.simulate(n, seed=n)
+        low, high = wilson(hits, n)
+        self.status.value = message(esc(msg("wait.done", n=n)))
+        self.simulated.value = _table([msg("wait.col.what"), msg("wait.col.exact"), msg("wait.col.simulated")], [
+            [msg("wait.exact_chance"), f"{model.chance():.1%}", rate(hits, n)],
+            [msg("wait.ev_wait", gain=model.gain), f"{model.expected_wait():.2f}",
+             msg("wait.ev_range", ev=f"{hits / n * model.gain:.2f}", low=f"{low * model.gain:.2f}",
+                 high=f"{high * model.gain:.2f}")],
+        ]) + f'<p class="btl-lab-note">{esc(msg("wait.inside" if low <= model.chance() <= high else "wait.outside"))}</p>'
+
+
+def keep_or_wait() -> w.VBox:
+    return KeepOrWait().widget
+
+
+# -- 3. what a drafted hand reveals ------------------------------------------------------------------------
+class Neighbour:
+    """A seeded 3-player game between greedy bots, seen by player 1 at the start of its turn."""
+
+    SEAT = 0
+
+    def __init__(self):
+        self.seed = w.IntText(value=3, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
+        self.round = w.IntSlider(value=4, min=2, max=25, description=msg("neighbour.round"), style=WIDE)
+        self.show = button(msg("neighbour.show"))
+        self.out = w.HTML()
+        self.show.on_click(lambda _: self.update())
+        self.widget = app([heading(msg("neighbour.title"), msg("neighbour.help")),
+                           row([self.seed, self.round, self.show]), self.out], "btl-lab", "btl-neighbour", style=STYLE)
+
+    def position(self):
+        import btlgames
+
+        if not (isinstance(self.seed.value, int) and self.seed.value >= 0):
+            raise Refused(msg("bad_seed"))
+        state = btlgames.load(GAME, seed=self.seed.value, players=3)
+        bots = {p: make_bot(GAME, "greedy", self.seed.value * 31 + p) for p in range(3)}
+        while not (state.round >= self.round.value and state.current_player() == self.SEAT and state.phase == "play"):
+            state.apply(bots[state.current_player()].choose(state.view(state.current_player()), state.legal_actions()))
+        return state
+
+    def update(self) -> None:
+        try:
+            state = self.position()
+        except Refused as e:
+            self.out.value = message(esc(str(e)), error=True)
+            return
+        view, records = state.view(self.SEAT), state.log.to_records(self.SEAT)
+        lines = [msg("neighbour.hand", cards=", ".join(card_words(c) for c in view["hand"]))]
+        for p in passed_on(records, view)[-3:]:
+            kept = ", ".join(card_words(c) for c in p.still_there) or "—"
+            key = "neighbour.took" if p.from_your_hand else "neighbour.took_other"
+            lines.append(msg(key, round=p.round, n=p.to + 1, card=card_words(p.laid), kept=kept))
+        rows = counted(view)
+        unknown = sum(r["unknown"] for r in rows.values())
+        table_rows = [[card_words(c), str(r["in_play"]), str(r["face_up"]), str(r["hand"]), str(r["known"]),
+                       str(r["unknown"]), f"{r['unknown'] / unknown:.0%}" if unknown else "—"]
+                      for c, r in rows.items()]
+        head = [msg("neighbour.col." + k) for k in ("card", "in_play", "face_up", "hand", "known", "unknown", "chance")]
+        self.out.value = ("".join(f'<p class="btl-lab-note">{esc(line)}</p>' for line in lines)
+                          + _table(head, table_rows)
+                          + f'<p class="btl-lab-note">{esc(msg("neighbour.note", n=unknown))}</p>')
+
+
+def neighbour() -> w.VBox:
+    return Neighbour().widget
+
+
+# -- 4. a claim and its replication -------------------------------------------------------------------------
+class Replication:
+    """A strategy "won 6 of 10": how often luck alone does that, and what 1,000 more games say."""
+
+    def __init__(self, claim_games: int = 10, replication_games: int = 1000):
+        self.hero = w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES], value="random",
+                               description=msg("replication.hero"), style=WIDE)
+        self.rival = w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES], value="random",
+                                description=msg("replication.rival"), style=WIDE)
+        self.seed = w.IntText(value=6, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
+        self.claim_games, self.replication_games = claim_games, replication_games
+        self.claim_button = button(msg("replication.claim", n=claim_games))
+        self.replicate, self.stop = button(msg("replication.replicate", n=replication_games)), button(msg("stop"))
+        self.study = Study(lambda **n: msg("progress", **n), msg("replication.idle"), lambda e: msg("failed", why=e))
+        self.runner = Runner(self.replicate, self.stop, self.study)
+        self.claim_out, self.replication_out = w.HTML(), w.HTML()
+        self.claim_button.on_click(lambda _: self.claim())
+        self.replicate.on_click(lambda _: self.runner.start(self._replicate))
+        self.widget = app([heading(msg("replication.title"), msg("replication.help")),
+                           row([self.hero, self.rival, self.seed]), row([self.claim_button]), self.claim_out,
+                           row([self.replicate, self.stop]), self.study.progress_row(), self.study.message,
+                           self.replication_out], "btl-lab", "btl-replication-claim", style=STYLE)
+
+    def _wins(self, seeds, stopping=None, report=None) -> tuple[int, int]:
+        wins = played = 0
+        for i in seeds:
+            if stopping is not None and stopping.is_set():
+                break
+            seats = [self.hero.value, self.rival.value] if i % 2 == 0 else [self.rival.value, self.hero.value]
+            state = play_one(GAME, i, seats, players=2)
+            wins += (i % 2) in state.winners()  # the hero's seat in this game
+            played += 1
+            if report:
+                report(played)
+        return wins, played
+
+    def claim(self) -> None:
+        if not (isinstance(self.seed.value, int) and self.seed.value >= 0):
+            self.claim_out.value = message(esc(msg("bad_seed")), error=True)
+            return
+        first = self.seed.value
+        k, n = self._wins(range(first, first + self.claim_games))
+        luck = at_least(k, n, 0.5)
+        self.claim_out.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in (
+            msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
+            msg("replication.luck", k=k, n=n, p=f"{luck:.0%}")))
+
+    def _replicate(self, stopping) -> None:
+        n = self.replication_games
+        first = 1_000_000 + (self.seed.value if isinstance(self.seed.value, int) else 0)  # new games, not the claim's
+        self.study.start(n)
+        self.study.say(msg("replication.running", n=n))
+        report = self.study.reporter(n)
+        k, played = self._wins(range(first, first + n), stopping, lambda d: report(d, n))
+        key = "replication.stopped" if played < n else "replication.done"
+        self.study.say(msg(key, n=played))
+        if played:
+            self.replication_out.value = f'<p class="btl-lab-note"><b>{esc(msg("replication.result", hero=msg(f"strategy.{self.hero.value}"), k=k, n=played, rate=rate(k, played)))}</b></p>'
+
+
+def replication() -> w.VBox:
+    return Replication().widget
+
+
+__all__ = ["tournament", "keep_or_wait", "neighbour", "replication"]

@@ -1,0 +1,42 @@
+"""The shared conformance harness over Beat The Logic for 2, 3 and 4 players, and its variant.
+
+Its invariants (BeatTheLogicState.check_invariants) hold at every step: every card in play is
+in the deck, a hand, an area or the set-aside pile exactly once; every set is valid for its kind
+and any angel matches its set's colour; the running scores equal a recount of the areas.
+The full harness (clones, views, saves at every step) costs ~0.1 s a game here, so it runs on
+fewer games; 500 seeded games per player count more are played to the end, the first 10 of
+them with the invariants checked after every move, the others at the end.
+"""
+import pytest
+
+import btlgames
+from btlgames.core import conformance
+from btlgames.core.bots import RandomBot
+
+
+@pytest.mark.parametrize("players, games", [(2, 30), (3, 20), (4, 20)])
+def test_conformance(players, games):
+    finished = conformance.run("beat-the-logic", games=games, seed=10_000 * players, save_sample=3,
+                               players=players)
+    assert all(s.winners() for s in finished)
+    assert all(not any(s.hands) for s in finished)
+
+
+def test_the_first_edition_conforms_too():
+    conformance.run("beat-the-logic", games=15, seed=7, save_sample=2, players=3, variant="first-edition")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_500_seeded_games_end_with_the_invariants(players):
+    lengths = set()
+    for seed in range(500):
+        state = btlgames.load("beat-the-logic", seed=seed, players=players)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            state.apply(bot.choose(None, state.legal_actions()))
+            if seed < 10:
+                state.check_invariants()
+        state.check_invariants()
+        assert state.winners()
+        lengths.add(state.round)
+    assert lengths == {(30, 25, 22)[players - 2]}  # every game ends, after a fixed number of rounds

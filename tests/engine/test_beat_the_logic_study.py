@@ -1,0 +1,75 @@
+"""The strategy lab's models: studies between bots, waiting for a card, counting cards."""
+from collections import Counter
+
+import pytest
+
+import btlgames
+from btlgames.beat_the_logic.cards import in_play
+from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
+from btlgames.beat_the_logic.study import Tally, rotated, study
+from btlgames.core.simulate import make_bot
+from btlgames.science.intervals import wilson
+
+
+def test_a_study_turns_the_seats_and_counts_every_finished_game():
+    assert rotated(["a", "b", "c"], 1) == ["c", "a", "b"]
+    tally = study(["greedy", "random"], 6, seed=3)
+    assert tally.games == 6 and sum(tally.wins) >= 6 - tally.shared and all(len(s) == 6 for s in tally.scores)
+    assert tally.wins[0] == 6  # greedy beats random whichever seat it has
+    more = study(["greedy", "random"], 2, seed=9, tally=tally)
+    assert more is tally and tally.games == 8
+
+
+def test_a_study_stops_when_asked_and_keeps_only_finished_games():
+    tally = study(["random", "random", "random"], 50, progress=lambda done, t: done == 3)
+    assert tally.games == 3 and all(len(s) == 3 for s in tally.scores)
+
+
+def test_a_tally_refuses_an_unfinished_game():
+    with pytest.raises(AssertionError):
+        Tally(["random", "random"]).add(btlgames.load("beat-the-logic", seed=1))
+
+
+def test_waiting_for_a_card_exactly_and_by_simulation():
+    assert Wait(unseen=4, copies=1, look=2).chance() == pytest.approx(0.5)  # 1 - C(3,2)/C(4,2)
+    assert Wait(unseen=10, copies=0, look=5).chance() == 0
+    assert Wait(unseen=10, copies=2, look=10).chance() == 1
+    model = Wait(unseen=30, copies=2, look=8, gain=10, sure=5)
+    hits = model.simulate(4000, seed=1)
+    low, high = wilson(hits, 4000)
+    assert low <= model.chance() <= high
+    assert model.expected_wait() == pytest.approx(10 * model.chance())
+    with pytest.raises(ValueError):
+        Wait(unseen=5, copies=6).chance()
+
+
+def test_luck_alone_wins_six_of_ten_more_than_a_third_of_the_time():
+    assert at_least(6, 10, 0.5) == pytest.approx(386 / 1024)
+    assert at_least(0, 10, 0.3) == pytest.approx(1)
+
+
+def test_counting_cards_accounts_for_every_card_in_play():
+    state = btlgames.load("beat-the-logic", seed=4, players=3)
+    bots = {p: make_bot("beat-the-logic", "greedy", p) for p in range(3)}
+    while state.round < 5 or state.current_player() != 0:
+        state.apply(bots[state.current_player()].choose(state.view(state.current_player()), state.legal_actions()))
+    view, records = state.view(0), state.log.to_records(0)
+    rows = counted(view)
+    for card, r in rows.items():
+        assert r["face_up"] + r["hand"] + r["known"] + r["unknown"] == r["in_play"] == in_play(3)[card]
+        assert r["unknown"] >= 0
+    known = Counter({c: r["known"] for c, r in rows.items() if r["known"]})
+    assert known and not known - Counter(state.hands[1] + state.hands[2]), "what seat 1 knows is in those hands"
+    for p in passed_on(records, view):
+        assert p.to == 1 and (not p.from_your_hand or p.laid in p.cards)
+
+
+def test_the_cli_reports_win_rates_with_intervals():
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "beat-the-logic", "-n", "12",
+                             "--bot", "greedy,random", "--option", "players=2", "--quiet"],
+                            capture_output=True, text=True, check=True)
+    assert "seat 0: win rate 100.0% (95% interval 75.8%–100.0%)" in result.stdout
+    assert "± 0.0%" not in result.stdout
