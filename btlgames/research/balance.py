@@ -21,6 +21,7 @@ import argparse
 from dataclasses import dataclass
 
 from ..core.simulate import simulate
+from ..science.intervals import wilson
 from .constants import STORY_CAPS
 
 
@@ -72,16 +73,6 @@ def report(games: int = 2000, seed: int = 0, progress=None, stories: str = "ever
                 **{f"decided by {d}": (frame.decided_by == d).mean() for d in DECIDERS},
             })
     return pd.DataFrame(rows)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson interval of k successes in n games (never 0 ± 0 for k = 0)."""
-    if not n:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def decided(table) -> str:
