@@ -65,7 +65,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def games() -> dict[str, GameSpec]:
-    from .. import beamtimes, pentaquark, research  # noqa: F401  (each game registers itself on import)
+    from .. import antimatter, beamtimes, pentaquark, research  # noqa: F401  (each game registers itself on import)
 
     return dict(_GAMES)
 
