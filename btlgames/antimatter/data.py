@@ -323,6 +323,8 @@ def _cards(raw: dict, pieces: Pieces, problems: list[str]) -> Mapping[str, Card]
             problems.append(f"{where}: a move's steps are -8..8, not 0")
         if c.effect in ("lose", "take") and c.piece not in pieces.kinds:
             problems.append(f"{where}: piece {c.piece!r} is not one of {', '.join(pieces.kinds)}")
+        if c.effect == "take" and c.piece in pieces.kinds and pieces.is_quark(c.piece):
+            problems.append(f"{where}: a take card gives a piece without colour (gluons, photons, electrons)")
         if c.effect == "draw" and c.count not in (1, 2, 3):
             problems.append(f"{where}: count must be 1..3")
         if c.effect == "helicity" and c.direction not in ("left", "right"):
