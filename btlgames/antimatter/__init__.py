@@ -2,6 +2,7 @@
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from ..science.nuclides import stable_nuclides
+from .bots import HeuristicBot
 from .rules import MODES, AntimatterState
 
 SPEC = register(GameSpec(
@@ -16,5 +17,5 @@ SPEC = register(GameSpec(
         "teams": Option(2, low=2, high=3, help="team mode: how many teams (K25)"),
         "rounds": Option(60, low=5, high=500, help="rounds before the lab closes (K29)"),
     },
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
 ))
