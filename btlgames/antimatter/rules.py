@@ -412,7 +412,7 @@ class AntimatterState(GameState):
         if not self.deck and self.discard:
             self.deck = self.chance.shuffled(self.discard)
             self.discard = []
-            self._log("reshuffle", None, cards=len(self.deck))
+            self._log("reshuffle", None, count=len(self.deck))
         if not self.deck:
             self._log("no_cards", seat)
             return
