@@ -78,6 +78,16 @@ class PlayMovement(Action):
 
 
 @dataclass(frozen=True)
+class PickCard(Action):
+    """Take a movement card into the set to play together (played with PlayMovement)."""
+    kind: ClassVar[str] = "pick"
+    card: str
+
+    def describe(self):
+        return t("antimatter.action.pick", card=card_name(self.card))
+
+
+@dataclass(frozen=True)
 class PlayAction(Action):
     kind: ClassVar[str] = "action"
     card: str
@@ -151,5 +161,5 @@ class Discard(Action):
         return t("antimatter.action.discard", card=card_name(self.card))
 
 
-ACTIONS = (Roll, Order, Allocate, MoveTo, PlayMovement, PlayAction, Shield, Accept, Stop, PlaceOn,
+ACTIONS = (Roll, Order, Allocate, MoveTo, PickCard, PlayMovement, PlayAction, Shield, Accept, Stop, PlaceOn,
            Lose, Breach, Discard)

@@ -6,11 +6,12 @@ It sees only ``view(seat)`` and the public board (the data files and the walks i
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
+from itertools import combinations_with_replacement
 from functools import lru_cache
 
 from . import mats as M
-from .actions import Accept, Allocate, PlayAction, PlayMovement, Shield, Stop
+from .actions import Accept, Allocate, PickCard, PlayAction, PlayMovement, Shield, Stop
 from .data import catalogue, kind_of
 from .moves import destinations, directed_walks, free_walks
 
@@ -136,16 +137,46 @@ class HeuristicBot:
         return view["owner_of"][seat] == view["owner_of"][other]
 
     def _cards(self, view, seat, legal):
+        """Work out the best set of movement cards once, then take its cards one by one."""
+        chosen = view["decision"]["chosen"]
+        if not chosen:
+            self._plan = self._best_set(view, seat)
+        plan = getattr(self, "_plan", None)
+        if plan and tuple(chosen) == plan:
+            play = next((a for a in legal if isinstance(a, PlayMovement)), None)
+            if play:
+                return play
+        if plan and len(chosen) < len(plan):
+            missing = list(plan)
+            for c in chosen:
+                missing.remove(c)
+            pick = next((a for a in legal if isinstance(a, PickCard) and a.card in missing), None)
+            if pick:
+                return pick
+        return next(a for a in legal if isinstance(a, Stop))
+
+    def _best_set(self, view, seat):
+        cards = catalogue().cards
+        held = Counter(c for c in view["hand"] if cards[c].type == "movement")
         here = self._value(view, seat, view["pawns"][seat])
-        best, best_value = None, here
-        for a in legal:
-            if not isinstance(a, PlayMovement):
-                continue
-            net = sum(catalogue().cards[c].steps * (1 if catalogue().cards[c].effect == "jump" else -1) for c in a.cards)
-            value = self._best_value(view, seat, directed_walks(view["pawns"][seat], net)) - 0.5 * len(a.cards)
-            if value > best_value:
-                best, best_value = a, value
-        return best or next(a for a in legal if isinstance(a, Stop))
+        best, best_value, nets = None, here, {}
+        names = sorted(held)
+        for size in range(1, sum(held.values()) + 1):
+            for combo in combinations_with_replacement(names, size):
+                if any(combo.count(c) > held[c] for c in set(combo)):
+                    continue
+                net = sum(cards[c].steps * (1 if cards[c].effect == "jump" else -1) for c in combo)
+                if not net:
+                    continue
+                if net not in nets:
+                    walks = directed_walks(view["pawns"][seat], net)
+                    if view["began_center"][seat]:
+                        walks = tuple(w for w in walks if w[-1] != catalogue().board.center)
+                    nets[net] = self._best_value(view, seat, walks) if walks else -1e9
+                value = nets[net] - 0.5 * len(combo)
+                if value > best_value:
+                    best, best_value = combo, value
+        return best
 
     def _action(self, view, seat, legal):
         needs = {kind_of(p) for p in self._needs(view, seat)}

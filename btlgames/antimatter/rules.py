@@ -16,7 +16,7 @@ from ..core.i18n import t
 from ..core.state import Action, GameState
 from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
-from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PlaceOn,
+from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                       PlayAction, PlayMovement, Roll, Shield, Stop)
 from .data import card_of, catalogue, kind_of
 from .moves import destinations, directed_walks, free_neighbours, free_walks
@@ -176,7 +176,7 @@ class AntimatterState(GameState):
         if kind in ("move", "route", "nudge"):
             return [MoveTo(s) for s in d["options"]]
         if kind == "cards":
-            return [*(PlayMovement(c) for c in self._movement_plays(seat)), Stop()]
+            return self._card_choices(seat, d["chosen"])
         if kind == "action":
             return [*(PlayAction(c, target) for c, target in self._action_plays(seat)), Stop()]
         if kind in ("respond", "helicity"):
@@ -205,7 +205,7 @@ class AntimatterState(GameState):
     @staticmethod
     def _kinds_for(asked: str) -> set[str]:
         return {"roll": {"roll"}, "order": {"order"}, "allocate": {"allocate"}, "move": {"move"},
-                "route": {"move"}, "nudge": {"move"}, "cards": {"movement", "stop"},
+                "route": {"move"}, "nudge": {"move"}, "cards": {"pick", "movement", "stop"},
                 "action": {"action", "stop"}, "respond": {"shield", "accept"},
                 "helicity": {"shield", "accept"}, "place": {"place"}, "lose": {"lose"},
                 "breach": {"breach"}, "discard": {"discard"}}[asked]
@@ -222,6 +222,8 @@ class AntimatterState(GameState):
             self._allocate(d["order"], action.steps)
         elif isinstance(action, MoveTo):
             self._moved(d, action.space)
+        elif isinstance(action, PickCard):
+            self.decision = {**d, "chosen": sorted(d["chosen"] + [action.card])}
         elif isinstance(action, PlayMovement):
             self._play_movement(seat, action.cards)
         elif isinstance(action, PlayAction):
@@ -265,7 +267,7 @@ class AntimatterState(GameState):
         self._log("turn", members[0], seats=list(members))
         if len(members) == 1:
             s = members[0]
-            self.script = [["roll", s], ["move", s], ["cards", s], ["action", s], ["draw", s]]
+            self.script = [["roll", s], ["move", s], ["cards", s], ["action", s], ["draw", s], ["limit", s]]
         else:
             self.script = [["roll", members[0]], ["order", members[0]]]  # the rest follows the order
 
@@ -295,7 +297,8 @@ class AntimatterState(GameState):
         """Team mode: each step of the turn is done by every member, in the order chosen (K25)."""
         self._log("allocate", order[0], seats=list(order), steps=list(steps))
         self.script = [["move", s] for s in order]
-        self.script += [[step, s] for step in ("cards", "action", "draw") for s in order]
+        # The hand limit after everyone's draws: a helicity drawn by a later member passes hands too.
+        self.script += [[step, s] for step in ("cards", "action", "draw", "limit") for s in order]
         self.shares = list(steps)  # each member's share of the dice, in order
 
     def _die_steps(self, seat: int) -> int:
@@ -314,14 +317,28 @@ class AntimatterState(GameState):
 
     def _step_cards(self, seat: int) -> None:
         if self._movement_plays(seat):
-            self.decision = {"kind": "cards", "seat": seat}
+            self.decision = {"kind": "cards", "seat": seat, "chosen": []}
+
+    def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
+        """Movement cards are taken into a set one by one (a short list of moves, whatever the
+        hand), then the set is played; only a set that moves the pawn can be played (K12)."""
+        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
+        left = held - Counter(chosen)
+        out: list[Action] = [PickCard(c) for c in sorted(left)]
+        net = self._net(chosen)
+        if chosen and net and self._route_options(seat, net, own_turn=True):
+            out.append(PlayMovement(tuple(chosen)))
+        return out + [Stop()]
 
     def _step_action(self, seat: int) -> None:
         if self._action_plays(seat):
             self.decision = {"kind": "action", "seat": seat}
 
     def _step_draw(self, seat: int) -> None:
-        self.tasks[:0] = [{"do": "draw", "seat": seat} for _ in range(DRAW_AT_END)] + [{"do": "limit", "seat": seat}]
+        self.tasks[:0] = [{"do": "draw", "seat": seat} for _ in range(DRAW_AT_END)]
+
+    def _step_limit(self, seat: int) -> None:
+        self._do_limit(seat)
 
     # -- moving (K8-K10) -------------------------------------------------------------------------------
     def _occupied(self, mover: int) -> set[str]:
@@ -776,7 +793,7 @@ class AntimatterState(GameState):
         d = self.decision
         public_decision = {k: v for k, v in d.items() if k in (
             "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
-            "order", "drawer", "how")}
+            "order", "drawer", "how", "chosen")}
         return {
             "players": self.players, "mode": self.options["mode"], "viewer": player,
             "player": self.current_player(), "turn": self.turn, "round": self.round,

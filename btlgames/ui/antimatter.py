@@ -4,7 +4,7 @@ Everything drawn comes from ``view(viewer)``. Spaces carry a word or a symbol as
 colour (quarks: u or d with the colour's word in the tooltip and its first letter on the
 space), pawns carry their Scientist's symbol and number, and every space has a tooltip in
 words. A move that ends on a space is made by pressing that space; a piece placed or lost
-by pressing its mat.
+by pressing its mat; an action card aimed by pressing the Scientist's pawn.
 """
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def _board(view) -> str:
         x, y = position(sid)
         entangled = any(seat in p for p in view["entangled"])
         ring = '<circle r="27" fill="none" stroke="#ffbf00" stroke-width="6" stroke-dasharray="6 4"/>' if entangled else ""
-        parts.append(f'<g transform="translate({x + 18:.0f},{y - 20:.0f})">{ring}<circle r="21" fill="{COLOURS[seat]}" '
+        parts.append(f'<g data-target="pawn:{seat}" transform="translate({x + 18:.0f},{y - 20:.0f})">{ring}<circle r="21" fill="{COLOURS[seat]}" '
                      f'stroke="#fff" stroke-width="3"/><title>{_esc(seat_name(seat))}</title>'
                      f'<text y="8" font-size="21" text-anchor="middle" font-weight="700" fill="#fff">'
                      f'{SYMBOLS[seat]}{seat + 1}</text></g>')
@@ -226,6 +226,8 @@ def target(action) -> str | None:
         return f"space:{action.space}"
     if action.kind in ("place", "lose", "breach"):
         return f"mat:{action.mat}"
+    if action.kind == "action":  # an action card is aimed by pressing the Scientist's pawn
+        return f"pawn:{action.target}"
     return None
 
 

@@ -14,6 +14,8 @@ APPS = {
     "research-full-4": ("/voila/render/research-programme/play.ipynb",
                         ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"]),
     "research-school-4": ("/voila/render/research-programme/school.ipynb", None),  # four teams by default
+    "antimatter-6": ("/voila/render/antimatter-matters/play.ipynb",
+                     ["a person"] + ["bot: heuristic"] * 5),
 }
 
 # Everything the player needs now, as rectangles: the app, the table, the headline, each move

@@ -54,7 +54,7 @@ def step(state, seat, name):
     """Jump straight to one step of ``seat``'s turn (move, cards, action, draw), the rest to follow."""
     state.group = next(g for g, members in enumerate(state.groups) if seat in members)
     state.decision, state.tasks = {}, []
-    steps = ["move", "cards", "action", "draw"]
+    steps = ["move", "cards", "action", "draw", "limit"]
     state.script = [[s, seat] for s in steps[steps.index(name):]]
     state._advance()
     return state
