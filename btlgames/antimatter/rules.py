@@ -108,7 +108,7 @@ class AntimatterState(GameState):
         self.pawns = [catalogue().board.starts[s] for s in range(n)]
         self.hands = [[] for _ in range(n)]
         self.began_center = [False] * n
-        self.stats = {k: 0 for k in ("spins", "draws", "pieces_taken", "pieces_lost", "tunnels",
+        self.stats = {k: 0 for k in ("spins", "draws", "pieces_taken", "pieces_lost", "pauli", "tunnels",
                                      "movement_plays", "actions", "shields", "helicity", "entangled")}
         self.deck = self.chance.shuffled(catalogue().deck)
         for s in range(n):  # the source: immediate cards dealt are discarded and replaced
@@ -349,6 +349,10 @@ class AntimatterState(GameState):
         start = self.pawns[mover]
         self.pawns[mover] = space
         how = d["kind"] if d["kind"] != "route" else d.get("how", "route")
+        walks = {"move": free_walks, "route": directed_walks}.get(d["kind"])
+        if walks and space not in {w[-1] for w in walks(start, d["steps"])}:  # K9
+            self.stats["pauli"] += 1
+            self._log("pauli", mover, space=space)
         self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
         self.tasks.insert(0, {"do": "event", "seat": mover})
 

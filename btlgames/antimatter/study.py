@@ -7,7 +7,7 @@ counted as such and never as a finished race (Kit rule K29).
 from __future__ import annotations
 
 import math
-from statistics import mean, median
+from statistics import mean, median, stdev
 
 from ..core.simulate import play_one
 
@@ -65,7 +65,9 @@ def crowding(players=range(2, 7), games: int = 40, seed: int = 0, bot: str = "he
     for p in players:
         rows = play_many(games, bot=bot, seed=seed, players=p, mode="standard")
         finished = [r["rounds"] for r in rows if r["reason"] != "time"]
+        bumps = [r["pauli"] for r in rows]
         out.append({"players": p, "games": games, "finished": len(finished),
                     "rounds_mean": mean(finished) if finished else float("nan"),
-                    "rounds_median": median(finished) if finished else float("nan")})
+                    "rounds_sem": stdev(finished) / math.sqrt(len(finished)) if len(finished) > 1 else float("nan"),
+                    "pauli_mean": mean(bumps), "pauli_sem": stdev(bumps) / math.sqrt(len(bumps)) if len(bumps) > 1 else 0.0})
     return out

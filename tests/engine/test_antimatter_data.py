@@ -25,7 +25,7 @@ def test_the_named_cards_are_there():  # source: card notes
     assert helicity["left"] > helicity["right"]  # far more left-handed particles are known
 
 
-def test_the_board_has_what_six_players_need():  # K1-K4
+def test_the_board_has_what_six_players_need():  # K1, K2, K3, K4
     board = catalogue().board
     assert len(board.starts) == 6 and all(board.spaces[s].region == "middle" for s in board.starts)
     assert board.distance[board.center] == 0 and len(board.links[board.center]) == 4

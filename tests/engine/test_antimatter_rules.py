@@ -590,3 +590,16 @@ def test_every_event_has_a_sentence():
         state = play_one("antimatter", 5, "random", players=players, mode=mode, rounds=15)
         for e in state.log.events:
             assert f"antimatter.event.{e.kind}" in text, e.kind
+
+
+def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    rules = set(re.findall(r"Kit rule (K\d+)", (root / "lessons/antimatter-matters/rules.md").read_text()))
+    tested = set()
+    for name in ("test_antimatter_rules.py", "test_antimatter_data.py", "test_antimatter_conformance.py"):
+        for comment in re.findall(r"#.*", (root / "tests/engine" / name).read_text()):
+            tested |= set(re.findall(r"K\d+", comment))
+    assert rules and rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
