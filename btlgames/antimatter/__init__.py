@@ -15,6 +15,8 @@ SPEC = register(GameSpec(
         "atom": Option("H-1", choices=tuple(n.label for n in stable_nuclides(10)),
                        help="the stable atom to build (standard, challenge, team; K23)"),
         "teams": Option(2, low=2, high=3, help="team mode: how many teams (K25)"),
+        "challenge": Option(False, choices=(False, True),
+                            help="collect in the mats' order in any game type (source: challenge yourself; K7)"),
         "rounds": Option(60, low=5, high=500, help="rounds before the lab closes (K29)"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},

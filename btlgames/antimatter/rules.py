@@ -93,12 +93,14 @@ class AntimatterState(GameState):
             self.groups = [[s] for s in range(n)]
             self.owner_of = [0] * n if mode == "coop" else list(range(n))
         atom = self.options["atom"]
+        challenge = mode == "challenge" or self.options["challenge"]  # the source: in any game type
         if mode == "coop":
-            self.goals = [{"atom": build_chain(CHAIN_MAX_Z)[0].label, "challenge": False}]
+            self.goals = [{"atom": build_chain(CHAIN_MAX_Z)[0].label, "challenge": challenge}]
         elif mode == "mixed":
-            self.goals = [{"atom": MIXED[s % len(MIXED)][0], "challenge": MIXED[s % len(MIXED)][1]} for s in range(n)]
+            self.goals = [{"atom": MIXED[s % len(MIXED)][0], "challenge": MIXED[s % len(MIXED)][1] or challenge}
+                          for s in range(n)]
         else:
-            self.goals = [{"atom": atom, "challenge": mode == "challenge"} for _ in range(max(self.owner_of) + 1)]
+            self.goals = [{"atom": atom, "challenge": challenge} for _ in range(max(self.owner_of) + 1)]
         self.bank = dict(catalogue().pieces.bank)
         self.out_of_play = {p: 0 for p in self.bank}
         self._check_bank()

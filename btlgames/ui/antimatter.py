@@ -312,11 +312,14 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     atoms = w.Dropdown(options=[(t("antimatter.atom_option", atom=n.label, element=n.element, z=n.z, n=n.n), n.label)
                                 for n in stable_nuclides(10)], value=atom,
                        description=t("antimatter.atom_label"), style={"description_width": "initial"})
-    for box in (modes, atoms):
+    order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
+                       indent=False, layout=w.Layout(width="auto"))
+    for box in (modes, atoms, order):
         box.add_class("am-setting")
     modes.observe(lambda change: game.options.update(mode=change["new"]), names="value")
     atoms.observe(lambda change: game.options.update(atom=change["new"]), names="value")
-    game.settings.children = (*game.settings.children[:2], modes, atoms, *game.settings.children[2:])
+    order.observe(lambda change: game.options.update(challenge=change["new"]), names="value")
+    game.settings.children = (*game.settings.children[:2], modes, atoms, order, *game.settings.children[2:])
     started = game.new_game
 
     def guarded_new_game(seed=None):
@@ -328,5 +331,5 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
 
     game.new_game = guarded_new_game
     box = game.widget
-    box.game, box.modes, box.atoms = game, modes, atoms  # for tests
+    box.game, box.modes, box.atoms, box.order = game, modes, atoms, order  # for tests
     return box

@@ -175,6 +175,14 @@ def test_challenge_mats_fill_in_order_and_a_lost_piece_takes_the_later_ones():  
     assert s.mats[0]["pieces"] == ["up-red", "up-green"] and s.bank["gluon"] == 16
 
 
+def test_challenge_order_can_be_played_in_any_game_type():  # source: challenge yourself; K7
+    for mode, players in (("team", 4), ("coop", 2), ("standard", 2)):
+        s = game(players=players, mode=mode, challenge=True)
+        assert all(g["challenge"] for g in s.goals)
+        run(s, {"do": "take", "seat": 0, "piece": "gluon"})
+        assert s.mats[0]["pieces"] == []  # the up quarks come first
+
+
 def test_several_mats_the_piece_goes_where_you_choose():  # source: multiple mats; K6
     s = game(atom="H-2")
     run(s, {"do": "take", "seat": 0, "piece": "down-red"})

@@ -63,8 +63,9 @@ def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
     game.new_game("5")
     assert game.state is before and "Team mode needs" in game.status.value
     box.modes.value = "coop"
+    box.order.value = True
     game.new_game("5")
-    assert game.state.options["mode"] == "coop" and game.state.seed == 5
+    assert game.state.options["mode"] == "coop" and game.state.seed == 5 and game.state.goals[0]["challenge"]
 
 
 def test_a_game_with_bots_plays_to_the_end_in_the_app():
