@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
@@ -259,20 +259,26 @@ class Card:
     direction: str = ""
 
 
-_CARD_KEYS = {"id", "name", "type", "copies", "effect", "text", "steps", "target", "piece", "count", "direction"}
+def _entry(cls, entry: dict, where: str, problems: list[str]):
+    """One record from its TOML table, or None with the problem noted (unknown or missing keys)."""
+    known = {f.name for f in fields(cls)}
+    unknown = set(entry) - known
+    if unknown:
+        problems.append(f"{where} has unknown keys {sorted(unknown)}")
+        return None
+    try:
+        return cls(**entry)
+    except TypeError:
+        needed = [f.name for f in fields(cls) if f.default is MISSING]
+        problems.append(f"{where} needs {', '.join(needed)}")
+        return None
 
 
 def _sectors(raw: dict, pieces: Pieces, problems: list[str]) -> tuple[Sector, ...]:
     out = []
     for entry in raw.get("sector", []):
-        unknown = set(entry) - {"id", "name", "effect", "weight", "piece"}
-        if unknown:
-            problems.append(f"spinner.toml: sector {entry.get('id')!r} has unknown keys {sorted(unknown)}")
-            continue
-        try:
-            s = Sector(**entry)
-        except TypeError:
-            problems.append(f"spinner.toml: sector {entry!r} needs id, name, effect and weight")
+        s = _entry(Sector, entry, f"spinner.toml: sector {entry.get('id')!r}", problems)
+        if s is None:
             continue
         if s.effect not in SECTOR_EFFECTS:
             problems.append(f"spinner.toml: sector {s.id!r} effect {s.effect!r} is not one of {SECTOR_EFFECTS}")
@@ -298,14 +304,8 @@ def _cards(raw: dict, pieces: Pieces, problems: list[str]) -> Mapping[str, Card]
     out: dict[str, Card] = {}
     for entry in raw.get("card", []):
         where = f"cards.toml: card {entry.get('id')!r}"
-        unknown = set(entry) - _CARD_KEYS
-        if unknown:
-            problems.append(f"{where} has unknown keys {sorted(unknown)}")
-            continue
-        try:
-            c = Card(**entry)
-        except TypeError:
-            problems.append(f"{where} needs id, name, type, copies, effect and text")
+        c = _entry(Card, entry, where, problems)
+        if c is None:
             continue
         if c.id in out:
             problems.append(f"{where} appears twice")

@@ -501,16 +501,21 @@ class AntimatterState(GameState):
             self.decision = {"kind": "lose", "seat": seat, "options": [list(h) for h in held]}
 
     def _lose(self, seat: int, mat: int, piece: str) -> None:
+        gone = self._strip(seat, mat, [self.mats[mat]["pieces"].index(piece)])
+        self._log("lose", seat, pieces=gone, mat=mat)
+
+    def _strip(self, seat: int, mat: int, places: list[int]) -> list[str]:
+        """Take the pieces at ``places`` off a mat; a challenge mat keeps its order, so the
+        pieces after the first one lost go too (K7). Returns what went."""
         pieces = self.mats[mat]["pieces"]
-        if self._challenge(seat):  # a challenge mat keeps its order: later pieces go too (K7)
-            gone = pieces[pieces.index(piece):]
-        else:
-            gone = [piece]
+        if self._challenge(seat):
+            places = list(range(min(places), len(pieces)))
+        gone = [pieces[i] for i in places]
+        self.mats[mat]["pieces"] = [p for i, p in enumerate(pieces) if i not in places]
         for p in gone:
-            pieces.remove(p)
             self._return(p)
         self.stats["pieces_lost"] += len(gone)
-        self._log("lose", seat, pieces=gone, mat=mat)
+        return gone
 
     def _return(self, piece: str) -> None:
         """A lost piece goes back to the bank; in the cooperative game it leaves play (source)."""
@@ -533,15 +538,7 @@ class AntimatterState(GameState):
 
     def _breach(self, seat: int, mat: int) -> None:
         pieces = self.mats[mat]["pieces"]
-        if self._challenge(seat):
-            cut = min(i for i, p in enumerate(pieces) if kind_of(p) in ("gluon", "photon"))
-            gone = pieces[cut:]
-        else:
-            gone = [p for p in pieces if kind_of(p) in ("gluon", "photon")]
-        for p in gone:
-            pieces.remove(p)
-            self._return(p)
-        self.stats["pieces_lost"] += len(gone)
+        gone = self._strip(seat, mat, [i for i, p in enumerate(pieces) if kind_of(p) in ("gluon", "photon")])
         self._log("breach", seat, pieces=gone, mat=mat)
 
     # -- the spinner (K13-K14) --------------------------------------------------------------------------

@@ -128,18 +128,13 @@ def test_only_the_final_event_of_combined_movement_cards_happens():  # source: m
 
 
 def test_a_tunnel_moves_you_to_its_partner_unless_that_is_occupied():  # source: tunnel; K4
-    s = game()
-    empty_hands(s)
-    s.pawns = ["m05", "m09"]
-    turn_of(s, 0)
-    moved_to(s, 2, "m07")
-    assert s.pawns[0] == "o18"
-    s = game()
-    empty_hands(s)
-    s.pawns = ["m05", "o18"]
-    turn_of(s, 0)
-    moved_to(s, 2, "m07")
-    assert s.pawns[0] == "m07"
+    for other, ends in (("m09", "o18"), ("o18", "m07")):
+        s = game()
+        empty_hands(s)
+        s.pawns = ["m05", other]
+        turn_of(s, 0)
+        moved_to(s, 2, "m07")
+        assert s.pawns[0] == ends
 
 
 # -- pieces and mats -----------------------------------------------------------------------------------
@@ -402,38 +397,36 @@ def test_an_entangled_drawer_places_the_card_before_the_next_free_scientist_to_t
     assert s.entangled == [[0, 3], [1, 2]] and list(s.in_front) == ["2"]
 
 
-def test_helicity_passes_every_hand_and_a_block_keeps_yours():  # source: card notes; K20
+def helicity(shield_of_seat_2=None):
+    """Three Scientists holding one movement card each (seat 2 perhaps a shield too); seat 1
+    draws Left Handed Helicity Detected."""
     s = game(players=3)
     empty_hands(s)
-    give(s, 0, "jump-1")
-    give(s, 1, "jump-2")
-    give(s, 2, "jump-3")
+    for seat, card in enumerate(("jump-1", "jump-2", "jump-3")):
+        give(s, seat, card)
+    if shield_of_seat_2:
+        give(s, 1, shield_of_seat_2)
     put_on_top(s, "left-helicity")
     run(s, {"do": "draw", "seat": 0})
-    assert [[card_of(c).id for c in h] for h in s.hands] == [["jump-3"], ["jump-1"], ["jump-2"]]
+    return s
 
-    s = game(players=3)
-    empty_hands(s)
-    give(s, 0, "jump-1")
-    give(s, 1, "jump-2", "block")
-    give(s, 2, "jump-3")
-    put_on_top(s, "left-helicity")
-    run(s, {"do": "draw", "seat": 0})
+
+def hands(s):
+    return [[card_of(c).id for c in h] for h in s.hands]
+
+
+def test_helicity_passes_every_hand_and_a_block_keeps_yours():  # source: card notes; K20
+    assert hands(helicity()) == [["jump-3"], ["jump-1"], ["jump-2"]]
+    s = helicity("block")
     assert s.current_player() == 1
     s.apply(Shield("block"))
-    assert [[card_of(c).id for c in h] for h in s.hands] == [["jump-3"], ["jump-2"], ["jump-1"]]
+    assert hands(s) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
 
 
 def test_a_reverse_turns_the_helicity_the_other_way():  # source: card notes; K20
-    s = game(players=3)
-    empty_hands(s)
-    give(s, 0, "jump-1")
-    give(s, 1, "jump-2", "reverse")
-    give(s, 2, "jump-3")
-    put_on_top(s, "left-helicity")
-    run(s, {"do": "draw", "seat": 0})
+    s = helicity("reverse")
     s.apply(Shield("reverse"))
-    assert [[card_of(c).id for c in h] for h in s.hands] == [["jump-2"], ["jump-3"], ["jump-1"]]
+    assert hands(s) == [["jump-2"], ["jump-3"], ["jump-1"]]
 
 
 def test_pair_production_turns_a_photon_into_an_electron():  # K21
