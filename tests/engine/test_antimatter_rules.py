@@ -604,3 +604,90 @@ def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
         for comment in re.findall(r"#.*", (root / "tests/engine" / name).read_text()):
             tested |= set(re.findall(r"K\d+", comment))
     assert rules and rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
+
+
+# -- every action card ---------------------------------------------------------------------------------
+def test_photon_absorbed_and_emitted_move_two_spaces_in_or_out_and_the_mover_chooses():  # K16, K30
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-absorbed", "photon-emitted")
+    s.pawns = ["m02", "m09"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-absorbed", 0))
+    assert s.decision["kind"] == "route" and sorted(a.space for a in s.legal_actions()) == ["m00", "m04"]
+    s.apply(MoveTo("m04"))
+    assert s.pawns[0] == "m04"
+
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-absorbed")
+    s.pawns = ["m03", "m09"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-absorbed", 0))
+    s.apply(MoveTo("i11"))
+    assert s.mats[0]["pieces"] == ["photon"]  # the event where the action moved you
+
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-emitted")
+    s.pawns = ["m09", "m02"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-emitted", 1))  # on another Scientist: that one chooses the way
+    assert s.current_player() == 1 and [a.space for a in s.legal_actions()] == ["x02"]
+
+
+def test_the_take_cards_give_a_piece_only_if_it_is_needed():  # K16
+    for card, piece in (("gluon-field", "gluon"), ("laser", "photon"), ("beta-source", "electron")):
+        s = game()
+        empty_hands(s)
+        give(s, 0, card, card)
+        step(s, 0, "action")
+        s.apply(PlayAction(card, 0))
+        assert s.mats[0]["pieces"] == [piece]
+
+
+def test_a_cloud_chamber_draws_two_and_plays_an_immediate_one():  # K16, K22
+    s = game()
+    empty_hands(s)
+    give(s, 0, "cloud-chamber")
+    put_on_top(s, "jump-4", "right-helicity")
+    step(s, 0, "action")
+    s.apply(PlayAction("cloud-chamber", 0))
+    # jump-4 drawn, then the helicity passes it to the right (the turn's end draws come after)
+    assert "jump-4" in [card_of(c).id for c in s.hands[1]]
+    assert "jump-4" not in [card_of(c).id for c in s.hands[0]]
+
+
+def test_a_reversed_heisenberg_kick_is_steered_by_the_one_who_reversed_it():  # K17, K30
+    s = game()
+    empty_hands(s)
+    give(s, 0, "heisenberg-kick")
+    give(s, 1, "reverse")
+    s.pawns = ["m08", "m10"]
+    step(s, 0, "action")
+    s.apply(PlayAction("heisenberg-kick", 1))
+    s.apply(Shield("reverse"))
+    assert s.current_player() == 1 and s.decision["mover"] == 0
+
+
+def test_entanglement_with_no_free_pair_is_discarded():  # K19
+    s = game()
+    empty_hands(s)
+    s.entangled, s.in_front = [[0, 1]], {"0": s.deck.pop()}
+    put_on_top(s, "entanglement")
+    run(s, {"do": "draw", "seat": 0})
+    assert s.entangled == [[0, 1]] and s.log.events[-1].kind == "entangle_none"
+
+
+def test_a_team_member_with_no_share_stays_and_has_no_event():  # K25
+    s = game(players=4, mode="team")
+    empty_hands(s)
+    turn_of(s, 0)
+    s.chance.script(3, 1)
+    s.apply(Roll())
+    s.apply(Order((0, 2)))
+    s.apply(Allocate((4, 0)))
+    s.apply(s.legal_actions()[0])
+    while s.decision.get("kind") in ("place", "lose", "breach", "respond", "helicity", "route"):
+        s.apply(s.legal_actions()[0])
+    assert any(e.kind == "stays" and e.player == 2 for e in s.log.events)
