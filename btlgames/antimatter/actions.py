@@ -50,12 +50,14 @@ class Order(Action):
 
 @dataclass(frozen=True)
 class Allocate(Action):
-    """Team mode: how many of the dice's spaces each member moves, in the turn's order."""
+    """Team mode: how many of the dice's spaces the next member in the turn's order moves
+    (the last member moves what is left)."""
     kind: ClassVar[str] = "allocate"
-    steps: tuple[int, ...]
+    seat: int
+    steps: int
 
     def describe(self):
-        return t("antimatter.action.allocate", steps=" + ".join(map(str, self.steps)))
+        return t("antimatter.action.allocate", n=self.seat + 1, steps=self.steps)
 
 
 @dataclass(frozen=True)

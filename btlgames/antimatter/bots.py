@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 from functools import lru_cache
 
 from . import mats as M
-from .actions import Accept, Allocate, PickCard, PlayAction, PlayMovement, Shield, Stop
+from .actions import Accept, PickCard, PlayAction, PlayMovement, Shield, Stop
 from .data import catalogue, kind_of
 from .moves import destinations, directed_walks, free_walks
 
@@ -199,12 +199,15 @@ class HeuristicBot:
         return next(a for a in legal if isinstance(a, Stop))
 
     def _allocate(self, view, seat, legal):
-        """Give the whole roll to the member who gains most from it."""
-        order, total = view["decision"]["order"], sum(view["dice"])
-        gains = {}
-        for i, member in enumerate(order):
+        """The whole roll to the member who gains most from it: all or nothing for each in turn."""
+        d = view["decision"]
+        order, total = d["order"], sum(view["dice"])
+        remaining = order[len(d["shares"]):]
+
+        def gain(member):
             here = self._value(view, member, view["pawns"][member])
-            gains[i] = self._best_value(view, member, free_walks(view["pawns"][member], total)) - here if total else 0
-        best = max(gains, key=gains.get)
-        wanted = tuple(total if i == best else 0 for i in range(len(order)))
-        return next((a for a in legal if isinstance(a, Allocate) and a.steps == wanted), legal[0])
+            return self._best_value(view, member, free_walks(view["pawns"][member], total)) - here
+
+        best = max(remaining, key=gain) if total else remaining[0]
+        wanted = total - sum(d["shares"]) if best == remaining[0] else 0
+        return next((a for a in legal if a.steps == wanted), legal[0])

@@ -31,16 +31,6 @@ CHAIN_MAX_Z = 10  # the cooperative ladder runs to neon (K27)
 MIXED = (("H-1", False), ("H-1", True), ("H-2", False), ("H-2", True))
 
 
-def _compositions(total: int, parts: int):
-    """Every way to write ``total`` as ``parts`` whole numbers >= 0, in order."""
-    if parts == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in _compositions(total - first, parts - 1):
-            yield (first, *rest)
-
-
 @dataclass
 class AntimatterState(GameState):
     name: ClassVar[str] = "antimatter"
@@ -174,7 +164,8 @@ class AntimatterState(GameState):
         if kind == "order":
             return [Order(p) for p in permutations(self.groups[self.group])]
         if kind == "allocate":
-            return [Allocate(c) for c in _compositions(sum(self.dice), len(d["order"]))]
+            rest = sum(self.dice) - sum(d["shares"])
+            return [Allocate(d["order"][len(d["shares"])], n) for n in range(rest + 1)]
         if kind in ("move", "route", "nudge"):
             return [MoveTo(s) for s in d["options"]]
         if kind == "cards":
@@ -218,10 +209,10 @@ class AntimatterState(GameState):
         if isinstance(action, Roll):
             self._roll(seat)
         elif isinstance(action, Order):
-            self.decision = {"kind": "allocate", "seat": seat, "order": list(action.seats)}
+            self.decision = {"kind": "allocate", "seat": seat, "order": list(action.seats), "shares": []}
             self._log("order", seat, seats=list(action.seats))
         elif isinstance(action, Allocate):
-            self._allocate(d["order"], action.steps)
+            self._share(d, action.steps)
         elif isinstance(action, MoveTo):
             self._moved(d, action.space)
         elif isinstance(action, PickCard):
@@ -295,7 +286,16 @@ class AntimatterState(GameState):
         self.dice = [self.chance.randint(1, DIE) for _ in range(dice)]
         self._log("roll", seat, dice=list(self.dice))
 
-    def _allocate(self, order: list[int], steps: tuple[int, ...]) -> None:
+    def _share(self, d: dict, steps: int) -> None:
+        """One member's share of the dice; the last member takes what is left (all of the dice's
+        total must be used, the source says)."""
+        shares = d["shares"] + [steps]
+        if len(shares) == len(d["order"]) - 1:
+            self._allocate(d["order"], [*shares, sum(self.dice) - sum(shares)])
+        else:
+            self.decision = {**d, "shares": shares}
+
+    def _allocate(self, order: list[int], steps: list[int]) -> None:
         """Team mode: each step of the turn is done by every member, in the order chosen (K25)."""
         self._log("allocate", order[0], seats=list(order), steps=list(steps))
         self.script = [["move", s] for s in order]
@@ -796,7 +796,7 @@ class AntimatterState(GameState):
         d = self.decision
         public_decision = {k: v for k, v in d.items() if k in (
             "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
-            "order", "drawer", "how", "chosen")}
+            "order", "drawer", "how", "chosen", "shares")}
         return {
             "players": self.players, "mode": self.options["mode"], "viewer": player,
             "player": self.current_player(), "turn": self.turn, "round": self.round,

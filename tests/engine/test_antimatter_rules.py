@@ -486,8 +486,8 @@ def test_team_mode_rolls_both_dice_and_shares_them_in_a_fixed_order():  # source
     assert s.dice == [4, 2]
     s.apply(Order((3, 0)))
     legal = s.legal_actions()
-    assert Allocate((6, 0)) in legal and Allocate((5, 1)) in legal and Allocate((5, 0)) not in legal
-    s.apply(Allocate((5, 1)))
+    assert legal == [Allocate(3, n) for n in range(7)]  # seat 4 first: 0 to 6 of the dice's 6 spaces
+    s.apply(Allocate(3, 5))  # seat 1 moves the 1 left: all of the dice are used
     assert s.current_player() == 3 and s.decision["steps"] == 5  # the order is kept
     s.apply(s.legal_actions()[0])
     while s.current_player() == 3 and s.decision["kind"] not in ("move", "cards", "action"):
@@ -686,7 +686,7 @@ def test_a_team_member_with_no_share_stays_and_has_no_event():  # K25
     s.chance.script(3, 1)
     s.apply(Roll())
     s.apply(Order((0, 2)))
-    s.apply(Allocate((4, 0)))
+    s.apply(Allocate(0, 4))
     s.apply(s.legal_actions()[0])
     while s.decision.get("kind") in ("place", "lose", "breach", "respond", "helicity", "route"):
         s.apply(s.legal_actions()[0])
