@@ -72,3 +72,9 @@ def test_a_game_with_bots_plays_to_the_end_in_the_app():
     box = renderer.play(seed=2, seats=["heuristic"] * 3, players=3)
     state = box.game.state
     assert state.is_over() and state.winners()
+
+
+def test_every_game_type_plays_to_the_end_in_the_app():
+    for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
+        box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
+        assert box.game.state.is_over() and box.game.state.options["mode"] == mode
