@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from statistics import mean, median, stdev
 
-from ..core.simulate import play_one
+from ..core.registry import load
+from ..core.simulate import make_bot, play_one
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -22,11 +23,24 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_many(n: int, bot: str = "heuristic", seed: int = 0, **options) -> list[dict]:
+def play_checked(seed: int, bot: str, **options):
+    """One bot game with the game's invariants checked after every action (slower: a sweep
+    for bench/antimatter.py --check, beyond the test suite's short conformance games)."""
+    state = load("antimatter", seed=seed, **options)
+    bots = {s: make_bot("antimatter", bot, seed * 31 + s) for s in range(state.players)}
+    state.check_invariants()
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        state.check_invariants()
+    return state
+
+
+def play_many(n: int, bot: str = "heuristic", seed: int = 0, check: bool = False, **options) -> list[dict]:
     """One row per game: rounds, turns, how it ended, winners, the atom (cooperative)."""
     rows = []
     for i in range(n):
-        state = play_one("antimatter", seed + i, bot, **options)
+        state = (play_checked(seed + i, bot, **options) if check else play_one("antimatter", seed + i, bot, **options))
         rows.append({"seed": seed + i, "rounds": state.round, "turns": state.turn,
                      "reason": state.end_reason, "winners": state.winners(), "first": state.first,
                      "atom": state.completed, "players": state.players, **state.stats})
