@@ -796,7 +796,9 @@ class AntimatterState(GameState):
         d = self.decision
         public_decision = {k: v for k, v in d.items() if k in (
             "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
-            "order", "drawer", "how", "chosen", "shares")}
+            "order", "drawer", "how", "shares")}
+        if d and player == d["seat"] and "chosen" in d:  # cards taken from a secret hand, not yet played
+            public_decision["chosen"] = list(d["chosen"])
         return {
             "players": self.players, "mode": self.options["mode"], "viewer": player,
             "player": self.current_player(), "turn": self.turn, "round": self.round,

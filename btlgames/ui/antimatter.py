@@ -217,6 +217,8 @@ def headline(view) -> str:
         ask = t(f"antimatter.ask.{d['kind']}", n=d["seat"] + 1, steps=d.get("steps", 0),
                 card=card_name(d["card"]) if d.get("card") else "",
                 piece=piece_name(d["piece"]) if d.get("piece") else "")
+    if d.get("chosen"):
+        ask += " " + t("antimatter.chosen", cards=" + ".join(card_name(c) for c in d["chosen"]))
     return (f'<div class="btl-phase am-heading">{_esc(heading)}</div>'
             + (f'<div class="am-ask">{_esc(ask)}</div>' if ask else ""))
 

@@ -106,6 +106,17 @@ def test_quantum_jump_3_and_sink_2_move_one_space_in_and_collect_the_green_up():
     assert not any(card_of(c).type == "movement" for c in s.hands[0])
 
 
+def test_the_cards_taken_into_a_set_show_only_to_their_scientist():  # K28
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o06", "m09"]
+    give(s, 0, "jump-3", "sink-2")
+    step(s, 0, "cards")
+    s.apply(PickCard("jump-3"))
+    assert s.view(0)["decision"]["chosen"] == ["jump-3"]
+    assert "chosen" not in s.view(None)["decision"] and "chosen" not in s.view(1)["decision"]
+
+
 def test_movement_cards_that_add_up_to_nothing_or_on_others_are_not_moves():  # K12; source: not on others
     s = game()
     empty_hands(s)
