@@ -2,12 +2,11 @@
 import pytest
 
 from btlgames import IllegalAction, load
-from btlgames.antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PlaceOn,
+from btlgames.antimatter.actions import (Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                                          PlayAction, PlayMovement, Roll, Shield, Stop)
 from btlgames.antimatter.data import card_of
 from btlgames.core.i18n import catalogue as messages
 
-from btlgames.antimatter.actions import PickCard
 from antimatter_setup import PROTON_FULL, empty_hands, fill, game, give, put_on_top, run, step, turn_of
 
 
