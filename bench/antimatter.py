@@ -41,6 +41,9 @@ def main() -> None:
         print(f"  rounds: mean {r['rounds_mean']:.1f}, median {r['rounds_median']}, 90th percentile {r['rounds_p90']}")
         for seat, (k, n, lo, hi) in r["shares"].items():
             print(f"  seat {seat + 1}: won {k} of {n} ({100 * k / max(n, 1):.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %)")
+        k, n, lo, hi = r["starter"]
+        if mode != "coop" and n:  # in the cooperative game everyone wins together
+            print(f"  the one who started won {k} of {n} ({100 * k / max(n, 1):.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %)")
         if r["atoms"]:
             print("  atoms completed last:", ", ".join(f"{a} {n}" for a, n in r["atoms"].items()))
 

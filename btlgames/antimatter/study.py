@@ -43,7 +43,8 @@ def play_many(n: int, bot: str = "heuristic", seed: int = 0, check: bool = False
         state = (play_checked(seed + i, bot, **options) if check else play_one("antimatter", seed + i, bot, **options))
         rows.append({"seed": seed + i, "rounds": state.round, "turns": state.turn,
                      "reason": state.end_reason, "winners": state.winners(), "first": state.first,
-                     "atom": state.completed, "players": state.players, **state.stats})
+                     "atom": state.completed, "players": state.players,
+                     "starter_won": any(s in state.winners() for s in state.groups[state.first]), **state.stats})
     return rows
 
 
@@ -58,11 +59,13 @@ def report(rows: list[dict]) -> dict:
         k = sum(seat in r["winners"] for r in won)
         shares[seat] = (k, len(won), *(wilson(k, len(won)) if won else (0.0, 1.0)))
     lengths = sorted(r["rounds"] for r in finished) or [0]
+    started = sum(r["starter_won"] for r in won)
     cut = n - len(finished)
     return {"games": n, "finished": len(finished), "cut_off": cut, "cut_off_interval": wilson(cut, n),
             "rounds_mean": mean(lengths), "rounds_median": median(lengths),
             "rounds_p90": lengths[min(len(lengths) - 1, int(0.9 * len(lengths)))],
-            "shares": shares, "atoms": _count(r["atom"] for r in rows if r["atom"])}
+            "shares": shares, "atoms": _count(r["atom"] for r in rows if r["atom"]),
+            "starter": (started, len(won), *(wilson(started, len(won)) if won else (0.0, 1.0)))}
 
 
 def _count(items) -> dict:
