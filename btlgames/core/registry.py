@@ -68,7 +68,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def games() -> dict[str, GameSpec]:
-    from .. import beamtimes, beat_the_logic, pentaquark, research  # noqa: F401  (each game registers itself on import)
+    from .. import antimatter, beamtimes, beat_the_logic, pentaquark, research  # noqa: F401  (each game registers itself on import)
 
     return dict(_GAMES)
 

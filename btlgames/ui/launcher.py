@@ -46,7 +46,7 @@ GAMES: tuple[Game, ...] = (
     Game("research-programme", concept="replication.ipynb",
          extras=(("school", "school.ipynb"), ("debrief", "debrief.ipynb"))),
     Game("beat-the-logic", concept="strategy-lab.ipynb"),
-    Game("antimatter-matters"),
+    Game("antimatter-matters", concept="pauli.ipynb"),
 )
 
 

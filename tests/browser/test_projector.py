@@ -16,6 +16,8 @@ APPS = {
     "research-school-4": ("/voila/render/research-programme/school.ipynb", None),  # four teams by default
     "beat-the-logic-4": ("/voila/render/beat-the-logic/play.ipynb",
                          ["a person", "bot: greedy", "bot: greedy", "bot: greedy"]),
+    "antimatter-6": ("/voila/render/antimatter-matters/play.ipynb",
+                     ["a person"] + ["bot: heuristic"] * 5),
 }
 
 # Everything the player needs now, as rectangles: the app, the table, the headline, each move

@@ -1,0 +1,23 @@
+"""Antimatter Matters (2-6 Scientists): Pauli exclusion, annihilation, atoms built from quarks."""
+from ..core.bots import RandomBot
+from ..core.registry import GameSpec, Option, register
+from ..science.nuclides import stable_nuclides
+from .bots import HeuristicBot
+from .rules import MODES, AntimatterState
+
+SPEC = register(GameSpec(
+    name="antimatter",
+    title="Antimatter Matters",
+    state_class=AntimatterState,
+    options={
+        "players": Option(2, low=2, high=6, help="Scientists"),
+        "mode": Option("standard", choices=MODES, help="standard, challenge, mixed, team or coop (K24-K27)"),
+        "atom": Option("H-1", choices=tuple(n.label for n in stable_nuclides(10)),
+                       help="the stable atom to build (standard, challenge, team; K23)"),
+        "teams": Option(2, low=2, high=3, help="team mode: how many teams (K25)"),
+        "challenge": Option(False, choices=(False, True),
+                            help="collect in the mats' order in any game type (source: challenge yourself; K7)"),
+        "rounds": Option(60, low=5, high=500, help="rounds before the lab closes (K29)"),
+    },
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+))

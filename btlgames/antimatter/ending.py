@@ -1,0 +1,76 @@
+"""How a game ends (Kit rules K23, K27, K29): a mixin of AntimatterState."""
+from __future__ import annotations
+
+from ..science.nuclides import build_chain, stable_nuclide
+from . import mats as M
+from .data import catalogue
+
+CHAIN_MAX_Z = 10  # the cooperative ladder runs to neon (K27)
+
+
+class EndingMixin:
+    # -- the end (K23, K27-K29) -------------------------------------------------------------------------
+    def _complete(self, owner: int) -> bool:
+        mats = [m for m in self.mats if m["owner"] == owner and not m["safe"]]
+        return bool(mats) and all(M.full(m) for m in mats)
+
+    def _check_end(self) -> bool:
+        center = catalogue().board.center
+        at_center = [s for s, space in enumerate(self.pawns) if space == center]
+        if self.options["mode"] == "coop":
+            return self._check_coop(at_center)
+        for s in at_center:
+            if self._complete(self.owner_of[s]):
+                seats = [x for x in range(self.players) if self.owner_of[x] == self.owner_of[s]]
+                self._finish("atom", seats, by=s)
+                return True
+        return False
+
+    def _check_coop(self, at_center: list[int]) -> bool:
+        if not at_center and not self.supply_changed:
+            return False
+        active = [m for m in self.mats if not m["safe"]]
+        if at_center and self._complete(0):
+            for m in active:
+                m["safe"] = True
+            chain = build_chain(CHAIN_MAX_Z)
+            self.completed = chain[self.level].label
+            self._log("atom", at_center[0], atom=self.completed)
+            if self.level + 1 >= len(chain):
+                self._finish("chain_end", list(range(self.players)), by=at_center[0])
+                return True
+            nxt = chain[self.level + 1]
+            z, n = stable_nuclide(self.completed).mats
+            new = [{"type": kind, "pieces": []}
+                   for kind, count in (("proton", nxt.z - z), ("neutron", nxt.n - n)) for _ in range(count)]
+            if not M.completable(new, self.bank):
+                self._finish("most_complex", list(range(self.players)), by=at_center[0])
+                return True
+            self.level += 1
+            self.goals[0]["atom"] = nxt.label
+            self._add_mats(0, nxt.z - z, nxt.n - n)
+            self._log("next_atom", None, atom=nxt.label)
+            return False
+        buildable = not self.supply_changed or M.completable(active, self.bank)
+        self.supply_changed = False
+        if not buildable:
+            self._finish("most_complex" if self.completed else "impossible",
+                         list(range(self.players)) if self.completed else [])
+            return True
+        return False
+
+    def _finish(self, reason: str, winners: list[int] | None = None, by: int | None = None) -> None:
+        if reason == "time" and self.options["mode"] != "coop":
+            counts = {s: self._collected(self.owner_of[s]) for s in range(self.players)}
+            best = max(counts.values())
+            winners = [s for s, c in counts.items() if c == best]
+        elif reason == "time":
+            winners = list(range(self.players)) if self.completed else []
+        self.winning = sorted(winners or [])
+        self.phase = "over"
+        self.decision, self.tasks, self.script = {}, [], []
+        self.end_reason = reason
+        self._log("end", by, reason=reason, winners=self.winning, atom=self.completed)
+
+    def _collected(self, owner: int) -> int:
+        return sum(len(m["pieces"]) for m in self.mats if m["owner"] == owner)

@@ -1,0 +1,530 @@
+"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K30).
+
+A turn is a script of steps (roll, move, movement cards, one action card, draw two); each step
+either asks its seat a question (``decision``) or runs. Effects (board events, cards, spinner
+results) are queued as ``tasks`` and run in order; an effect that needs a choice (which mat
+loses a piece, where a pushed pawn goes, whether to play a shield) asks that seat and waits.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement, permutations
+from typing import ClassVar
+
+from ..core.i18n import t
+from ..core.state import Action, GameState
+from ..science.nuclides import build_chain, stable_nuclide
+from . import mats as M
+from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
+                      PlayAction, PlayMovement, Roll, Shield, Stop)
+from .data import card_of, catalogue, kind_of
+from .card_effects import CardsMixin
+from .ending import CHAIN_MAX_Z, EndingMixin
+from .moves import destinations, directed_walks, free_neighbours, free_walks
+from .pieces import PiecesMixin
+
+HAND = 4          # cards dealt (source)
+HAND_LIMIT = 6    # source
+DRAW_AT_END = 2   # source
+DIE = 8           # source: 8-sided dice
+MODES = ("standard", "challenge", "mixed", "team", "coop")
+# Mixed mode's seats, after the source's example (K24): the goals repeat from seat 5 on.
+MIXED = (("H-1", False), ("H-1", True), ("H-2", False), ("H-2", True))
+
+
+@dataclass
+class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
+    name: ClassVar[str] = "antimatter"
+    version: ClassVar[int] = 1
+    actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
+
+    groups: list = field(default_factory=list)      # who takes a turn together: [[seat, ...], ...]
+    owner_of: list = field(default_factory=list)    # seat -> the mat owner it collects for
+    goals: list = field(default_factory=list)       # per owner: {"atom": "H-1", "challenge": bool}
+    mats: list = field(default_factory=list)        # {"owner", "type", "pieces", "safe"}
+    bank: dict = field(default_factory=dict)        # piece -> how many are in the bank
+    out_of_play: dict = field(default_factory=dict)  # cooperative game: pieces lost for good
+    pawns: list = field(default_factory=list)       # seat -> space
+    hands: list = field(default_factory=list)
+    deck: list = field(default_factory=list)        # index 0 is the top
+    discard: list = field(default_factory=list)
+    removed: list = field(default_factory=list)     # Containment Breaches played (source)
+    in_front: dict = field(default_factory=dict)    # "seat" -> an Entanglement card before it
+    entangled: list = field(default_factory=list)   # [[a, b], ...]
+    level: int = 0                                  # cooperative game: the atom being built
+    completed: str = ""                             # cooperative game: the last atom finished
+    group: int = 0                                  # whose turn
+    first: int = 0
+    script: list = field(default_factory=list)      # the turn's steps left: [step, seat]
+    tasks: list = field(default_factory=list)
+    decision: dict = field(default_factory=dict)
+    dice: list = field(default_factory=list)
+    shares: list = field(default_factory=list)      # team mode: the dice's spaces left per member
+    supply_changed: bool = False                    # cooperative game: check what is still buildable
+    began_center: list = field(default_factory=list)
+    last_ended: list = field(default_factory=list)
+    turn: int = 0
+    round: int = 1
+    phase: str = "play"                             # play | over
+    end_reason: str = ""
+    winning: list = field(default_factory=list)
+    spins: list = field(default_factory=list)       # the last spinner results: [seat, sector]
+    stats: dict = field(default_factory=dict)
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def setup(self) -> None:
+        n, mode = self.players, self.options["mode"]
+        if mode == "team":
+            teams = self.options["teams"]
+            if not (4 <= n and 2 * teams <= n <= 3 * teams):
+                raise ValueError(t("antimatter.why.team_size", players=n, teams=teams))
+            self.groups = [[s for s in range(n) if s % teams == k] for k in range(teams)]
+            self.owner_of = [s % teams for s in range(n)]
+        else:
+            self.groups = [[s] for s in range(n)]
+            self.owner_of = [0] * n if mode == "coop" else list(range(n))
+        atom = self.options["atom"]
+        challenge = mode == "challenge" or self.options["challenge"]  # the source: in any game type
+        if mode == "coop":
+            self.goals = [{"atom": build_chain(CHAIN_MAX_Z)[0].label, "challenge": challenge}]
+        elif mode == "mixed":
+            self.goals = [{"atom": MIXED[s % len(MIXED)][0], "challenge": MIXED[s % len(MIXED)][1] or challenge}
+                          for s in range(n)]
+        else:
+            self.goals = [{"atom": atom, "challenge": challenge} for _ in range(max(self.owner_of) + 1)]
+        self.bank = dict(catalogue().pieces.bank)
+        self.out_of_play = {p: 0 for p in self.bank}
+        self._check_bank()
+        for owner, goal in enumerate(self.goals):
+            z, nn = stable_nuclide(goal["atom"]).mats
+            self._add_mats(owner, z, nn)
+        self.pawns = [catalogue().board.starts[s] for s in range(n)]
+        self.hands = [[] for _ in range(n)]
+        self.began_center = [False] * n
+        self.stats = {k: 0 for k in ("spins", "draws", "pieces_taken", "pieces_lost", "pauli", "tunnels",
+                                     "movement_plays", "actions", "shields", "helicity", "entangled")}
+        self.deck = self.chance.shuffled(catalogue().deck)
+        for s in range(n):  # the source: immediate cards dealt are discarded and replaced
+            while len(self.hands[s]) < HAND and self.deck:
+                card = self.deck.pop(0)
+                (self.discard if card_of(card).type == "immediate" else self.hands[s]).append(card)
+        self._log("setup", None, mode=mode, goals=self.goals, discarded=list(self.discard))
+        self.group = self.first = self._first_group()
+        self._start_turn()
+        self._advance()
+
+    def _check_bank(self) -> None:
+        """Every owner's atom must be buildable from the bank at once (the source: the atoms
+        possible depend on the number of Scientists)."""
+        total = Counter()
+        for goal in self.goals:
+            total += M.needed_for(*stable_nuclide(goal["atom"]).mats)
+        pieces = catalogue().pieces
+        for kind, n in total.items():
+            have = sum(c for p, c in pieces.bank.items() if kind_of(p) == kind)
+            if n > have:
+                raise ValueError(t("antimatter.why.bank", need=n, piece=pieces.names[kind], have=have))
+
+    def _add_mats(self, owner: int, protons: int, neutrons: int) -> None:
+        for mat_type, count in (("proton", protons), ("neutron", neutrons)):
+            for _ in range(count):
+                self.mats.append({"owner": owner, "type": mat_type, "pieces": [], "safe": False})
+
+    def _first_group(self) -> int:
+        """Every Scientist (team) rolls; the highest starts; a tie rolls again (K11)."""
+        rolling = list(range(len(self.groups)))
+        while True:
+            rolls = {g: self.chance.randint(1, DIE) for g in rolling}
+            self._log("first_roll", None, rolls={str(g): r for g, r in rolls.items()})
+            best = max(rolls.values())
+            rolling = [g for g, r in rolls.items() if r == best]
+            if len(rolling) == 1:
+                return rolling[0]
+
+    # -- the contract -------------------------------------------------------------------------
+    def current_player(self):
+        return None if self.is_over() else self.decision.get("seat")
+
+    def is_over(self):
+        return self.phase == "over"
+
+    def scores(self):
+        if self.options["mode"] == "coop":
+            a = stable_nuclide(self.completed).a if self.completed else 0
+            return {s: float(a) for s in range(self.players)}
+        return {s: float(s in self.winning) for s in range(self.players)}
+
+    def winners(self):
+        return list(self.winning) if self.is_over() else []
+
+    def _legal_actions(self) -> list[Action]:
+        d = self.decision
+        kind, seat = d.get("kind"), d.get("seat")
+        if kind == "roll":
+            return [Roll()]
+        if kind == "order":
+            return [Order(p) for p in permutations(self.groups[self.group])]
+        if kind == "allocate":
+            rest = sum(self.dice) - sum(d["shares"])
+            return [Allocate(d["order"][len(d["shares"])], n) for n in range(rest + 1)]
+        if kind in ("move", "route", "nudge"):
+            return [MoveTo(s) for s in d["options"]]
+        if kind == "cards":
+            return self._card_choices(seat, d["chosen"])
+        if kind == "action":
+            return [*(PlayAction(c, target) for c, target in self._action_plays(seat)), Stop()]
+        if kind in ("respond", "helicity"):
+            return [*(Shield(c) for c in self._shields(seat)), Accept()]
+        if kind == "place":
+            return [PlaceOn(m, d["piece"]) for m in d["options"]]
+        if kind == "lose":
+            return [Lose(m, p) for m, p in d["options"]]
+        if kind == "breach":
+            return [Breach(m) for m in d["options"]]
+        if kind == "discard":
+            return [Discard(c) for c in sorted({card_of(c).id for c in self.hands[seat]})]
+        return []
+
+    def why_illegal(self, action: Action) -> str:
+        if not self.is_over() and isinstance(action, Action) and self.decision:
+            asked = self.decision["kind"]
+            if action.kind not in self._kinds_for(asked):
+                return t(f"antimatter.why.{asked}", n=self.decision["seat"] + 1)
+            if isinstance(action, PlayAction) and action.card in catalogue().cards:
+                card = catalogue().cards[action.card]
+                if card.target == "self" and action.target != self.decision["seat"]:
+                    return t("antimatter.why.self_only", card=card.name)
+        return super().why_illegal(action)
+
+    @staticmethod
+    def _kinds_for(asked: str) -> set[str]:
+        return {"roll": {"roll"}, "order": {"order"}, "allocate": {"allocate"}, "move": {"move"},
+                "route": {"move"}, "nudge": {"move"}, "cards": {"pick", "movement", "stop"},
+                "action": {"action", "stop"}, "respond": {"shield", "accept"},
+                "helicity": {"shield", "accept"}, "place": {"place"}, "lose": {"lose"},
+                "breach": {"breach"}, "discard": {"discard"}}[asked]
+
+    def _apply(self, action: Action) -> None:
+        d, self.decision = self.decision, {}
+        seat = d["seat"]
+        if isinstance(action, Roll):
+            self._roll(seat)
+        elif isinstance(action, Order):
+            self.decision = {"kind": "allocate", "seat": seat, "order": list(action.seats), "shares": []}
+            self._log("order", seat, seats=list(action.seats))
+        elif isinstance(action, Allocate):
+            self._share(d, action.steps)
+        elif isinstance(action, MoveTo):
+            self._moved(d, action.space)
+        elif isinstance(action, PickCard):
+            self.decision = {**d, "chosen": sorted(d["chosen"] + [action.card])}
+        elif isinstance(action, PlayMovement):
+            self._play_movement(seat, action.cards)
+        elif isinstance(action, PlayAction):
+            self._play_action(seat, action.card, action.target)
+        elif isinstance(action, Stop):
+            self._log("stop", seat, step=d["kind"])
+        elif isinstance(action, (Shield, Accept)):
+            self._answer(d, action.card if isinstance(action, Shield) else None)
+        elif isinstance(action, PlaceOn):
+            self._place(seat, action.mat, action.piece)
+        elif isinstance(action, Lose):
+            self._lose(seat, action.mat, action.piece)
+        elif isinstance(action, Breach):
+            self._breach(seat, action.mat)
+        elif isinstance(action, Discard):
+            card = self._take_from_hand(seat, action.card)
+            self.discard.append(card)
+            self._log("discard", seat, card=action.card)
+            self.tasks.insert(0, {"do": "limit", "seat": seat})
+        self._advance()
+
+    # -- the engine loop --------------------------------------------------------------------------
+    def _advance(self) -> None:
+        while self.phase != "over" and not self.decision:
+            if self._check_end():
+                return
+            if self.tasks:
+                task = dict(self.tasks.pop(0))
+                getattr(self, "_do_" + task.pop("do"))(**task)
+            elif self.script:
+                step, seat = self.script.pop(0)
+                getattr(self, "_step_" + step)(seat)
+            else:
+                self._next_turn()
+
+    def _start_turn(self) -> None:
+        members = self.groups[self.group]
+        self.turn += 1
+        for s in members:
+            self.began_center[s] = self.pawns[s] == catalogue().board.center
+        self._log("turn", members[0], seats=list(members))
+        if len(members) == 1:
+            s = members[0]
+            self.script = [["roll", s], ["move", s], ["cards", s], ["action", s], ["draw", s], ["limit", s]]
+        else:
+            self.script = [["roll", members[0]], ["order", members[0]]]  # the rest follows the order
+
+    def _next_turn(self) -> None:
+        self.last_ended = list(self.groups[self.group])
+        self.group = (self.group + 1) % len(self.groups)  # the turn token passes to the left
+        if self.group == self.first:
+            if self.round >= self.options["rounds"]:
+                self._finish("time")
+                return
+            self.round += 1
+        self._start_turn()
+
+    # -- the turn's steps -----------------------------------------------------------------------------
+    def _step_roll(self, seat: int) -> None:
+        self.decision = {"kind": "roll", "seat": seat}
+
+    def _step_order(self, seat: int) -> None:
+        self.decision = {"kind": "order", "seat": seat}
+
+    def _roll(self, seat: int) -> None:
+        dice = 2 if self.options["mode"] == "team" else 1  # the source: both dice in team mode
+        self.dice = [self.chance.randint(1, DIE) for _ in range(dice)]
+        self._log("roll", seat, dice=list(self.dice))
+
+    def _share(self, d: dict, steps: int) -> None:
+        """One member's share of the dice; the last member takes what is left (all of the dice's
+        total must be used, the source says)."""
+        shares = d["shares"] + [steps]
+        if len(shares) == len(d["order"]) - 1:
+            self._allocate(d["order"], [*shares, sum(self.dice) - sum(shares)])
+        else:
+            self.decision = {**d, "shares": shares}
+
+    def _allocate(self, order: list[int], steps: list[int]) -> None:
+        """Team mode: each step of the turn is done by every member, in the order chosen (K25)."""
+        self._log("allocate", order[0], seats=list(order), steps=list(steps))
+        self.script = [["move", s] for s in order]
+        # The hand limit after everyone's draws: a helicity drawn by a later member passes hands too.
+        self.script += [[step, s] for step in ("cards", "action", "draw", "limit") for s in order]
+        self.shares = list(steps)  # each member's share of the dice, in order
+
+    def _die_steps(self, seat: int) -> int:
+        if self.options["mode"] != "team":
+            return sum(self.dice)
+        return self.shares.pop(0)
+
+    def _step_move(self, seat: int) -> None:
+        steps = self._die_steps(seat)
+        if steps == 0:
+            self._log("stays", seat)
+            return
+        options = destinations(free_walks(self.pawns[seat], steps), self._occupied(seat),
+                               not_center=self.began_center[seat])
+        self.decision = {"kind": "move", "seat": seat, "steps": steps, "options": options, "mover": seat}
+
+    def _step_cards(self, seat: int) -> None:
+        if self._movement_plays(seat):
+            self.decision = {"kind": "cards", "seat": seat, "chosen": []}
+
+    def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
+        """Movement cards are taken into a set one by one (a short list of moves, whatever the
+        hand), then the set is played; only a set that moves the pawn can be played (K12)."""
+        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
+        left = held - Counter(chosen)
+        out: list[Action] = [PickCard(c) for c in sorted(left)]
+        net = self._net(chosen)
+        if chosen and net and self._route_options(seat, net, own_turn=True):
+            out.append(PlayMovement(tuple(chosen)))
+        return out + [Stop()]
+
+    def _step_action(self, seat: int) -> None:
+        if self._action_plays(seat):
+            self.decision = {"kind": "action", "seat": seat}
+
+    def _step_draw(self, seat: int) -> None:
+        self.tasks[:0] = [{"do": "draw", "seat": seat} for _ in range(DRAW_AT_END)]
+
+    def _step_limit(self, seat: int) -> None:
+        self._do_limit(seat)
+
+    # -- moving (K8-K10) -------------------------------------------------------------------------------
+    def _occupied(self, mover: int) -> set[str]:
+        return {space for s, space in enumerate(self.pawns) if s != mover}
+
+    def _moved(self, d: dict, space: str) -> None:
+        mover = d["mover"]
+        start = self.pawns[mover]
+        self.pawns[mover] = space
+        how = d["kind"] if d["kind"] != "route" else d.get("how", "route")
+        walks = {"move": free_walks, "route": directed_walks}.get(d["kind"])
+        if walks and space not in {w[-1] for w in walks(start, d["steps"])}:  # K9
+            self.stats["pauli"] += 1
+            self._log("pauli", mover, space=space)
+        self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
+        self.tasks.insert(0, {"do": "event", "seat": mover})
+
+    def _route_options(self, seat: int, steps: int, own_turn: bool) -> list[str]:
+        options = destinations(directed_walks(self.pawns[seat], steps), self._occupied(seat))
+        if own_turn and self.began_center[seat]:
+            options = [s for s in options if s != catalogue().board.center]
+        return [s for s in options if s != self.pawns[seat]]
+
+    @staticmethod
+    def _net(cards) -> int:
+        """Steps towards the Center of movement cards played together (sinks count negative)."""
+        found = catalogue().cards
+        return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
+
+    def _movement_plays(self, seat: int) -> list[tuple[str, ...]]:
+        """Every set of movement cards in hand that moves the pawn somewhere (net of jumps
+        towards and sinks away from the Center; only their sum counts, K12)."""
+        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
+        names = sorted(held)
+        plays, can_move = [], {0: False}
+        for size in range(1, sum(held.values()) + 1):
+            for combo in combinations_with_replacement(names, size):
+                if any(combo.count(c) > held[c] for c in set(combo)):
+                    continue
+                net = self._net(combo)
+                if net not in can_move:
+                    can_move[net] = bool(self._route_options(seat, net, own_turn=True))
+                if can_move[net]:
+                    plays.append(combo)
+        return plays
+
+    def _play_movement(self, seat: int, cards: tuple[str, ...]) -> None:
+        for c in cards:
+            self.discard.append(self._take_from_hand(seat, c))
+        net = self._net(cards)
+        self.stats["movement_plays"] += 1
+        self._log("movement", seat, cards=list(cards), net=net)
+        self._ask_route(seat, net, chooser=seat, own_turn=True, how="cards")
+
+    def _ask_route(self, seat: int, steps: int, chooser: int, own_turn: bool, how: str) -> None:
+        options = self._route_options(seat, steps, own_turn)
+        if not options:
+            self._log("no_move", seat)
+            return
+        self.decision = {"kind": "route", "seat": chooser, "mover": seat, "steps": steps,
+                         "options": options, "how": how}
+
+    def _do_route(self, seat: int, steps: int, chooser: int, own_turn: bool, how: str) -> None:
+        self._ask_route(seat, steps, chooser, own_turn, how)
+
+    def _do_nudge(self, seat: int, chooser: int) -> None:
+        options = free_neighbours(self.pawns[seat], self._occupied(seat))
+        if not options:
+            self._log("no_move", seat)
+            return
+        self.decision = {"kind": "nudge", "seat": chooser, "mover": seat, "steps": 1, "options": options}
+
+    # -- board events (K13) ---------------------------------------------------------------------------
+    def _do_event(self, seat: int) -> None:
+        space = catalogue().board.spaces[self.pawns[seat]]
+        if space.kind == "draw":
+            self.tasks.insert(0, {"do": "draw", "seat": seat})
+        elif space.kind == "antimatter":
+            self.tasks.insert(0, {"do": "spin", "seat": seat})
+        elif space.kind == "particle":
+            self.tasks.insert(0, {"do": "take", "seat": seat, "piece": space.piece})
+        elif space.kind == "tunnel":
+            other = catalogue().board.tunnels[space.id]
+            if other in self._occupied(seat):
+                self._log("tunnel_blocked", seat, space=space.id, other=other)
+            else:
+                self.pawns[seat] = other
+                self.stats["tunnels"] += 1
+                self._log("tunnel", seat, space=space.id, other=other)
+
+    def _do_draw(self, seat: int) -> None:
+        if not self.deck and self.discard:
+            self.deck = self.chance.shuffled(self.discard)
+            self.discard = []
+            self._log("reshuffle", None, count=len(self.deck))
+        if not self.deck:
+            self._log("no_cards", seat)
+            return
+        card = self.deck.pop(0)
+        self.stats["draws"] += 1
+        if card_of(card).type == "immediate":  # played at once, and not replaced (source)
+            self._log("immediate", seat, card=card_of(card).id)
+            self.tasks.insert(0, {"do": "immediate", "seat": seat, "card": card})
+        else:
+            self.hands[seat].append(card)
+            self._log("draw", seat, secret={"card": card_of(card).id}, seen_by=[seat])
+
+    def _do_limit(self, seat: int) -> None:
+        if len(self.hands[seat]) > HAND_LIMIT:
+            self.decision = {"kind": "discard", "seat": seat}
+
+    # -- views, harness ---------------------------------------------------------------------------------
+    def view(self, player):
+        """The table as ``player`` sees it (None: the projector). Hands are secret; everything
+        else (pawns, mats, bank, discard pile, entanglement) is public."""
+        d = self.decision
+        public_decision = {k: v for k, v in d.items() if k in (
+            "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
+            "order", "drawer", "how", "shares")}
+        if d and player == d["seat"] and "chosen" in d:  # cards taken from a secret hand, not yet played
+            public_decision["chosen"] = list(d["chosen"])
+        return {
+            "players": self.players, "mode": self.options["mode"], "viewer": player,
+            "player": self.current_player(), "turn": self.turn, "round": self.round,
+            "rounds": self.options["rounds"], "groups": [list(g) for g in self.groups],
+            "group": self.group, "owner_of": list(self.owner_of),
+            "goals": [dict(g) for g in self.goals], "pawns": list(self.pawns),
+            "mats": [{"owner": m["owner"], "type": m["type"], "pieces": list(m["pieces"]), "safe": m["safe"]}
+                     for m in self.mats],
+            "bank": dict(self.bank), "out_of_play": dict(self.out_of_play),
+            "hand": [card_of(c).id for c in self.hands[player]] if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands], "deck": len(self.deck),
+            "discard": [card_of(c).id for c in self.discard], "removed": [card_of(c).id for c in self.removed],
+            "entangled": [list(p) for p in self.entangled], "dice": list(self.dice),
+            "began_center": list(self.began_center), "decision": public_decision,
+            "spins": [list(s) for s in self.spins], "completed": self.completed,
+            "end_reason": self.end_reason, "winners": self.winners(),
+        }
+
+    def hidden_variation(self, player, rng):
+        """Deal the cards this seat cannot see (the deck and the other hands) differently."""
+        other = self.clone()
+        places = [(s, i) for s in range(self.players) if s != player for i in range(len(self.hands[s]))]
+        cards = other.deck + [other.hands[s][i] for s, i in places]
+        rng.shuffle(cards)
+        other.deck = cards[:len(other.deck)]
+        for (s, i), card in zip(places, cards[len(other.deck):]):
+            other.hands[s][i] = card
+        return other
+
+    def summary(self):
+        return {"rounds": self.round, "turns": self.turn, "reason": self.end_reason,
+                "winner_seats": " ".join(map(str, self.winning)), "first": self.first,
+                "atom": self.completed, **self.stats}
+
+    def check_invariants(self):
+        everywhere = Counter(self.bank)
+        for m in self.mats:
+            everywhere.update(m["pieces"])
+        everywhere.update(self.out_of_play)
+        assert everywhere == Counter(catalogue().pieces.bank), "particle pieces lost or duplicated"
+        assert all(n >= 0 for n in self.bank.values())
+        cards = self.deck + self.discard + self.removed + list(self.in_front.values())
+        cards += [c for h in self.hands for c in h]
+        assert sorted(cards) == sorted(catalogue().deck), "cards lost or duplicated"
+        assert len(set(self.pawns)) == len(self.pawns), "two pawns on one space (the Pauli rule)"
+        assert all(p in catalogue().board.spaces for p in self.pawns)
+        for s in self.last_ended:
+            if self.decision.get("kind") == "roll":
+                assert len(self.hands[s]) <= HAND_LIMIT, f"Scientist {s + 1} ended a turn over the hand limit"
+        for m in self.mats:
+            want = M.slots(m["type"])
+            colours = [p.split("-")[1] for p in m["pieces"] if "-" in p]
+            assert len(colours) == len(set(colours)), "two quarks of one colour on a mat"
+            assert not (Counter(kind_of(p) for p in m["pieces"]) - Counter(want)), "a mat holds a piece it has no slot for"
+            if self.goals[m["owner"]]["challenge"]:
+                assert [kind_of(p) for p in m["pieces"]] == list(want[:len(m["pieces"])]), "a challenge mat out of order"
+        flat = [s for p in self.entangled for s in p]
+        assert len(flat) == len(set(flat)), "entanglement is monogamous"
+        assert len(self.in_front) == len(self.entangled)
+
+    # -- helpers ---------------------------------------------------------------------------------------
+    def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
+        self.log.add(self.round, self.decision.get("kind", "play") if self.decision else "play", player, kind,
+                     secret=secret, seen_by=seen_by, **data)

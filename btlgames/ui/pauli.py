@@ -1,0 +1,185 @@
+"""The Pauli-exclusion notebook's widgets (notebooks/antimatter-matters/pauli.ipynb).
+
+One function per section: electron shells, building atoms for the game, the chart of
+nuclides, annihilation, and a simulation of crowding on the board. Plots are drawn when a
+button is pressed, never on load.
+"""
+from __future__ import annotations
+
+import io
+
+import ipywidgets as w
+
+from btlgames.antimatter.data import catalogue
+from btlgames.antimatter.mats import needed_for
+from btlgames.core.i18n import t
+from btlgames.science.atoms import annihilation, electron_configuration
+from btlgames.science.nuclides import isotopes, stable_nuclides
+
+from .widgets import WIDE, Study, app, button, esc, heading, row, stylesheet
+
+CSS = """.pa-shells { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; font-size: 1.1em; }
+.pa-sub { border: 2px solid #444; border-radius: 8px; padding: 4px 8px; text-align: center; }
+.pa-orb { display: inline-block; min-width: 2.4em; height: 1.8em; margin: 2px; border: 2px solid #111;
+  font-size: 1.2em; font-weight: 700; line-height: 1.8em; }
+.pa-table td, .pa-table th { padding: 2px 8px; text-align: left; }
+"""
+
+
+def msg(key: str, **values):
+    return t(f"pauli.{key}", **values)
+
+
+def shells_html(z: int) -> str:
+    c = electron_configuration(z)
+    subs: dict[str, list[str]] = {}
+    for name, spins in c.orbitals:
+        subs.setdefault(name, []).append(spins)
+    def orbital(spins: str) -> str:
+        return f'<span class="pa-orb" title="{esc(msg("shells.orbital", n=len(spins)))}">{spins or "&nbsp;"}</span>'
+
+    boxes = "".join(f'<div class="pa-sub"><div>{"".join(orbital(s) for s in spins)}</div><b>{esc(name)}</b></div>'
+                    for name, spins in subs.items())
+    words = msg("shells.words", element=c.element, symbol=c.symbol, z=z, label=c.label, unpaired=c.unpaired)
+    return f'<div class="pa-shells">{boxes}</div><p>{esc(words)}</p>'
+
+
+def shells(max_z: int = 10) -> w.VBox:
+    """Electrons filling the shells, two to an orbital with opposite spins, up to neon."""
+    z = w.IntSlider(value=6, min=1, max=max_z, description=msg("shells.z"), style=WIDE, continuous_update=False)
+    out = w.HTML(shells_html(z.value))
+    z.observe(lambda change: setattr(out, "value", shells_html(change["new"])), names="value")
+    return app([heading(msg("shells.title"), esc(msg("shells.help"))), z, out], "pa-shells-app",
+               style=stylesheet(CSS))
+
+
+def recipe_html(label: str) -> str:
+    nuclide = next(n for n in stable_nuclides(10) if n.label == label)
+    pieces = needed_for(*nuclide.mats)
+    names = catalogue().pieces.names
+    bank = catalogue().pieces.bank
+    have = {k: sum(c for p, c in bank.items() if p.split("-")[0] == k) for k in pieces}
+    most = min(have[k] // n for k, n in pieces.items() if n)
+    rows = "".join(f"<tr><td>{esc(names[k])}</td><td>{n}</td><td>{have[k]}</td></tr>" for k, n in pieces.items() if n)
+    return (f"<p>{esc(msg('recipe.mats', atom=label, element=nuclide.element, z=nuclide.z, n=nuclide.n))}</p>"
+            f'<table class="pa-table"><tr><th>{esc(msg("recipe.piece"))}</th><th>{esc(msg("recipe.need"))}</th>'
+            f'<th>{esc(msg("recipe.bank"))}</th></tr>{rows}</table>'
+            f"<p>{esc(msg('recipe.players', n=most) if most else msg('recipe.players_none'))}</p>")
+
+
+def atom_builder() -> w.VBox:
+    """Pick a stable atom from the chart: the mats and pieces it needs, and how many can build it."""
+    atoms = w.Dropdown(options=[n.label for n in stable_nuclides(10)], value="He-4",
+                       description=msg("recipe.atom"), style=WIDE)
+    out = w.HTML(recipe_html(atoms.value))
+    atoms.observe(lambda change: setattr(out, "value", recipe_html(change["new"])), names="value")
+    return app([heading(msg("recipe.title"), esc(msg("recipe.help"))), atoms, out], "pa-recipe",
+               style=stylesheet(CSS))
+
+
+def chart_png(max_z: int = 10) -> bytes:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.4, 4.6), dpi=100)
+    ax = fig.add_subplot()
+    known = isotopes(max_z)
+    unstable = [x for x in known if not x.stable]
+    stable = [x for x in known if x.stable]
+    ax.scatter([x.n for x in unstable], [x.z for x in unstable], marker="s", s=45, facecolors="none",
+               edgecolors="#888", label=msg("chart.unstable"))
+    ax.scatter([x.n for x in stable], [x.z for x in stable], marker="s", s=55, color="#0d47a1",
+               label=msg("chart.stable"))
+    ax.plot([0, max_z], [0, max_z], "--", color="#b8860b", label=msg("chart.equal"))
+    ax.set_ylim(0.3, max_z + 0.7)
+    ax.set_xlabel(msg("chart.xlabel"), fontsize=13)
+    ax.set_ylabel(msg("chart.ylabel"), fontsize=13)
+    ax.set_title(msg("chart.plot_title", max_z=max_z), fontsize=14)
+    ax.set_yticks(range(1, max_z + 1))
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def nuclide_chart(max_z: int = 10) -> w.VBox:
+    """Protons against neutrons for every isotope known to periodictable: which are stable."""
+    draw = button(msg("chart.draw"))
+    study = Study(lambda **n: "", msg("chart.idle"), lambda e: msg("failed", why=e))
+
+    def work():
+        known = isotopes(max_z)
+        alt = msg("chart.alt", stable=sum(x.stable for x in known), known=len(known), max_z=max_z)
+        study.show_png(chart_png(max_z), alt, 640, 460)
+        study.say(alt)
+
+    study.run_on_click(draw, work)
+    return app([heading(msg("chart.title"), esc(msg("chart.help"))), draw, study.message, study.plot], "pa-chart")
+
+
+def annihilation_html() -> str:
+    rows = []
+    for name in ("e-", "p"):
+        a = annihilation(name)
+        rows.append(f"<tr><td>{esc(msg(f'annihilation.{name}'))}</td><td>{a.mass_mev:.6f} ± {a.mass_error_mev:.1g}</td>"
+                    f"<td>{a.total_mev:.4f}</td><td>{a.photon_kev:,.1f}</td></tr>")
+    head = "".join(f"<th>{esc(msg(f'annihilation.{k}'))}</th>" for k in ("pair", "mass", "total", "photon"))
+    return f'<table class="pa-table"><tr>{head}</tr>{"".join(rows)}</table><p>{esc(msg("annihilation.note"))}</p>'
+
+
+def annihilation_table() -> w.VBox:
+    """Matter meets antimatter: the energy of the two photons, from PDG masses."""
+    return app([heading(msg("annihilation.title"), esc(msg("annihilation.help"))), w.HTML(annihilation_html())],
+               "pa-annihilation", style=stylesheet(CSS))
+
+
+def crowding_png(points: list[dict]) -> bytes:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8.4, 3.8), dpi=100)
+    left, right = fig.subplots(1, 2)
+    xs = [p["players"] for p in points]
+    left.errorbar(xs, [p["pauli_mean"] for p in points], yerr=[p["pauli_sem"] for p in points], fmt="o-", capsize=5,
+                  color="#0d47a1")
+    left.set_xlabel(msg("crowding.players"))
+    left.set_ylabel(msg("crowding.bumps"))
+    right.errorbar(xs, [p["rounds_mean"] for p in points], yerr=[p["rounds_sem"] for p in points], fmt="s-",
+                   capsize=5, color="#a04800")
+    right.set_xlabel(msg("crowding.players"))
+    right.set_ylabel(msg("crowding.rounds"))
+    for ax in (left, right):
+        ax.set_xticks(xs)
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def crowding_study(games: int = 20) -> w.VBox:
+    """Standard games between heuristic bots for 2 to 6 Scientists: how often the Pauli rule
+    sends a mover back, and how long a race lasts (mean ± standard error)."""
+    from btlgames.antimatter.study import crowding
+
+    n_games = w.IntText(value=games, description=msg("crowding.games"), style=WIDE, layout=w.Layout(width="16em"))
+    run = button(msg("crowding.run"))
+    table = w.HTML()
+    study = Study(lambda **n: msg("crowding.progress", **n), msg("crowding.idle"), lambda e: msg("failed", why=e))
+
+    def work():
+        n = study.read_number(n_games, 2, 500, msg("crowding.bad_games"))
+        study.start(5)
+        points = []
+        for i, players in enumerate(range(2, 7)):
+            study.say(msg("crowding.running", players=players, n=n))
+            points += crowding([players], games=n, seed=1000 * players)
+            study.reporter(5)(i + 1, 5)
+        alt = "; ".join(msg("crowding.point", **p) for p in points)
+        study.show_png(crowding_png(points), alt, 840, 380)
+        table.value = f"<p>{esc(alt)}</p>"
+        study.say(msg("crowding.done", n=n))
+
+    study.run_on_click(run, work)
+    return app([heading(msg("crowding.title"), esc(msg("crowding.help"))), row([n_games, run]),
+                study.progress_row(), study.message, study.plot, table], "pa-crowding")

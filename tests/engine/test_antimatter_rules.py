@@ -1,0 +1,703 @@
+"""Scenario tests for Antimatter Matters: every rule clause and kit rule (lessons/antimatter-matters/rules.md)."""
+import pytest
+
+from btlgames import IllegalAction, load
+from btlgames.antimatter.actions import (Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
+                                         PlayAction, PlayMovement, Roll, Shield, Stop)
+from btlgames.antimatter.data import card_of
+from btlgames.core.i18n import catalogue as messages
+
+from antimatter_setup import PROTON_FULL, empty_hands, fill, game, give, put_on_top, run, step, turn_of
+
+
+def can_play(state, *cards):
+    """Whether these movement cards, taken into a set one by one, can be played together."""
+    trial = state.clone()
+    for c in cards:
+        trial.apply(PickCard(c))
+    return PlayMovement(tuple(sorted(cards))) in trial.legal_actions()
+
+
+def play_cards(state, *cards):
+    for c in cards:
+        state.apply(PickCard(c))
+    state.apply(PlayMovement(tuple(sorted(cards))))
+
+
+def moved_to(state, roll, space=None):
+    state.chance.script(roll)
+    state.apply(Roll())
+    options = [a.space for a in state.legal_actions()]
+    if space is not None:
+        state.apply(MoveTo(space))
+    return options
+
+
+# -- moving ---------------------------------------------------------------------------------------
+def test_a_die_move_goes_exactly_the_roll_and_never_straight_back():  # K8
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m03", "o12"]
+    turn_of(s, 0)
+    options = moved_to(s, 2)
+    assert options == ["i11", "m01", "m05", "x01"]  # either way round the ring, or onto a path; never m03 again
+
+
+def test_the_center_stops_a_move_even_with_steps_left():  # source: Center; K8
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m00", "o12"]
+    turn_of(s, 0)
+    assert "C" in moved_to(s, 5)
+
+
+def test_an_occupied_space_sends_you_back_to_the_closest_free_one():  # source's example; K9
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m00", "i02"]  # another Scientist on the space two steps inwards
+    turn_of(s, 0)
+    options = moved_to(s, 2)
+    assert "i01" in options and "i02" not in options  # a 2 was rolled, but only one space inwards
+
+
+def test_a_pawn_on_the_center_makes_you_stop_short():  # K9: the Center holds one pawn
+    s = game()
+    empty_hands(s)
+    s.pawns = ["i01", "C"]
+    turn_of(s, 0)
+    assert "C" not in moved_to(s, 2) and "i02" in s.decision["options"]
+
+
+def test_after_reaching_the_center_by_die_movement_cards_may_still_be_played():  # source: Center
+    s = game()
+    empty_hands(s)
+    s.pawns = ["i02", "o12"]
+    give(s, 0, "sink-1")
+    turn_of(s, 0)
+    moved_to(s, 3, "C")
+    assert s.decision["kind"] == "cards" and can_play(s, "sink-1")
+
+
+def test_a_turn_begun_on_the_center_cannot_end_there():  # source: Center; K10
+    s = game()
+    empty_hands(s)
+    s.pawns = ["C", "o12"]
+    give(s, 0, "jump-1", "sink-1")
+    turn_of(s, 0)
+    assert "C" not in moved_to(s, 8)  # the eight-step loop back to the Center is not allowed
+    s.pawns[0] = "i02"  # one step from the Center, still in the turn begun there
+    step(s, 0, "cards")
+    assert not can_play(s, "jump-1")  # it would end the turn on the Center
+    assert can_play(s, "sink-1")
+
+
+def test_quantum_jump_3_and_sink_2_move_one_space_in_and_collect_the_green_up():  # source's example; K12
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o06", "m09"]
+    give(s, 0, "jump-3", "sink-2")
+    step(s, 0, "cards")
+    assert can_play(s, "jump-3", "sink-2")
+    play_cards(s, "jump-3", "sink-2")
+    assert sorted(a.space for a in s.legal_actions()) == ["o05", "o07"]  # one step nearer the Center
+    s.apply(MoveTo("o07"))
+    assert s.mats[0]["pieces"] == ["up-green"]
+    assert not any(card_of(c).type == "movement" for c in s.hands[0])
+
+
+def test_the_cards_taken_into_a_set_show_only_to_their_scientist():  # K28
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o06", "m09"]
+    give(s, 0, "jump-3", "sink-2")
+    step(s, 0, "cards")
+    s.apply(PickCard("jump-3"))
+    assert s.view(0)["decision"]["chosen"] == ["jump-3"]
+    assert "chosen" not in s.view(None)["decision"] and "chosen" not in s.view(1)["decision"]
+
+
+def test_movement_cards_that_add_up_to_nothing_or_on_others_are_not_moves():  # K12; source: not on others
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o06", "m09"]
+    give(s, 0, "jump-2", "sink-2")
+    step(s, 0, "cards")
+    assert not can_play(s, "jump-2", "sink-2")
+    assert all(not hasattr(a, "target") for a in s.legal_actions())
+
+
+def test_only_the_final_event_of_combined_movement_cards_happens():  # source: movement cards
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o04", "m09"]
+    give(s, 0, "jump-1", "jump-2")
+    step(s, 0, "cards")
+    play_cards(s, "jump-1", "jump-2")
+    s.apply(MoveTo("x01"))
+    assert s.mats[0]["pieces"] == ["gluon"]  # o04 -> o03 (draw) -> x02 (photon) -> x01: only the gluon
+
+
+def test_a_tunnel_moves_you_to_its_partner_unless_that_is_occupied():  # source: tunnel; K4
+    for other, ends in (("m09", "o18"), ("o18", "m07")):
+        s = game()
+        empty_hands(s)
+        s.pawns = ["m05", other]
+        turn_of(s, 0)
+        moved_to(s, 2, "m07")
+        assert s.pawns[0] == ends
+
+
+# -- pieces and mats -----------------------------------------------------------------------------------
+def test_a_particle_space_gives_a_piece_only_if_you_need_it():  # source: particle space; K6, K13
+    s = game()
+    empty_hands(s)
+    s.pawns = ["o02", "m09"]
+    fill(s, 0, "up-red", "up-green")
+    step(s, 0, "cards")
+    run(s, {"do": "take", "seat": 0, "piece": "up-red"})
+    assert s.mats[0]["pieces"] == ["up-red", "up-green"]  # both ups are there already
+    run(s, {"do": "take", "seat": 0, "piece": "down-red"})
+    assert "down-red" not in s.mats[0]["pieces"]  # red is taken on this mat: the down must be blue
+    run(s, {"do": "take", "seat": 0, "piece": "down-blue"})
+    assert s.mats[0]["pieces"][-1] == "down-blue"
+
+
+def test_an_empty_bank_gives_nothing():  # K5, K13
+    s = game()
+    s.bank["gluon"], s.out_of_play["gluon"] = 0, 16  # (kept whole: all 16 out of play)
+    run(s, {"do": "take", "seat": 0, "piece": "gluon"})
+    assert s.mats[0]["pieces"] == [] and s.log.events[-1].kind == "bank_empty"
+
+
+def test_challenge_mats_fill_in_order_and_a_lost_piece_takes_the_later_ones():  # source: challenge; K7
+    s = game(mode="challenge")
+    empty_hands(s)
+    step(s, 0, "draw")
+    run(s, {"do": "take", "seat": 0, "piece": "gluon"})
+    assert s.mats[0]["pieces"] == []  # an up quark comes first
+    fill(s, 0, "up-red", "up-green", "down-blue", "gluon")
+    run(s, {"do": "lose", "seat": 0, "kind": "down"})
+    assert s.mats[0]["pieces"] == ["up-red", "up-green"] and s.bank["gluon"] == 16
+
+
+def test_challenge_order_can_be_played_in_any_game_type():  # source: challenge yourself; K7
+    for mode, players in (("team", 4), ("coop", 2), ("standard", 2)):
+        s = game(players=players, mode=mode, challenge=True)
+        assert all(g["challenge"] for g in s.goals)
+        run(s, {"do": "take", "seat": 0, "piece": "gluon"})
+        assert s.mats[0]["pieces"] == []  # the up quarks come first
+
+
+def test_several_mats_the_piece_goes_where_you_choose():  # source: multiple mats; K6
+    s = game(atom="H-2")
+    run(s, {"do": "take", "seat": 0, "piece": "down-red"})
+    assert s.decision["kind"] == "place"
+    mats = [a.mat for a in s.legal_actions()]
+    assert [s.mats[m]["type"] for m in mats] == ["proton", "neutron"]
+    s.apply(PlaceOn(mats[1], "down-red"))
+    assert s.mats[mats[1]]["pieces"] == ["down-red"]
+
+
+# -- the spinner -----------------------------------------------------------------------------------
+def spin(s, seat, result):
+    s.chance.script(result)
+    run(s, {"do": "spin", "seat": seat})
+
+
+def test_a_positron_annihilates_one_electron():  # source: antimatter spaces; K14
+    s = game()
+    fill(s, 0, "electron")
+    spin(s, 0, "positron")
+    assert s.mats[0]["pieces"] == [] and s.bank["electron"] == 8
+
+
+def test_an_antiquark_with_two_matches_lets_you_choose_which_goes():  # K14, K30
+    s = game()
+    empty_hands(s)
+    fill(s, 0, "up-red", "up-green")
+    spin(s, 0, "anti-up")
+    assert s.decision["kind"] == "lose" and len(s.legal_actions()) == 2
+    s.apply(Lose(0, "up-green"))
+    assert s.mats[0]["pieces"] == ["up-red"]
+
+
+def test_with_several_mats_the_spinner_takes_one_piece_from_one_mat():  # source: multiple mats
+    s = game(atom="H-2")
+    empty_hands(s)
+    fill(s, 0, "down-red")
+    fill(s, 1, "down-green")
+    spin(s, 0, "anti-down")
+    assert len(s.legal_actions()) == 2
+    s.apply(s.legal_actions()[0])
+    assert sum(len(m["pieces"]) for m in s.mats[:2]) == 1
+
+
+def test_a_breach_loses_the_gluons_and_photons_of_one_mat():  # source: breach; K14
+    s = game()
+    fill(s, 0, "up-red", "gluon", "photon")
+    spin(s, 0, "breach")
+    assert s.mats[0]["pieces"] == ["up-red"]
+
+
+def test_the_center_sector_moves_you_there_only_if_it_is_free():  # source: spinner Center
+    s = game()
+    empty_hands(s)
+    spin(s, 0, "center")
+    assert s.pawns[0] == "C"
+    spin(s, 1, "center")
+    assert s.pawns[1] == "m09"
+
+
+def test_the_spinner_has_eight_sectors_with_every_source_result():  # K14
+    from btlgames.antimatter.data import catalogue
+    sectors = catalogue().sectors
+    assert sum(x.weight for x in sectors) == 8
+    assert {x.effect for x in sectors} == {"draw", "anti", "breach", "center"}
+    assert {x.piece for x in sectors if x.effect == "anti"} == {"up", "down", "electron"}
+
+
+# -- action cards and shields -------------------------------------------------------------------
+def test_one_action_card_a_turn_on_yourself_or_another():  # source: action cards; K16
+    s = game()
+    empty_hands(s)
+    give(s, 0, "positron", "positron", "cloud-chamber")
+    fill(s, 1, "electron")
+    step(s, 0, "action")
+    legal = s.legal_actions()
+    assert PlayAction("positron", 1) in legal and PlayAction("positron", 0) in legal
+    assert PlayAction("cloud-chamber", 1) not in legal  # yourself only
+    with pytest.raises(IllegalAction, match="only be played on yourself"):
+        s.apply(PlayAction("cloud-chamber", 1))
+    s.apply(PlayAction("positron", 1))
+    assert s.mats[1]["pieces"] == []
+    assert s.decision.get("kind") != "action"  # one action card only: the turn goes on to the draw
+
+
+def test_a_block_stops_an_action_and_a_reverse_sends_it_back():  # source: shields; K17
+    s = game()
+    empty_hands(s)
+    give(s, 0, "positron", "positron")
+    give(s, 1, "block")
+    fill(s, 1, "electron")
+    step(s, 0, "action")
+    s.apply(PlayAction("positron", 1))
+    assert s.current_player() == 1 and Shield("block") in s.legal_actions()
+    s.apply(Shield("block"))
+    assert s.mats[1]["pieces"] == ["electron"]
+
+    s = game()
+    empty_hands(s)
+    give(s, 0, "positron")
+    give(s, 1, "reverse")
+    fill(s, 0, "electron")
+    step(s, 0, "action")
+    s.apply(PlayAction("positron", 1))
+    s.apply(Shield("reverse"))
+    assert s.mats[0]["pieces"] == []  # reflected back on the Scientist who played it
+
+
+def test_a_shield_can_answer_a_shield():  # source: shields in response; K17
+    s = game()
+    empty_hands(s)
+    give(s, 0, "antimatter-cloud", "block")
+    give(s, 1, "reverse")
+    step(s, 0, "action")
+    s.apply(PlayAction("antimatter-cloud", 1))
+    s.apply(Shield("reverse"))
+    assert s.current_player() == 0 and Shield("block") in s.legal_actions()
+    s.apply(Shield("block"))
+    assert s.stats["spins"] == 0
+
+
+def test_a_containment_breach_leaves_the_game_even_when_blocked():  # source: card notes; K18
+    s = game()
+    empty_hands(s)
+    give(s, 0, "containment-breach")
+    give(s, 1, "block")
+    step(s, 0, "action")
+    s.apply(PlayAction("containment-breach", 1))
+    s.apply(Shield("block"))
+    assert [card_of(c).id for c in s.removed] == ["containment-breach"]
+
+
+def test_a_containment_breach_hits_one_mat_chosen_by_the_target():  # source: card notes; K18, K30
+    s = game(atom="H-2")
+    empty_hands(s)
+    give(s, 0, "containment-breach")
+    fill(s, 2, "gluon", "photon")
+    fill(s, 3, "gluon")
+    step(s, 0, "action")
+    s.apply(PlayAction("containment-breach", 1))
+    assert s.current_player() == 1 and s.decision["kind"] == "breach"
+    s.apply(Breach(3))
+    assert s.mats[2]["pieces"] == ["gluon", "photon"] and s.mats[3]["pieces"] == []
+
+
+def test_a_heisenberg_kick_lets_the_sender_choose_the_free_neighbour():  # K16, K30
+    s = game()
+    empty_hands(s)
+    give(s, 0, "heisenberg-kick")
+    s.pawns = ["m08", "m09"]
+    step(s, 0, "action")
+    s.apply(PlayAction("heisenberg-kick", 1))
+    assert s.current_player() == 0 and sorted(a.space for a in s.legal_actions()) == ["m10"]
+
+
+def test_in_the_cooperative_game_others_may_shield_the_target():  # source: coop shields; K17
+    s = game(players=3, mode="coop")
+    empty_hands(s)
+    give(s, 0, "antimatter-cloud")
+    give(s, 2, "block")
+    step(s, 0, "action")
+    s.apply(PlayAction("antimatter-cloud", 1))
+    assert s.current_player() == 2
+    s.apply(Shield("block"))
+    assert s.stats["spins"] == 0
+
+
+# -- immediate cards ---------------------------------------------------------------------------------
+def test_immediate_cards_dealt_at_set_up_are_replaced():  # source: set-up
+    for seed in range(20):
+        s = load("antimatter", seed=seed, players=6)
+        assert all(len(h) == 4 and all(card_of(c).type != "immediate" for c in h) for h in s.hands)
+
+
+def test_an_immediate_card_drawn_is_played_and_not_replaced():  # source: completing your turn; K22
+    s = game()
+    empty_hands(s)
+    put_on_top(s, "cosmic-ray", "jump-1", "jump-2")
+    s.chance.script("draw")
+    step(s, 0, "draw")
+    # cosmic ray -> spin -> draw (jump-1), then the second end-of-turn draw (jump-2)
+    assert sorted(card_of(c).id for c in s.hands[0]) == ["jump-1", "jump-2"]
+    assert s.stats["spins"] == 1
+
+
+def test_the_hand_limit_is_six_at_the_end_of_the_turn():  # source; K22
+    s = game()
+    empty_hands(s)
+    give(s, 0, *["jump-1"] * 5)
+    put_on_top(s, "sink-1", "sink-2")
+    step(s, 0, "draw")
+    assert s.decision["kind"] == "discard" and len(s.hands[0]) == 7
+    s.apply(Discard("jump-1"))
+    assert len(s.hands[0]) == 6 and s.current_player() == 1
+
+
+def test_entanglement_pairs_two_scientists_who_then_share_one_spin():  # source: card notes; K19
+    s = game(players=3)
+    empty_hands(s)
+    put_on_top(s, "entanglement")
+    run(s, {"do": "draw", "seat": 0})
+    assert s.entangled == [[0, 2]]  # the drawer (seat 1) and the next to the right (seat 3)
+    fill(s, 0, "electron")
+    fill(s, 2, "electron")
+    spin(s, 2, "positron")
+    assert s.mats[0]["pieces"] == [] and s.mats[2]["pieces"] == []
+    assert s.entangled == [] and s.in_front == {}
+
+
+def test_an_entangled_drawer_places_the_card_before_the_next_free_scientist_to_the_right():  # K19
+    s = game(players=4)
+    empty_hands(s)
+    s.entangled = [[0, 3]]
+    put_on_top(s, "entanglement")
+    run(s, {"do": "draw", "seat": 0})
+    # to seat 1's right: seat 4 (entangled), then seat 3, who is entangled with seat 2
+    assert s.entangled == [[0, 3], [1, 2]] and list(s.in_front) == ["2"]
+
+
+def helicity(shield_of_seat_2=None):
+    """Three Scientists holding one movement card each (seat 2 perhaps a shield too); seat 1
+    draws Left Handed Helicity Detected."""
+    s = game(players=3)
+    empty_hands(s)
+    for seat, card in enumerate(("jump-1", "jump-2", "jump-3")):
+        give(s, seat, card)
+    if shield_of_seat_2:
+        give(s, 1, shield_of_seat_2)
+    put_on_top(s, "left-helicity")
+    run(s, {"do": "draw", "seat": 0})
+    return s
+
+
+def hands(s):
+    return [[card_of(c).id for c in h] for h in s.hands]
+
+
+def test_helicity_passes_every_hand_and_a_block_keeps_yours():  # source: card notes; K20
+    assert hands(helicity()) == [["jump-3"], ["jump-1"], ["jump-2"]]
+    s = helicity("block")
+    assert s.current_player() == 1
+    s.apply(Shield("block"))
+    assert hands(s) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
+
+
+def test_a_reverse_turns_the_helicity_the_other_way():  # source: card notes; K20
+    s = helicity("reverse")
+    s.apply(Shield("reverse"))
+    assert hands(s) == [["jump-2"], ["jump-3"], ["jump-1"]]
+
+
+def test_pair_production_turns_a_photon_into_an_electron():  # K21
+    s = game()
+    fill(s, 0, "photon")
+    put_on_top(s, "pair-production")
+    run(s, {"do": "draw", "seat": 0})
+    assert s.mats[0]["pieces"] == ["electron"]
+
+
+# -- turns, winning, modes -----------------------------------------------------------------------------
+def test_a_tie_for_the_first_turn_is_rolled_again():  # K11
+    s = load("antimatter", seed=3, players=3, script=["*", 7, 7, 2, 3, 5])
+    assert s.first == 1 and s.current_player() == 1
+
+
+def test_reaching_the_center_with_a_complete_model_wins():  # source: winner; K23
+    s = game()
+    empty_hands(s)
+    fill(s, 0, *PROTON_FULL)
+    s.pawns = ["i01", "m09"]
+    turn_of(s, 0)
+    moved_to(s, 2, "C")
+    assert s.is_over() and s.winners() == [0] and s.end_reason == "atom"
+
+
+def test_reaching_the_center_without_a_complete_model_does_not():  # K23
+    s = game()
+    empty_hands(s)
+    fill(s, 0, *PROTON_FULL[:-1])
+    s.pawns = ["i01", "m09"]
+    turn_of(s, 0)
+    moved_to(s, 2, "C")
+    assert not s.is_over()
+
+
+def test_an_atom_too_big_for_the_bank_is_refused_in_words():  # K23
+    with pytest.raises(ValueError, match="choose a simpler atom or fewer Scientists"):
+        load("antimatter", seed=1, players=6, atom="He-4")
+    assert len(load("antimatter", seed=1, players=2, atom="Li-7").mats) == 14  # 2 x (3 + 4) mats fit
+
+
+def test_mixed_mode_gives_each_seat_its_goal():  # source: mixed mode; K24
+    s = game(players=5, mode="mixed")
+    assert [(g["atom"], g["challenge"]) for g in s.goals] == [
+        ("H-1", False), ("H-1", True), ("H-2", False), ("H-2", True), ("H-1", False)]
+    assert [m["type"] for m in s.mats if m["owner"] == 2] == ["proton", "neutron"]
+
+
+def test_team_mode_rolls_both_dice_and_shares_them_in_a_fixed_order():  # source: team mode; K25
+    s = game(players=6, mode="team", teams=3)
+    assert s.groups == [[0, 3], [1, 4], [2, 5]]
+    empty_hands(s)
+    turn_of(s, 0)
+    s.chance.script(4, 2)
+    s.apply(Roll())
+    assert s.dice == [4, 2]
+    s.apply(Order((3, 0)))
+    legal = s.legal_actions()
+    assert legal == [Allocate(3, n) for n in range(7)]  # seat 4 first: 0 to 6 of the dice's 6 spaces
+    s.apply(Allocate(3, 5))  # seat 1 moves the 1 left: all of the dice are used
+    assert s.current_player() == 3 and s.decision["steps"] == 5  # the order is kept
+    s.apply(s.legal_actions()[0])
+    while s.current_player() == 3 and s.decision["kind"] not in ("move", "cards", "action"):
+        s.apply(s.legal_actions()[0])
+    assert s.current_player() == 0 and s.decision["steps"] == 1  # every die move before any cards
+
+
+def test_team_mode_needs_two_or_three_in_each_team():  # K25
+    with pytest.raises(ValueError, match="cannot make 3 teams"):
+        load("antimatter", seed=1, players=5, mode="team", teams=3)
+    with pytest.raises(ValueError, match="Team mode needs"):
+        load("antimatter", seed=1, players=3, mode="team")
+
+
+def test_a_team_wins_together():  # K25, K26
+    s = game(players=4, mode="team")
+    empty_hands(s)
+    assert s.owner_of == [0, 1, 0, 1]
+    fill(s, 0, *PROTON_FULL)  # team 1's mat
+    s.pawns[2] = "C"
+    run(s)
+    assert s.is_over() and s.winners() == [0, 2]
+
+
+def test_the_cooperative_game_climbs_the_chart_one_atom_at_a_time():  # source: coop; K27
+    s = game(players=3, mode="coop")
+    empty_hands(s)
+    assert len(s.mats) == 1
+    fill(s, 0, *PROTON_FULL)
+    s.pawns[0] = "C"
+    run(s, )
+    assert s.completed == "H-1" and s.mats[0]["safe"]
+    assert [m["type"] for m in s.mats if not m["safe"]] == ["neutron"]  # deuterium next
+    spin(s, 1, "anti-up")  # a completed atom is safe from antimatter
+    assert s.mats[0]["pieces"] == PROTON_FULL
+
+
+def test_coop_losses_leave_play_and_the_game_ends_when_nothing_more_can_be_built():  # K27
+    s = game(players=2, mode="coop")
+    empty_hands(s)
+    fill(s, 0, *PROTON_FULL)
+    s.pawns[0] = "C"
+    run(s, )
+    s.pawns[0] = "m01"
+    fill(s, 1, "up-red")
+    for _ in range(s.bank["up-red"] + s.bank["up-green"] + s.bank["up-blue"]):
+        for colour in ("red", "green", "blue"):
+            if s.bank[f"up-{colour}"]:
+                s.bank[f"up-{colour}"] -= 1
+                s.out_of_play[f"up-{colour}"] += 1
+                break
+    spin(s, 1, "anti-up")
+    assert s.is_over() and s.end_reason == "most_complex" and s.scores()[0] == 1.0
+    assert s.winners() == [0, 1]
+
+
+def test_at_closing_time_the_most_pieces_collected_win():  # K29
+    s = game(players=3, rounds=5)
+    fill(s, 1, "gluon", "photon")
+    fill(s, 2, "gluon")
+    s.round = 5
+    s.group = (s.first - 1) % 3
+    s.decision, s.tasks, s.script = {}, [], []
+    s._advance()
+    assert s.is_over() and s.end_reason == "time" and s.winners() == [1]
+
+
+# -- the contract ---------------------------------------------------------------------------------
+def test_an_illegal_action_says_why_and_changes_nothing():
+    s = game()
+    before = s.clone()
+    with pytest.raises(IllegalAction, match="rolls the die first"):
+        s.apply(MoveTo("C"))
+    with pytest.raises(IllegalAction):
+        s.apply(PlayAction("no-such-card", 99))
+    with pytest.raises(IllegalAction):
+        s.apply(Stop())
+    assert s == before
+
+
+def test_hands_are_secret_and_the_rest_is_public():  # K28
+    s = game()
+    view = s.view(None)
+    assert view["hand"] is None and view["hand_sizes"] == [4, 4]
+    assert s.view(0)["hand"] == [card_of(c).id for c in s.hands[0]]
+    assert "deck" in view and isinstance(view["deck"], int)
+
+
+def test_an_empty_draw_pile_is_the_discard_pile_shuffled():  # K15
+    s = game()
+    s.discard.extend(s.deck)
+    s.deck = []
+    run(s, {"do": "draw", "seat": 0})
+    assert any(e.kind == "reshuffle" for e in s.log.events)
+
+
+def test_every_event_has_a_sentence():
+    from btlgames.core.simulate import play_one
+    text = messages("en")
+    for mode, players in (("standard", 3), ("team", 4), ("coop", 3)):
+        state = play_one("antimatter", 5, "random", players=players, mode=mode, rounds=15)
+        for e in state.log.events:
+            assert f"antimatter.event.{e.kind}" in text, e.kind
+
+
+def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    rules = set(re.findall(r"Kit rule (K\d+)", (root / "lessons/antimatter-matters/rules.md").read_text()))
+    tested = set()
+    for name in ("test_antimatter_rules.py", "test_antimatter_data.py", "test_antimatter_conformance.py"):
+        for comment in re.findall(r"#.*", (root / "tests/engine" / name).read_text()):
+            tested |= set(re.findall(r"K\d+", comment))
+    assert rules and rules <= tested, f"kit rules without a test: {sorted(rules - tested)}"
+
+
+# -- every action card ---------------------------------------------------------------------------------
+def test_photon_absorbed_and_emitted_move_two_spaces_in_or_out_and_the_mover_chooses():  # K16, K30
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-absorbed", "photon-emitted")
+    s.pawns = ["m02", "m09"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-absorbed", 0))
+    assert s.decision["kind"] == "route" and sorted(a.space for a in s.legal_actions()) == ["m00", "m04"]
+    s.apply(MoveTo("m04"))
+    assert s.pawns[0] == "m04"
+
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-absorbed")
+    s.pawns = ["m03", "m09"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-absorbed", 0))
+    s.apply(MoveTo("i11"))
+    assert s.mats[0]["pieces"] == ["photon"]  # the event where the action moved you
+
+    s = game()
+    empty_hands(s)
+    give(s, 0, "photon-emitted")
+    s.pawns = ["m09", "m02"]
+    step(s, 0, "action")
+    s.apply(PlayAction("photon-emitted", 1))  # on another Scientist: that one chooses the way
+    assert s.current_player() == 1 and [a.space for a in s.legal_actions()] == ["x02"]
+
+
+def test_the_take_cards_give_a_piece_only_if_it_is_needed():  # K16
+    for card, piece in (("gluon-field", "gluon"), ("laser", "photon"), ("beta-source", "electron")):
+        s = game()
+        empty_hands(s)
+        give(s, 0, card, card)
+        step(s, 0, "action")
+        s.apply(PlayAction(card, 0))
+        assert s.mats[0]["pieces"] == [piece]
+
+
+def test_a_cloud_chamber_draws_two_and_plays_an_immediate_one():  # K16, K22
+    s = game()
+    empty_hands(s)
+    give(s, 0, "cloud-chamber")
+    put_on_top(s, "jump-4", "right-helicity")
+    step(s, 0, "action")
+    s.apply(PlayAction("cloud-chamber", 0))
+    # jump-4 drawn, then the helicity passes it to the right (the turn's end draws come after)
+    assert "jump-4" in [card_of(c).id for c in s.hands[1]]
+    assert "jump-4" not in [card_of(c).id for c in s.hands[0]]
+
+
+def test_a_reversed_heisenberg_kick_is_steered_by_the_one_who_reversed_it():  # K17, K30
+    s = game()
+    empty_hands(s)
+    give(s, 0, "heisenberg-kick")
+    give(s, 1, "reverse")
+    s.pawns = ["m08", "m10"]
+    step(s, 0, "action")
+    s.apply(PlayAction("heisenberg-kick", 1))
+    s.apply(Shield("reverse"))
+    assert s.current_player() == 1 and s.decision["mover"] == 0
+
+
+def test_entanglement_with_no_free_pair_is_discarded():  # K19
+    s = game()
+    empty_hands(s)
+    s.entangled, s.in_front = [[0, 1]], {"0": s.deck.pop()}
+    put_on_top(s, "entanglement")
+    run(s, {"do": "draw", "seat": 0})
+    assert s.entangled == [[0, 1]] and s.log.events[-1].kind == "entangle_none"
+
+
+def test_a_team_member_with_no_share_stays_and_has_no_event():  # K25
+    s = game(players=4, mode="team")
+    empty_hands(s)
+    turn_of(s, 0)
+    s.chance.script(3, 1)
+    s.apply(Roll())
+    s.apply(Order((0, 2)))
+    s.apply(Allocate(0, 4))
+    s.apply(s.legal_actions()[0])
+    while s.decision.get("kind") in ("place", "lose", "breach", "respond", "helicity", "route"):
+        s.apply(s.legal_actions()[0])
+    assert any(e.kind == "stays" and e.player == 2 for e in s.log.events)

@@ -1,0 +1,80 @@
+"""The Antimatter Matters board app in plain Python: the drawing, the words, the clicks, the settings."""
+import btlgames
+from btlgames.antimatter.data import catalogue
+from btlgames.core.simulate import play_one
+from btlgames.core.state import action_from_json
+from btlgames.ui import antimatter as renderer
+
+
+def test_every_space_and_pawn_is_drawn_with_words():
+    state = btlgames.load("antimatter", seed=4, players=6)
+    drawn = renderer.table(state.view(None))
+    for sid in catalogue().board.spaces:
+        assert f'data-target="space:{sid}"' in drawn
+    for seat in range(6):
+        assert f"{renderer.SYMBOLS[seat]}{seat + 1}" in drawn  # a symbol and a number, not colour alone
+    assert "Up quark" in drawn and "quantum tunnel" in drawn
+
+
+def test_a_hand_shows_only_to_its_scientist():
+    state = btlgames.load("antimatter", seed=4, players=2)
+    mine = renderer.table(state.view(0))
+    theirs = renderer.table(state.view(1))
+    assert "Scientist 1&#x27;s hand" in mine and "Scientist 1&#x27;s hand" not in theirs
+    assert "hand" not in renderer.table(state.view(None)).split("am-labs")[1].split("Building")[0]
+
+
+def test_every_move_on_the_board_has_its_target_drawn():
+    for mode, players in (("standard", 3), ("team", 4), ("coop", 2)):
+        finished = play_one("antimatter", 2, "heuristic", players=players, mode=mode)
+        state = btlgames.load("antimatter", seed=2, players=players, mode=mode)
+        for record in finished.history[:120]:
+            drawn = renderer.table(state.view(state.current_player()))
+            for action in state.legal_actions():
+                key = renderer.target(action)
+                assert key is None or f'data-target="{key}"' in drawn, key
+                assert renderer.group(action) and str(action)
+            assert renderer.headline(state.view(None))
+            state.apply(action_from_json(state.actions, record))
+
+
+def test_every_event_reads_as_words_for_every_viewer():
+    for mode, players in (("standard", 4), ("team", 6), ("coop", 3), ("mixed", 4)):
+        state = play_one("antimatter", 7, "heuristic", players=players, mode=mode)
+        for viewer in (0, None, "all"):
+            for record in state.log.to_records(viewer):
+                line = renderer.event(record)
+                assert "{" not in line and "None" not in line, line
+        assert renderer.summary(state.view(None))
+
+
+def test_the_end_names_the_winner_or_the_atom_built():
+    state = play_one("antimatter", 1, "heuristic", players=3)
+    assert f"Scientist {state.winners()[0] + 1} won" in renderer.summary(state.view(None))
+    coop = play_one("antimatter", 1, "heuristic", players=3, mode="coop")
+    assert f"Together you built {coop.completed}" in renderer.summary(coop.view(None))
+
+
+def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
+    box = renderer.play(seed=3)
+    game = box.game
+    before = game.state
+    box.modes.value = "team"  # two Scientists cannot make teams
+    game.new_game("5")
+    assert game.state is before and "Team mode needs" in game.status.value
+    box.modes.value = "coop"
+    box.order.value = True
+    game.new_game("5")
+    assert game.state.options["mode"] == "coop" and game.state.seed == 5 and game.state.goals[0]["challenge"]
+
+
+def test_a_game_with_bots_plays_to_the_end_in_the_app():
+    box = renderer.play(seed=2, seats=["heuristic"] * 3, players=3)
+    state = box.game.state
+    assert state.is_over() and state.winners()
+
+
+def test_every_game_type_plays_to_the_end_in_the_app():
+    for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
+        box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
+        assert box.game.state.is_over() and box.game.state.options["mode"] == mode

@@ -1,0 +1,37 @@
+"""The Pauli notebook's widgets in plain Python: what they show, and the simulation from its button."""
+from btlgames.ui import pauli
+from widgetry import find, walk
+
+import ipywidgets as w
+
+
+def test_the_shells_follow_the_slider():
+    box = pauli.shells()
+    slider = find(box, w.IntSlider)
+    slider.value = 10
+    shown = [x for x in walk(box) if isinstance(x, w.HTML)][-1].value
+    assert "neon" in shown and "2p⁶" in shown and shown.count("↑↓") == 5
+
+
+def test_the_recipe_counts_the_pieces_and_the_scientists():
+    html = pauli.recipe_html("He-4")
+    assert "2 Proton+Electron mats and 2 Neutron mats" in html and "<td>Up quark</td><td>6</td>" in html
+    assert "enough for 4 Scientists" in html
+    assert "too small" in pauli.recipe_html("Ne-22")
+
+
+def test_the_chart_and_the_crowding_study_draw_only_when_asked():
+    chart = pauli.nuclide_chart()
+    plot = find(chart, w.Output)
+    assert plot.outputs == ()
+    find(chart, w.Button).click()
+    assert plot.outputs and "isotopes" in plot.outputs[0]["data"]["text/plain"]
+    study = pauli.crowding_study(games=2)
+    assert find(study, w.Output).outputs == ()
+    find(study, w.Button).click()
+    assert "Scientists:" in find(study, w.Output).outputs[0]["data"]["text/plain"]
+
+
+def test_annihilation_uses_pdg_masses():
+    html = pauli.annihilation_html()
+    assert "511.0" in html and "1876.5" in html
