@@ -11,16 +11,7 @@ from statistics import mean, median, stdev
 
 from ..core.registry import load
 from ..core.simulate import make_bot, play_one
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95 % by default) for k successes in n trials: honest at 0 and n."""
-    if n <= 0:
-        raise ValueError("an interval needs at least one trial")
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from ..science.intervals import wilson
 
 
 def play_checked(seed: int, bot: str, **options):
