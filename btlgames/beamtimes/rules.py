@@ -519,23 +519,25 @@ class BeamtimesState(GameState):
     # -- views ------------------------------------------------------------------------------------
     def view(self, player):
         """The table as ``player`` sees it (None: the projector): face-down cards only where that
-        group has looked and the card has not moved since (K12); hands are open (K5)."""
+        group has looked and the card has not moved since (K12); the projector shows what every
+        group knows that way, a published card among them; hands are open (K5)."""
         def seen(card, groups):
-            return card if player is not None and player in groups else None
+            return card if self._knows(player, groups) else None
 
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
-        if self.pending and player is not None and player in self.ring_seen[self.pending["problem"]]:
+        if self.pending and self._knows(player, self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
             "rounds": self.options["rounds"], "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
             "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
-                      "solved_by": self.solved_by[p],
+                      "solved_by": self.solved_by[p], "public": self._knows(None, self.ring_seen[p]),
                       "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}
                                   for i, (o, c) in enumerate(self.workers[p])]}
                      for p in range(RING_SIZE)],
-            "row": [{"card": seen(self.row[i], self.row_seen[i]), "tokens": list(self.row_tokens[i])}
+            "row": [{"card": seen(self.row[i], self.row_seen[i]), "public": self._knows(None, self.row_seen[i]),
+                     "tokens": list(self.row_tokens[i])}
                     for i in range(ROW_SIZE)],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
@@ -547,13 +549,18 @@ class BeamtimesState(GameState):
             "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
         }
 
+    def _knows(self, viewer, groups) -> bool:
+        """Whether ``viewer`` knows the card the groups in ``groups`` have seen where it lies:
+        a group if it is one of them, the projector if every group is (K12)."""
+        return len(set(groups)) == self.players if viewer is None else viewer in groups
+
     def hidden_variation(self, player, rng):
         """Deal the diamonds this seat has not seen (and the market deck) differently."""
         other = self.clone()
         keep = self.pending.get("problem")  # its outcome is already public
         places = [("ring", p) for p in range(RING_SIZE)
-                  if self.solved_by[p] is None and p != keep and player not in self.ring_seen[p]]
-        places += [("row", i) for i in range(ROW_SIZE) if player not in self.row_seen[i]]
+                  if self.solved_by[p] is None and p != keep and not self._knows(player, self.ring_seen[p])]
+        places += [("row", i) for i in range(ROW_SIZE) if not self._knows(player, self.row_seen[i])]
         places += [("removed", i) for i in range(REMOVED)]
         cards = [getattr(other, where)[i] for where, i in places]
         rng.shuffle(cards)
