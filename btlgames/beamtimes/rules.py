@@ -1,4 +1,5 @@
-"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16).
+"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16; rules
+version 2: the lesson ending of K15).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -138,7 +139,7 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
 @dataclass
 class BeamtimesState(GameState):
     name: ClassVar[str] = "beamtimes"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: the lesson ending (K15)
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     ring: list[str] = field(default_factory=list)  # the six problems, face down unless solved
@@ -476,11 +477,17 @@ class BeamtimesState(GameState):
             self.ring_seen[p] = list(range(self.players))
         self._close_experiment()
 
+    @property
+    def goal(self) -> int:
+        """Solved problems that end the game (K15): players + 1 in the lesson ending, else all six."""
+        return self.players + 1 if self.options.get("ending", "lesson") == "lesson" else RING_SIZE
+
     def _close_experiment(self) -> None:
         self.pending = {}
         self.phase = "action"  # _apply moves on to the verification
-        if all(s is not None for s in self.solved_by):
-            self._finish("all_solved")
+        solved = sum(s is not None for s in self.solved_by)
+        if solved >= self.goal:
+            self._finish("all_solved" if solved == RING_SIZE else "goal")
 
     def _verify(self, g: int, place: int, cost: int) -> None:
         self._pay(g, cost)
@@ -530,7 +537,7 @@ class BeamtimesState(GameState):
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
-            "rounds": self.options["rounds"], "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
+            "rounds": self.options["rounds"], "goal": self.goal, "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
             "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
                       "solved_by": self.solved_by[p], "public": self._knows(None, self.ring_seen[p]),
                       "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}

@@ -203,7 +203,9 @@ def _groups(view) -> str:
 
 def headline(view) -> str:
     """The side panel's head: the round, whose turn, and what the turn waits for."""
-    rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]))
+    solved = sum(slot["solved_by"] is not None for slot in view["ring"])
+    rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]) + " · "
+                  + t("beamtimes.goal", solved=solved, goal=view["goal"]))
     if view["player"] is None:
         return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
     to_play = t("beamtimes.to_play", n=view["player"] + 1)

@@ -15,12 +15,17 @@ from btlgames.core.events import Log
 def test_conformance(players, games):
     finished = conformance.run("beamtimes", games=games, seed=10_000 * players, save_sample=20,
                                players=players)
-    assert {s.end_reason for s in finished} <= {"beamtime", "all_solved"}
+    assert {s.end_reason for s in finished} <= {"beamtime", "goal"}
     assert all(s.winners() for s in finished)
 
 
 def test_short_beamtimes_conform_too():
     conformance.run("beamtimes", games=100, seed=7, save_sample=10, players=2, rounds=5)
+
+
+def test_the_source_ending_conforms_too():  # K15: all six solved, or the bell
+    finished = conformance.run("beamtimes", games=60, seed=70_000, save_sample=5, players=3, ending="source")
+    assert {s.end_reason for s in finished} <= {"beamtime", "all_solved"}
 
 
 # -- the harness's public-information check (core.conformance._check_public) -----------------------

@@ -17,14 +17,14 @@ from btlgames.core.simulate import play_one
 
 
 def game(players=2, ring=(), row=(), hands=None, market=(), distinguished=(), workers=None,
-         tokens=None, row_tokens=None, player=0):
+         tokens=None, row_tokens=None, player=0, **options):
     """A game at the start of ``player``'s turn with the cards where the test says.
 
     Diamonds not named fill the ring, the row and the two removed cards in order; spades
     and hearts not named go to the market deck (its top first as named in ``market``).
     ``workers`` = {problem: [(group, card), ...]} (leader first), each with its token.
     """
-    state = btlgames.load("beamtimes", seed=1, players=players)
+    state = btlgames.load("beamtimes", seed=1, players=players, **options)
     rest = [d for d in DIAMONDS if d not in (*ring, *row)]
     state.ring = list(ring) + rest[:6 - len(ring)]
     rest = rest[6 - len(ring):]
@@ -114,6 +114,8 @@ def test_bad_options_are_refused():
         btlgames.load("beamtimes", players=5)
     with pytest.raises(ValueError, match="rounds"):
         btlgames.load("beamtimes", rounds="many")
+    with pytest.raises(ValueError, match="option ending='never' is not allowed; choose one of 'lesson', 'source'"):
+        btlgames.load("beamtimes", ending="never")
 
 
 # -- 1. grants ---------------------------------------------------------------------------------------
@@ -509,8 +511,8 @@ def test_the_beamtime_ends_after_the_last_round():  # K15
     assert last(state, "end").data["reason"] == "beamtime"
 
 
-def test_the_game_ends_when_every_problem_is_solved():  # K15
-    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")]})
+def test_the_source_ending_ends_the_game_when_every_problem_is_solved():  # K15
+    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")]}, ending="source")
     state.solved_by = [None, 1, 1, 0, 1, 0]
     for p in range(1, 6):
         state.workers[p] = []
@@ -518,6 +520,35 @@ def test_the_game_ends_when_every_problem_is_solved():  # K15
     state.apply(Build("JS", 0))
     assert state.is_over() and state.end_reason == "all_solved"
     assert state.scores() == {0: 3.0, 1: 3.0}
+
+
+def two_solved(**options):
+    """Group 2 solved problem 2 and group 1 problem 3; group 1 leads J♥ at J♦ (problem 1) and holds J♠."""
+    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")], 1: [(1, "2H")], 2: [(0, "3H")]},
+                 **options)
+    state.solved_by[1], state.solved_by[2] = 1, 0
+    state.check_invariants()
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_lesson_ending_stops_once_players_plus_one_problems_are_solved(players):  # K15
+    state = btlgames.load("beamtimes", seed=1, players=players)
+    assert state.options["ending"] == "lesson" and state.view(None)["goal"] == players + 1
+
+
+def test_the_lesson_ending_stops_a_two_group_game_at_the_third_solve():  # K15
+    state = two_solved()
+    state.apply(Build("JS", 0))
+    assert state.is_over() and state.end_reason == "goal" and state.round == 1
+    assert last(state, "end").data == {"reason": "goal", "solved": [2, 1], "winners": [0]}
+    assert state.decided_by() == "solved"
+
+
+def test_the_source_ending_plays_on_until_every_problem_is_solved():  # K15
+    state = two_solved(ending="source")
+    state.apply(Build("JS", 0))
+    assert not state.is_over() and state.view(None)["goal"] == 6 and state.phase == "verify"
 
 
 def test_winners_by_solved_then_published_then_tokens():  # K16
