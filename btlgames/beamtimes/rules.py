@@ -373,7 +373,10 @@ class BeamtimesState(GameState):
         self.ring_seen[p] = sorted(set(self.ring_seen[p]) | set(lookers))
         self.stats["builds"] += 1
         self._log("build", g, card=detector, problem=p)
-        self._log("look", g, secret={"particle": particle}, seen_by=lookers, problem=p)
+        if self._knows(None, lookers):  # every group looks: no secret, the projector's log names it too
+            self._log("look", g, problem=p, particle=particle)
+        else:
+            self._log("look", g, secret={"particle": particle}, seen_by=lookers, problem=p)
         leader, *collaborators = [value(c) for _, c in self.workers[p]]
         result = outcome(value(particle), leader, collaborators, value(detector))
         self.pending = {"problem": p, "detector": detector, "builder": g, **result}

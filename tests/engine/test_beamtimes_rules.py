@@ -341,6 +341,7 @@ def test_an_experiment_every_group_looked_at_shows_its_payout_on_the_projector()
     state = experiment("8D", "KH", "8S", collaborator="9H")  # both groups work on it and look
     assert state.view(None)["ring"][0]["card"] == "8D"
     assert state.view(None)["pending"]["x"] == state.view(0)["pending"]["x"] == 1
+    assert state.log.to_records(None)[-1] == {**state.log.to_records(0)[-1], "particle": "8D"}  # the log too
 
 
 def test_withholding_sends_everyone_home_unpaid():
