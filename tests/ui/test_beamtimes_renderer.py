@@ -226,3 +226,11 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
     offered = [b.description for b in move_buttons(app)]
     assert offered == [str(a) for a in app.state.legal_actions() if renderer.target(a) == f"problem:{problem}"]
     assert len(offered) > 1 and "choose one" in app.status.value
+
+
+def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15
+    state = btlgames.load("beamtimes", seed=3, players=3)
+    state.solved_by[2] = 1
+    assert "1 of 4 problems solved" in renderer.headline(state.view(None))
+    source = btlgames.load("beamtimes", seed=3, players=3, ending="source")
+    assert "0 of 6 problems solved" in renderer.headline(source.view(0))
