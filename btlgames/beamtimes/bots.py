@@ -4,7 +4,8 @@ The heuristic bot reasons like the concept notebook: a hidden problem is equally
 likely to be any value it has not seen elsewhere; it builds when the expected
 payout of the experiment is worth risking its physicist, buys the cards that make
 such experiments, applies for the grants with the best expected value, and
-verifies "probably don't exist" particles while that is cheap (exclusion).
+verifies "probably don't exist" particles while that is cheap (exclusion). The solver bot
+adds the source's levers for exact solves (see SolverBot).
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import random
 
 from ..science.ranges import outcome
 from .cards import is_detector, is_physicist, value
-from .rules import (DISTINGUISHED_PRICE, FULL_HAND, ApplyForGrant, Assign, Build, EndTurn, Hire, HireDistinguished, Pass,
-                    Publish, Swap, Verify, Withhold)
+from .rules import (DISTINGUISHED_PRICE, FULL_HAND, ApplyForGrant, Assign, Build, EndTurn, Hire,
+                    HireDistinguished, Pass, Publish, Swap, Verify, Withhold)
 
 SOLVE_BONUS = 20.0  # a solved problem is what wins; worth this many tokens to the bot
 LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
@@ -142,7 +143,7 @@ class NoVerifyBot(HeuristicBot):
 
 SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every other move
 LOOK = 4.0  # a look whose card will stay in place (both neighbours busy): half-way to a solve
-GUARD = 4.0  # a physicist beside a problem the group leads, so a look there stays put
+GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the group leads, or between busy ones
 PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
 WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
 
