@@ -4,7 +4,8 @@ The heuristic bot reasons like the concept notebook: a hidden problem is equally
 likely to be any value it has not seen elsewhere; it builds when the expected
 payout of the experiment is worth risking its physicist, buys the cards that make
 such experiments, applies for the grants with the best expected value, and
-verifies "probably don't exist" particles while that is cheap (exclusion).
+verifies "probably don't exist" particles while that is cheap (exclusion). The solver bot
+adds the source's levers for exact solves (see SolverBot).
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import random
 
 from ..science.ranges import outcome
 from .cards import is_detector, is_physicist, value
-from .rules import (ApplyForGrant, Assign, Build, EndTurn, Hire, HireDistinguished, Pass, Publish, Swap,
-                    Verify, Withhold)
+from .rules import (DISTINGUISHED_PRICE, FULL_HAND, ApplyForGrant, Assign, Build, EndTurn, Hire,
+                    HireDistinguished, Pass, Publish, Swap, Verify, Withhold)
 
 SOLVE_BONUS = 20.0  # a solved problem is what wins; worth this many tokens to the bot
 LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
@@ -75,7 +76,13 @@ class HeuristicBot:
         return value(workers[0]["card"]), [value(w["card"]) for w in workers[1:]]
 
     def _act(self, view, legal, me):
-        scored = []  # (score, action)
+        scored = self._scores(view, legal, me)
+        best = max(score for score, _ in scored)
+        return self.rng.choice([a for score, a in scored if score == best])
+
+    def _scores(self, view, legal, me) -> list[tuple[float, object]]:
+        """(score, action) for every action of the turn: expected tokens, solves weighted."""
+        scored = []
         hand = view["groups"][me]["hand"]
         tokens = view["groups"][me]["tokens"]
         money = 1.0 if tokens < 5 else 0.5 if tokens < 10 else 0.2 if tokens < 15 else 0.05  # less when rich
@@ -108,8 +115,7 @@ class HeuristicBot:
                 scored.append((ev * money - 0.2, a))
             elif isinstance(a, Pass):
                 scored.append((-3.0, a))
-        best = max(score for score, _ in scored)
-        return self.rng.choice([a for score, a in scored if score == best])
+        return scored
 
     def _card_worth(self, view, card, physicists, detectors, led, money) -> float:
         """What a market card would add: the best experiment it completes, or half the pair
@@ -133,3 +139,104 @@ class NoVerifyBot(HeuristicBot):
     """The heuristic bot without exclusion searches: it never verifies."""
     name = "no-verify"
     verifies = False
+
+
+SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every other move
+LOOK = 4.0  # a look whose card will stay in place (both neighbours busy): half-way to a solve
+GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the group leads, or between busy ones
+PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
+WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
+
+
+class SolverBot(HeuristicBot):
+    """The heuristic bot aiming at the source's goal, solved problems, with the source's levers.
+
+    It looks where the card will stay (both neighbours worked on or solved: an in-range result
+    reshuffles only idle neighbours), keeps neighbours busy beside the problems it leads, uses its
+    looks while they hold (K12: the view shows a card until it moves), collects the physicist and
+    the detector of exactly a known value, leads with that physicist and builds the exact detector.
+    It withholds a result it can still solve alone, so that only its own group knows the card.
+    """
+    name = "solver"
+
+    def choose(self, view, legal):
+        if "publish" in {a.kind for a in legal}:
+            return self._publish(view)
+        return super().choose(view, legal)
+
+    # -- what the group knows and holds --------------------------------------------------------------
+    @staticmethod
+    def _known(view) -> dict[int, int]:
+        """Unsolved problems whose value this group sees: {problem: value}."""
+        return {p: value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and s["solved_by"] is None}
+
+    @staticmethod
+    def _busy(view, p: int) -> bool:
+        slot = view["ring"][p % len(view["ring"])]
+        return bool(slot["workers"]) or slot["solved_by"] is not None
+
+    def _stays(self, view, p: int) -> bool:
+        """An in-range result at ``p`` leaves the card where it is: both neighbours are busy."""
+        return self._busy(view, p - 1) and self._busy(view, p + 1)
+
+    @staticmethod
+    def _reachable(view, me, card_value: int, role) -> bool:
+        """The group holds, or can buy now, a card of this value and role (physicist or detector)."""
+        hand = view["groups"][me]["hand"]
+        tokens = view["groups"][me]["tokens"]
+        if any(role(c) and value(c) == card_value for c in hand):
+            return True
+        offers = [(m["card"], m["price"]) for m in view["market"]]
+        offers += [(c, DISTINGUISHED_PRICE) for c in view["distinguished"]]
+        return any(role(c) and value(c) == card_value and price <= tokens for c, price in offers)
+
+    # -- the decisions ---------------------------------------------------------------------------------
+    def _publish(self, view):
+        pending, me = view["pending"], view["player"]
+        p = pending["problem"]
+        workers = view["ring"][p]["workers"]
+        v = value(view["ring"][p]["card"])
+        leads_exact = value(workers[0]["card"]) == v  # back in hand after withholding
+        can_solve = ((leads_exact or self._reachable(view, me, v, is_physicist))
+                     and self._reachable(view, me, v, is_detector))
+        alone = len(workers) == 1
+        if alone and self._stays(view, p) and can_solve:
+            return Withhold()  # a secret the group can still turn into a solve
+        return Publish() if pending.get("leader_gain", 1) > 0 else Withhold()
+
+    def _scores(self, view, legal, me):
+        known = self._known(view)
+        led = {p for p, s in enumerate(view["ring"]) if s["workers"] and s["workers"][0]["group"] == me
+               and s["solved_by"] is None}
+        return [(score + self._bonus(view, a, me, known, led), a) for score, a in super()._scores(view, legal, me)]
+
+    def _bonus(self, view, a, me, known, led) -> float:
+        ring = len(view["ring"])
+        if isinstance(a, Build):
+            leader, collaborators = self._team(view, a.problem)
+            if a.problem in known:  # solve it, or lose the look to a reshuffle
+                result = outcome(known[a.problem], leader, collaborators, value(a.card))["result"]
+                return SOLVE if result == "solved" else -LOOK
+            return LOOK if self._stays(view, a.problem) else -WAIT  # rather wait for busy neighbours
+        if isinstance(a, Assign):
+            empty = not view["ring"][a.problem]["workers"]
+            h = value(a.card)
+            if empty and known.get(a.problem) == h:  # lead with the exact physicist
+                return SOLVE / 2 if self._reachable(view, me, h, is_detector) else PAIR
+            if empty and any((a.problem + d) % ring in led for d in (-1, 1)):
+                return GUARD
+            if empty and self._stays(view, a.problem):  # a lab where a look will hold
+                return GUARD
+            return 0.0
+        if isinstance(a, (Hire, HireDistinguished)):
+            v = value(a.card)
+            for p, kv in known.items():
+                workers = view["ring"][p]["workers"]
+                if kv == v and not workers:  # half of the exact pair, or all of it
+                    other = is_detector if is_physicist(a.card) else is_physicist
+                    return PAIR * (2 if self._reachable(view, me, v, other) else 1)
+                if kv == v and is_detector(a.card) and p in led and value(workers[0]["card"]) == v:
+                    return 2 * PAIR  # the group leads there with the exact physicist
+            if len(view["groups"][me]["hand"]) == FULL_HAND - 1 and led:
+                return -LOOK  # a full hand would force a detector onto a problem it leads
+        return 0.0

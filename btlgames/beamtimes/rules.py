@@ -1,4 +1,5 @@
-"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16).
+"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16; rules
+version 2: the lesson ending of K15).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -138,7 +139,7 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
 @dataclass
 class BeamtimesState(GameState):
     name: ClassVar[str] = "beamtimes"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: the lesson ending (K15)
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     ring: list[str] = field(default_factory=list)  # the six problems, face down unless solved
@@ -372,7 +373,10 @@ class BeamtimesState(GameState):
         self.ring_seen[p] = sorted(set(self.ring_seen[p]) | set(lookers))
         self.stats["builds"] += 1
         self._log("build", g, card=detector, problem=p)
-        self._log("look", g, secret={"particle": particle}, seen_by=lookers, problem=p)
+        if self._knows(None, lookers):  # every group looks: no secret, the projector's log names it too
+            self._log("look", g, problem=p, particle=particle)
+        else:
+            self._log("look", g, secret={"particle": particle}, seen_by=lookers, problem=p)
         leader, *collaborators = [value(c) for _, c in self.workers[p]]
         result = outcome(value(particle), leader, collaborators, value(detector))
         self.pending = {"problem": p, "detector": detector, "builder": g, **result}
@@ -476,11 +480,17 @@ class BeamtimesState(GameState):
             self.ring_seen[p] = list(range(self.players))
         self._close_experiment()
 
+    @property
+    def goal(self) -> int:
+        """Solved problems that end the game (K15): players + 1 in the lesson ending, else all six."""
+        return self.players + 1 if self.options.get("ending", "lesson") == "lesson" else RING_SIZE
+
     def _close_experiment(self) -> None:
         self.pending = {}
         self.phase = "action"  # _apply moves on to the verification
-        if all(s is not None for s in self.solved_by):
-            self._finish("all_solved")
+        solved = sum(s is not None for s in self.solved_by)
+        if solved >= self.goal:
+            self._finish("all_solved" if solved == RING_SIZE else "goal")
 
     def _verify(self, g: int, place: int, cost: int) -> None:
         self._pay(g, cost)
@@ -519,23 +529,25 @@ class BeamtimesState(GameState):
     # -- views ------------------------------------------------------------------------------------
     def view(self, player):
         """The table as ``player`` sees it (None: the projector): face-down cards only where that
-        group has looked and the card has not moved since (K12); hands are open (K5)."""
+        group has looked and the card has not moved since (K12); the projector shows what every
+        group knows that way, a published card among them; hands are open (K5)."""
         def seen(card, groups):
-            return card if player is not None and player in groups else None
+            return card if self._knows(player, groups) else None
 
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
-        if self.pending and player is not None and player in self.ring_seen[self.pending["problem"]]:
+        if self.pending and self._knows(player, self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
-            "rounds": self.options["rounds"], "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
+            "rounds": self.options["rounds"], "goal": self.goal, "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
             "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
-                      "solved_by": self.solved_by[p],
+                      "solved_by": self.solved_by[p], "public": self._knows(None, self.ring_seen[p]),
                       "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}
                                   for i, (o, c) in enumerate(self.workers[p])]}
                      for p in range(RING_SIZE)],
-            "row": [{"card": seen(self.row[i], self.row_seen[i]), "tokens": list(self.row_tokens[i])}
+            "row": [{"card": seen(self.row[i], self.row_seen[i]), "public": self._knows(None, self.row_seen[i]),
+                     "tokens": list(self.row_tokens[i])}
                     for i in range(ROW_SIZE)],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
@@ -547,13 +559,18 @@ class BeamtimesState(GameState):
             "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
         }
 
+    def _knows(self, viewer, groups) -> bool:
+        """Whether ``viewer`` knows the card the groups in ``groups`` have seen where it lies:
+        a group if it is one of them, the projector if every group is (K12)."""
+        return len(set(groups)) == self.players if viewer is None else viewer in groups
+
     def hidden_variation(self, player, rng):
         """Deal the diamonds this seat has not seen (and the market deck) differently."""
         other = self.clone()
         keep = self.pending.get("problem")  # its outcome is already public
         places = [("ring", p) for p in range(RING_SIZE)
-                  if self.solved_by[p] is None and p != keep and player not in self.ring_seen[p]]
-        places += [("row", i) for i in range(ROW_SIZE) if player not in self.row_seen[i]]
+                  if self.solved_by[p] is None and p != keep and not self._knows(player, self.ring_seen[p])]
+        places += [("row", i) for i in range(ROW_SIZE) if not self._knows(player, self.row_seen[i])]
         places += [("removed", i) for i in range(REMOVED)]
         cards = [getattr(other, where)[i] for where, i in places]
         rng.shuffle(cards)

@@ -32,7 +32,7 @@ def play_checked(game: str, seed: int, max_steps: int = 5000, save_every: int = 
     state = load(game, seed=seed, **options)
     bot = RandomBot(seed)
     rng = random.Random(f"harness:{seed}")
-    step = 0
+    step = logged = 0
     while not state.is_over():
         step += 1
         assert step <= max_steps, f"{game} seed {seed}: no end after {max_steps} actions"
@@ -42,6 +42,8 @@ def play_checked(game: str, seed: int, max_steps: int = 5000, save_every: int = 
         assert state.current_player() is not None
         state.check_invariants()
         _check_view(state, rng)
+        if step % PUBLIC_EVERY == seed % PUBLIC_EVERY:  # a sample: it costs a view per seat
+            logged = _check_public(state, logged)
         _check_illegal(state)
         if save_every and step % save_every == 0:
             _check_save(state)
@@ -52,6 +54,7 @@ def play_checked(game: str, seed: int, max_steps: int = 5000, save_every: int = 
         assert before != state, f"{action} changed nothing"
         assert str(action), "every action has readable words"
     state.check_invariants()
+    _check_public(state, logged)
     assert state.legal_actions() == [] and state.current_player() is None
     _check_save(state)
     return state
@@ -65,6 +68,60 @@ def _check_view(state, rng) -> None:
         other = state.hidden_variation(viewer, rng)
         if other is not None:
             assert other.view(viewer) == view, "the view shows something this seat may not see"
+
+
+PUBLIC_EVERY = 10  # steps between public-information checks (a sample keeps the harness fast)
+
+
+def _check_public(state, logged: int) -> int:
+    """Public information is on the projector: what every seat's view shows alike, and what the
+    public log has just named while every seat's view still shows it, the spectator view
+    (``view(None)``) shows too. A solo game has no public in that sense: its one seat's knowledge
+    is its own. Returns the log's length, where the next step's new events start."""
+    if state.players < 2:
+        return len(state.log)
+    seats = [state.view(p) for p in range(state.players)]
+    spectator = state.view(None)
+    _check_agreed(seats, spectator, ())
+    texts = [json.dumps(view) for view in seats]
+    shown = json.dumps(spectator)
+    for event in state.log.events[logged:]:
+        for value in _leaves(event.record(None)).values():
+            name = json.dumps(value)  # a name, as the JSON string it is in a view
+            if isinstance(value, str) and all(name in text for text in texts):
+                assert name in shown, (f"the public log names {value!r} and every seat's view shows it, "
+                                       "the spectator view does not")
+    return len(state.log)
+
+
+def _check_agreed(seats: list, spectator, path: tuple) -> None:
+    """Where every seat's view holds the same value, the spectator view holds it too. Walked down
+    only where the views differ, so the common case costs one comparison."""
+    first = seats[0]
+    agreed = all(seat == first for seat in seats[1:])
+    if agreed and spectator == first:
+        return
+    if all(isinstance(v, dict) for v in (*seats, spectator)):
+        for key in set(first).intersection(*seats[1:]):
+            _check_agreed([seat[key] for seat in seats], spectator.get(key, _MISSING), (*path, key))
+    elif all(isinstance(v, list) and len(v) == len(first) for v in (*seats, spectator)):
+        for i in range(len(first)):
+            _check_agreed([seat[i] for seat in seats], spectator[i], (*path, i))
+    elif agreed:
+        shown = "nothing" if spectator is _MISSING else repr(spectator)
+        raise AssertionError(f"every seat's view shows {first!r} at {'/'.join(map(str, path)) or 'the top'}, "
+                             f"the spectator view {shown}")
+
+
+_MISSING = object()
+
+
+def _leaves(tree, path=()) -> dict:
+    """{path: value} for every leaf of a record or view (dicts and lists walked; an empty one is a leaf)."""
+    if not isinstance(tree, (dict, list)) or not tree:
+        return {path: tree}
+    items = tree.items() if isinstance(tree, dict) else enumerate(tree)
+    return {k: v for key, sub in items for k, v in _leaves(sub, (*path, key)).items()}
 
 
 def _check_illegal(state) -> None:

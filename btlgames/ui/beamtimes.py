@@ -123,12 +123,20 @@ def _known(face: str, words: str) -> str:
     return card(face) + f'<div class="bt-known">{_esc(words)}</div>'
 
 
+def _face_up(slot) -> str:
+    """A face-down card as this viewer knows it: by its own look, or as every group does."""
+    if not slot["card"]:
+        return back()
+    return _known(slot["card"], t("beamtimes.all_know" if slot["public"] else "beamtimes.you_know",
+                                  card=label(slot["card"])))
+
+
 def _problem(view, p: int) -> str:
     slot, pending = view["ring"][p], view["pending"]
     if slot["solved_by"] is not None:
         face = _known(slot["card"], t("beamtimes.solved_by", n=slot["solved_by"] + 1))
     else:
-        face = _known(slot["card"], t("beamtimes.you_know", card=label(slot["card"]))) if slot["card"] else back()
+        face = _face_up(slot)
     workers = "".join(f'<li>{marker(w["group"])} {_esc(t("beamtimes." + w["role"]))} {card(w["card"], mini=True)}</li>'
                       for w in slot["workers"])
     here = pending.get("problem") == p
@@ -142,7 +150,7 @@ def _problem(view, p: int) -> str:
 
 def _place(view, i: int) -> str:
     slot = view["row"][i]
-    face = _known(slot["card"], t("beamtimes.you_know", card=label(slot["card"]))) if slot["card"] else back()
+    face = _face_up(slot)
     tokens = "".join(marker(g, short=True) for g in slot["tokens"])
     count = _esc(t("beamtimes.verifications", n=len(slot["tokens"])))
     return (f'<div class="bt-place" data-target="row:{i}" aria-label="{_esc(t("beamtimes.place", n=i + 1))}">'
@@ -195,7 +203,9 @@ def _groups(view) -> str:
 
 def headline(view) -> str:
     """The side panel's head: the round, whose turn, and what the turn waits for."""
-    rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]))
+    solved = sum(slot["solved_by"] is not None for slot in view["ring"])
+    rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]) + " · "
+                  + t("beamtimes.goal", solved=solved, goal=view["goal"]))
     if view["player"] is None:
         return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
     to_play = t("beamtimes.to_play", n=view["player"] + 1)

@@ -17,14 +17,14 @@ from btlgames.core.simulate import play_one
 
 
 def game(players=2, ring=(), row=(), hands=None, market=(), distinguished=(), workers=None,
-         tokens=None, row_tokens=None, player=0):
+         tokens=None, row_tokens=None, player=0, **options):
     """A game at the start of ``player``'s turn with the cards where the test says.
 
     Diamonds not named fill the ring, the row and the two removed cards in order; spades
     and hearts not named go to the market deck (its top first as named in ``market``).
     ``workers`` = {problem: [(group, card), ...]} (leader first), each with its token.
     """
-    state = btlgames.load("beamtimes", seed=1, players=players)
+    state = btlgames.load("beamtimes", seed=1, players=players, **options)
     rest = [d for d in DIAMONDS if d not in (*ring, *row)]
     state.ring = list(ring) + rest[:6 - len(ring)]
     rest = rest[6 - len(ring):]
@@ -114,6 +114,8 @@ def test_bad_options_are_refused():
         btlgames.load("beamtimes", players=5)
     with pytest.raises(ValueError, match="rounds"):
         btlgames.load("beamtimes", rounds="many")
+    with pytest.raises(ValueError, match="option ending='never' is not allowed; choose one of 'lesson', 'source'"):
+        btlgames.load("beamtimes", ending="never")
 
 
 # -- 1. grants ---------------------------------------------------------------------------------------
@@ -312,6 +314,36 @@ def test_a_published_card_alone_in_its_place_is_known_to_all():  # K12
     assert state.view(1)["ring"][1]["card"] == "7D"
 
 
+def test_a_published_card_that_stays_is_on_the_projector():  # K12
+    state = game(ring=["3D", "7D", "9D"], hands={0: ["8S"]},
+                 workers={0: [(1, "2H")], 1: [(0, "6H")], 2: [(1, "5H")]})
+    state.apply(Build("8S", 1))
+    state.apply(Publish())
+    assert last(state, "published").data["particle"] == "7D"  # the public log names it ...
+    spectator = state.view(None)["ring"][1]
+    assert spectator["card"] == "7D" and spectator["public"]  # ... and the shared screen shows it
+    state.apply(EndTurn())
+    assert state.view(None)["ring"][1]["card"] == "7D"  # until it moves
+
+
+def test_what_every_group_has_looked_at_is_on_the_projector():  # K12
+    state = game(row=["2D", "3D"], tokens=[5, 5])
+    state.apply(Pass())
+    state.apply(Verify(0, 1))
+    assert state.view(None)["row"][0]["card"] is None  # one group knows it: still a secret
+    state.apply(Pass())
+    state.apply(Verify(0, 2))
+    assert state.view(None)["row"][0] == {"card": "2D", "public": True, "tokens": [0, 1]}
+    assert state.view(None)["row"][1]["card"] is None
+
+
+def test_an_experiment_every_group_looked_at_shows_its_payout_on_the_projector():  # K12
+    state = experiment("8D", "KH", "8S", collaborator="9H")  # both groups work on it and look
+    assert state.view(None)["ring"][0]["card"] == "8D"
+    assert state.view(None)["pending"]["x"] == state.view(0)["pending"]["x"] == 1
+    assert state.log.to_records(None)[-1] == {**state.log.to_records(0)[-1], "particle": "8D"}  # the log too
+
+
 def test_withholding_sends_everyone_home_unpaid():
     state = game(ring=["3D", "7D"], hands={0: ["8S"]}, workers={1: [(0, "6H"), (1, "JH")]})
     state.apply(Build("8S", 1))
@@ -431,16 +463,45 @@ def test_hands_are_open():  # K5
     assert state.view(1)["groups"][0]["hand"] == ["7H"] and state.view(None)["groups"][1]["hand"] == ["8S"]
 
 
-def test_a_look_lasts_until_the_card_moves():  # K12
-    state = game(row=["2D"], hands={0: ["7H"]})
+def test_a_look_lasts_while_the_card_stays():  # K12
+    state = game(row=["2D"], ring=["3D", "7D", "9D"], hands={0: ["8S"]},
+                 workers={0: [(1, "2H")], 1: [(0, "6H")], 2: [(1, "5H")]})
     state.apply(Pass())
     state.apply(Verify(0, 1))
-    assert state.view(0)["row"][0]["card"] == "2D"
-    state.ring_seen[0] = [1]
-    state.row_seen[0] = [0]
-    state._refill_market()
-    records = state.log.to_records(0)
-    assert records[-1]["particle"] == "2D"  # the group's log keeps what it saw
+    for _ in range(2):  # group 2's turn, then a withheld experiment next door: the card stays
+        assert state.view(0)["row"][0]["card"] == "2D" and state.view(1)["row"][0]["card"] is None
+        state.apply(Pass() if state.phase == "action" else EndTurn())
+    state.apply(Build("8S", 1))
+    state.apply(Withhold())  # both neighbours are worked on: nothing is reshuffled
+    assert "reshuffle" not in kinds(state)
+    assert state.view(0)["ring"][1]["card"] == "7D" and state.view(0)["row"][0]["card"] == "2D"
+    assert state.view(1)["ring"][1]["card"] is None  # group 2 did not work on problem 2
+
+
+@pytest.mark.parametrize("order", [["QD", "2D"], ["2D", "QD"]])
+def test_a_verified_card_swapped_into_the_ring_is_no_longer_known_where_it_lies(order):  # K12
+    state = game(ring=["QD"], row=["2D", "3D", "4D", "5D", "6D"], hands={0: ["5S"]},
+                 workers={0: [(0, "4H")]}, row_tokens={i: [1] for i in range(1, 5)})
+    state.row_seen[0] = [0]  # group 1 knows 2♦ at place 1, the least verified place
+    state.chance.script(FREE, order)  # the jobs lost go to the deck; then the swap's shuffle
+    state.apply(Build("5S", 0))  # Q♦ is out of range of 4♥ and 5♠: swapped with place 1
+    assert last(state, "swap").data == {"problem": 0, "place": 0}
+    # Whether the shuffle moved the cards or not, nobody saw: the look is gone from both places
+    assert state.view(0)["row"][0]["card"] is None and state.view(0)["ring"][0]["card"] is None
+    assert "2D" in {state.ring[0], state.row[0]}
+    assert [r["particle"] for r in state.log.to_records(0) if r["kind"] == "look"] == ["QD"]
+
+
+def test_a_look_at_a_problem_is_lost_when_it_is_reshuffled():  # K12
+    state = game(ring=["3D", "7D", "9D"], hands={0: ["8S"]}, workers={1: [(0, "6H"), (1, "JH")]})
+    state.chance.script(FREE, ["9D", "7D", "3D"])  # the detector into the deck; problems 2, 1, 3 shuffled
+    state.apply(Build("8S", 1))
+    assert state.view(0)["ring"][1]["card"] == state.view(1)["ring"][1]["card"] == "7D"
+    state.apply(Withhold())
+    assert last(state, "reshuffle").data["problems"] == [1, 0, 2]
+    for viewer in (0, 1, None):
+        assert [slot["card"] for slot in state.view(viewer)["ring"][:3]] == [None, None, None]
+    assert [r["particle"] for r in state.log.to_records(1) if r["kind"] == "look"] == ["7D"]
 
 
 def test_the_beamtime_ends_after_the_last_round():  # K15
@@ -451,8 +512,8 @@ def test_the_beamtime_ends_after_the_last_round():  # K15
     assert last(state, "end").data["reason"] == "beamtime"
 
 
-def test_the_game_ends_when_every_problem_is_solved():  # K15
-    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")]})
+def test_the_source_ending_ends_the_game_when_every_problem_is_solved():  # K15
+    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")]}, ending="source")
     state.solved_by = [None, 1, 1, 0, 1, 0]
     for p in range(1, 6):
         state.workers[p] = []
@@ -460,6 +521,35 @@ def test_the_game_ends_when_every_problem_is_solved():  # K15
     state.apply(Build("JS", 0))
     assert state.is_over() and state.end_reason == "all_solved"
     assert state.scores() == {0: 3.0, 1: 3.0}
+
+
+def two_solved(**options):
+    """Group 2 solved problem 2 and group 1 problem 3; group 1 leads J♥ at J♦ (problem 1) and holds J♠."""
+    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")], 1: [(1, "2H")], 2: [(0, "3H")]},
+                 **options)
+    state.solved_by[1], state.solved_by[2] = 1, 0
+    state.check_invariants()
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_lesson_ending_stops_once_players_plus_one_problems_are_solved(players):  # K15
+    state = btlgames.load("beamtimes", seed=1, players=players)
+    assert state.options["ending"] == "lesson" and state.view(None)["goal"] == players + 1
+
+
+def test_the_lesson_ending_stops_a_two_group_game_at_the_third_solve():  # K15
+    state = two_solved()
+    state.apply(Build("JS", 0))
+    assert state.is_over() and state.end_reason == "goal" and state.round == 1
+    assert last(state, "end").data == {"reason": "goal", "solved": [2, 1], "winners": [0]}
+    assert state.decided_by() == "solved"
+
+
+def test_the_source_ending_plays_on_until_every_problem_is_solved():  # K15
+    state = two_solved(ending="source")
+    state.apply(Build("JS", 0))
+    assert not state.is_over() and state.view(None)["goal"] == 6 and state.phase == "verify"
 
 
 def test_winners_by_solved_then_published_then_tokens():  # K16

@@ -41,6 +41,14 @@ def test_a_verified_particle_shows_only_to_the_group_that_verified_it():
         assert secret not in drawn and words not in drawn
 
 
+def test_the_projector_draws_a_published_card_that_stays_as_known_to_every_group():
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    state.ring_seen[1] = [0, 1]  # what publishing leaves when nothing is reshuffled (K12)
+    drawn = renderer.table(state.view(None))
+    assert renderer.card_words(state.ring[1]) in drawn
+    assert f"every group knows: {label(state.ring[1])}" in drawn and "you looked" not in drawn
+
+
 def test_the_table_never_draws_a_card_the_viewer_has_not_seen():
     """Replay bot games and draw every position for every group and the projector (K12)."""
     for players, seed in ((2, 1), (3, 2)):
@@ -218,3 +226,11 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
     offered = [b.description for b in move_buttons(app)]
     assert offered == [str(a) for a in app.state.legal_actions() if renderer.target(a) == f"problem:{problem}"]
     assert len(offered) > 1 and "choose one" in app.status.value
+
+
+def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15
+    state = btlgames.load("beamtimes", seed=3, players=3)
+    state.solved_by[2] = 1
+    assert "1 of 4 problems solved" in renderer.headline(state.view(None))
+    source = btlgames.load("beamtimes", seed=3, players=3, ending="source")
+    assert "0 of 6 problems solved" in renderer.headline(source.view(0))

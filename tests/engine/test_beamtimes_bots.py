@@ -1,0 +1,54 @@
+"""The Beamtimes bots: the solver's levers, each in a scene (what they add over many games:
+bench/beamtimes_decided.py)."""
+from btlgames.beamtimes.bots import HeuristicBot, SolverBot
+from btlgames.beamtimes.rules import Assign, Build, EndTurn, Hire, Publish, Withhold
+
+from test_beamtimes_rules import game
+
+
+def choice(bot, state):
+    return bot.choose(state.view(state.current_player()), state.legal_actions())
+
+
+def known(state, problem):
+    """Every group has seen the card at ``problem`` and it has not moved (K12)."""
+    state.ring_seen[problem] = list(range(state.players))
+    return state
+
+
+def test_the_solver_leads_a_known_problem_with_its_exact_physicist():
+    state = known(game(ring=["3D", "7D", "9D"], hands={0: ["7H", "KH", "7S"]}), 1)
+    assert choice(SolverBot(0), state) == Assign("7H", 1)
+
+
+def test_the_solver_builds_the_exact_detector_where_it_leads_the_exact_physicist():
+    state = known(game(ring=["3D", "7D", "9D"], hands={0: ["2S", "7S", "KS"]}, workers={1: [(0, "7H")]}), 1)
+    assert choice(SolverBot(0), state) == Build("7S", 1)
+    state.apply(Build("7S", 1))
+    assert state.solved_by[1] == 0
+
+
+def test_the_solver_buys_the_missing_half_of_an_exact_pair():
+    state = known(game(ring=["3D", "7D", "9D"], hands={0: ["7H"]}, market=["2H", "7S", "4H", "5S", "6H"],
+                       tokens=[2, 5]), 1)
+    assert choice(SolverBot(0), state) == Hire(1, "7S")
+
+
+def test_the_solver_looks_where_the_card_will_stay():
+    # It leads problems 2 and 5 and holds a wide detector: problem 2's neighbours are busy, 5's are idle
+    state = game(ring=["3D", "7D", "9D", "4D", "5D", "6D"], hands={0: ["KS"]},
+                 workers={0: [(1, "2H")], 1: [(0, "AH")], 2: [(1, "5H")], 4: [(0, "3H")]})
+    builds = [a for a in state.legal_actions() if isinstance(a, Build)]
+    assert {a.problem for a in builds} == {1, 4}
+    assert choice(SolverBot(0), state) == Build("KS", 1)
+
+
+def test_the_solver_keeps_a_result_it_can_still_solve_to_itself():
+    state = game(ring=["3D", "7D", "9D"], hands={0: ["KS", "7S"]},
+                 workers={0: [(1, "2H")], 1: [(0, "7H")], 2: [(1, "5H")]})
+    state.apply(Build("KS", 1))  # 7♥ to K♠ holds the 7: in range, both neighbours busy, 7♠ in hand
+    assert choice(SolverBot(0), state) == Withhold()
+    assert choice(HeuristicBot(0), state) == Publish()
+    state.apply(Withhold())
+    assert state.view(0)["ring"][1]["card"] == "7D" and state.view(1)["ring"][1]["card"] is None
+    state.apply(EndTurn())
