@@ -2,6 +2,7 @@
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import GreedyBot, PlannerBot
+from .cards import deck_for, is_angel
 from .rules import BeatTheLogicState
 
 SPEC = register(GameSpec(
@@ -14,4 +15,7 @@ SPEC = register(GameSpec(
                           help="first-edition: identical musicians may be collected too (K14)"),
     },
     bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
+    # every play, protection or laying aside takes a card from a hand for good, and only an angel
+    # laid on a set is followed by one more choice (steal or not)
+    max_actions=lambda options: sum(1 + is_angel(card) for card in deck_for(options["players"])),
 ))

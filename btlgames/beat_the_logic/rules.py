@@ -106,6 +106,7 @@ class BeatTheLogicState(GameState):
     name: ClassVar[str] = "beat-the-logic"
     version: ClassVar[int] = 1
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
+    own_view_keys: ClassVar[tuple] = ("hand", "memory", "viewer")  # the viewer's own: not public
 
     deck: list[str] = field(default_factory=list)  # index 0 is the top
     hands: list[list[str]] = field(default_factory=list)

@@ -79,7 +79,8 @@ RENDERER = SimpleNamespace(
 
 @pytest.fixture(autouse=True)
 def secret_game():
-    register(GameSpec("secret", "Secret", Secret, {"players": Option(2, choices=(2,))}, {"random": RandomBot}))
+    register(GameSpec("secret", "Secret", Secret, {"players": Option(2, choices=(2,))}, {"random": RandomBot},
+                      max_actions=lambda options: 7))  # one take of a pile of 7 at the least
     yield
     _GAMES.pop("secret")
 
