@@ -20,4 +20,8 @@ SPEC = register(GameSpec(
         "rounds": Option(60, low=5, high=500, help="rounds before the lab closes (K29)"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    # a turn is a short script (roll, move, movement cards, one action card, shields answered,
+    # draw two, the hand limit): set by hand well above the most random play reached, 7.3
+    # actions per Scientist and round over every mode and player count (K29 caps the rounds)
+    max_actions=lambda options: 40 * options["rounds"] * options["players"],
 ))

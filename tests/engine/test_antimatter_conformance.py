@@ -25,4 +25,5 @@ def test_conformance(mode, players, extra):
                 for i in range(2)]
     conformance.check_determinism("antimatter", [seed], **options)
     assert {s.end_reason for s in finished} <= ENDS
+    conformance.check_ends_within_bound("antimatter", finished, **options)
     assert all(s.round <= 5 for s in finished)
