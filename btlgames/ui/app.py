@@ -194,17 +194,20 @@ class GameApp:
         """Load a saved game; a refused file leaves the current game untouched."""
         try:
             state = loads(text)
-        except SaveError as err:
-            self._say(t("app.load_failed", why=err), error=True)
-            return False
+        except SaveError as err:  # loads refuses everything it cannot load with a SaveError
+            return self._refuse(err.message, err.detail)
         if state.name != self.game:
-            self._say(t("app.load_failed", why=t("app.other_game", game=spec(state.name).title)), error=True)
-            return False
+            return self._refuse(t("app.other_game", game=spec(state.name).title))
         self.options = {k: v for k, v in state.options.items()}
         self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
         self.seat_chooser.show(self.seats)
         self._start(state, t("app.loaded", moves=len(state.history)))
         return True
+
+    def _refuse(self, why: str, detail: str = "") -> bool:
+        """A refused file, in a teacher's words; the developers' detail folds away below them."""
+        self._say(t("app.load_failed", why=why) + " " + t("app.kept"), error=True, detail=detail)
+        return False
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -246,9 +249,11 @@ class GameApp:
         self.widget.remove_class("btl-debriefing")
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _say(self, message: str, error: bool = False) -> None:
+    def _say(self, message: str, error: bool = False, detail: str = "") -> None:
         css = "btl-status btl-error" if error else "btl-status"
-        self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}</div>'
+        more = (f'<details class="btl-detail"><summary>{html.escape(t("app.details"))}</summary>'
+                f'{html.escape(detail)}</details>' if detail else "")
+        self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}{more}</div>'
                              if message else "")
 
     def _seat_name(self, seat: int) -> str:
@@ -278,7 +283,14 @@ class GameApp:
         self._draw_moves()
         self._draw_log(state.log.to_records(viewer))
         self.undo_button.disabled = not self.undo_stack
-        blob = base64.b64encode(dumps(state).encode()).decode()
+        self._draw_save_link(state)
+
+    def _draw_save_link(self, state) -> None:
+        try:
+            blob = base64.b64encode(dumps(state).encode()).decode()
+        except SaveError as err:  # a game set up with scripted chance: say so instead of a link
+            self.save_link.value = f'<span class="btl-save-refused">{html.escape(err.message)}</span>'
+            return
         name = f"{self.game}-seed{state.seed}-move{len(state.history)}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{blob}" '
                                 f'class="btl-save" role="button">{t("app.save")}</a>')
