@@ -59,6 +59,8 @@ def simulate(game: str, n: int = 100, bot: str | list[str] = "random", seed: int
     """A DataFrame with one row per game: seed, scores, winners and the game's summary."""
     import pandas as pd
 
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"the number of games must be a whole number, 0 or more, not {n!r}")
     rows = []
     for i in range(n):
         state = play_one(game, seed + i, bot, **options)

@@ -293,3 +293,9 @@ def test_wilson_interval():
     assert wilson_interval(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+
+
+@pytest.mark.parametrize("n", [2.5, True, -1, "3"], ids=repr)
+def test_a_study_of_no_whole_number_of_games_is_refused(n):
+    with pytest.raises(ValueError, match="number of games must be a whole number"):
+        simulate("pentaquark", n=n)
