@@ -299,3 +299,41 @@ def test_wilson_interval():
 def test_a_study_of_no_whole_number_of_games_is_refused(n):
     with pytest.raises(ValueError, match="number of games must be a whole number"):
         simulate("pentaquark", n=n)
+
+
+# -- the harness's properties (core/fuzz.py) can fail ------------------------------------------------
+@pytest.fixture
+def fuzz(monkeypatch):
+    """core.fuzz stopping at the first failure it finds (no shrinking: these tests only need one)."""
+    from hypothesis import Phase, settings
+
+    from btlgames.core import fuzz
+
+    monkeypatch.setattr(fuzz, "_settings", lambda examples: settings(
+        max_examples=examples, deadline=None, derandomize=True, database=None, report_multiple_bugs=False,
+        phases=[Phase.generate]))
+    return fuzz
+
+
+def test_the_altered_action_property_catches_a_lenient_apply(fuzz, monkeypatch):
+    from btlgames.core.state import GameState
+
+    def lenient(self, action):  # the apply before issue 10: == lets 0.0 pass for 0
+        if action not in self.legal_actions():
+            raise IllegalAction("not legal")
+        self._apply(action)
+        self.history.append(action.to_json())
+
+    states = fuzz.sample_states("beamtimes", 0, players=2)
+    monkeypatch.setattr(GameState, "apply", lenient)
+    with pytest.raises(Exception):  # noqa: B017  (Hypothesis reports what it found, maybe several)
+        fuzz.check_altered_actions(states, 60)
+
+
+def test_the_damaged_save_property_catches_a_loader_that_lets_errors_escape(fuzz, monkeypatch):
+    from btlgames.core import saves
+
+    states = fuzz.sample_states("pentaquark", 0)
+    monkeypatch.setattr(fuzz, "loads", lambda text: saves.from_dict(json.loads(text)))
+    with pytest.raises(Exception):  # noqa: B017
+        fuzz.check_damaged_saves(states, 60)
