@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from apps import LAUNCH_ARGS, kernel_alive, kernel_uss_mib, start_server  # noqa: E402  (bench/apps.py)
+from apps import (LAUNCH_ARGS, close_tab, kernel_id_of, kernel_uss_mib, local_context,  # noqa: E402  (bench/apps.py)
+                  start_server)
 
 APPS = [  # (name, notebook, is a game app)
     ("pentaquark play", "pentaquark/play.ipynb", True),
@@ -188,7 +189,7 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
     page.goto("/voila/render/" + path, wait_until="commit")
     page.locator(".btl-app").first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
     wait_for_answer(page)
-    kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    kernel = kernel_id_of(page)
     seen_over = False
     limit = clicks + (END_LIMIT if game_app else 0)
     for n in range(limit):
@@ -209,8 +210,7 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
         if "/voila/render/" + path not in page.url:  # a press led away: back to the app
             page.goto("/voila/render/" + path, wait_until="commit")
             page.locator(".btl-app").first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
-            kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
-                                   ".textContent).kernelId")
+            kernel = kernel_id_of(page)
     report.memory_mib = (report.memory_mib[0], kernel_uss_mib(server_pid, kernel))
     report.seconds = time.monotonic() - started
     shutil.rmtree(files, ignore_errors=True)
@@ -262,18 +262,8 @@ def wait_for_answer(page) -> None:
 
 def new_context(browser, base_url: str, report_external: list[str]):
     """A context whose pages may only reach the kit's server; the probe runs in every page."""
-    local = (base_url + "/", base_url.replace("http", "ws", 1) + "/", "data:", "blob:", "about:")
-
-    def route(handle):
-        if handle.request.url.startswith(local):
-            handle.continue_()
-        else:
-            report_external.append(handle.request.url)
-            handle.abort("blockedbyclient")
-
-    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 768},
-                                  accept_downloads=True)
-    context.route("**/*", route)
+    context = local_context(browser, base_url, report_external, viewport={"width": 1366, "height": 768},
+                            accept_downloads=True)
     context.add_init_script(PROBE)
     context.on("page", lambda p: p.close() if len(context.pages) > 1 else None)  # no popups
     return context
@@ -291,16 +281,7 @@ def run_app(browser, base_url: str, server_pid: int, name: str, path: str, game_
     try:
         report = fuzz_app(page, path, game_app, clicks, random.Random(f"{seed}:{path}"), server_pid, name, folder)
     finally:
-        try:
-            kernel = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-        except Exception:  # noqa: BLE001  (the page never got that far)
-            kernel = None
-        with page.expect_event("close", timeout=10_000):
-            page.close(run_before_unload=True)
-        deadline = time.monotonic() + 10
-        while kernel and kernel_alive(base_url, kernel) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        context.close()
+        close_tab(page, base_url)
     report.console_errors, report.external = console, external
     return report
 

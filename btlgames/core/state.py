@@ -79,7 +79,10 @@ def _field_names(cls) -> tuple[str, ...]:
 
 @lru_cache(maxsize=None)
 def _field_types(cls) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001  (a hint that does not resolve: the strict match alone decides)
+        return {}
 
 
 _KIND_OF_VALUE = {int: "engine.value.int", str: "engine.value.str", bool: "engine.value.bool"}
