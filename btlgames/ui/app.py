@@ -241,11 +241,11 @@ class GameApp:
         """The debrief of this game (a copy: the game itself goes on unchanged)."""
         if self.debrief is None:
             return
-        self.main.children = (self.debrief(self.state.clone(), close=self.show_game),)
+        _replace_children(self.main, (self.debrief(self.state.clone(), close=self.show_game),))
         self.widget.add_class("btl-debriefing")
 
     def show_game(self) -> None:
-        self.main.children = (self.game_view,)
+        _replace_children(self.main, (self.game_view,))
         self.widget.remove_class("btl-debriefing")
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -324,15 +324,15 @@ class GameApp:
                                   f"btl-move-{len(state.history)}")
                 debrief.on_click(lambda _: self.open_debrief())
                 children.insert(0, debrief)
-            self.moves.children = tuple(children)
+            _replace_children(self.moves, children)
         elif self.viewer() is None:
-            self.moves.children = ()
+            _replace_children(self.moves, ())
         elif self.choosing:
             back = _button(t("app.all_moves"), "btl-all-moves")
             back.on_click(lambda _: (setattr(self, "choosing", None), self._draw_moves()))
-            self.moves.children = (*self._move_boxes(self.choosing, fold=False), back)
+            _replace_children(self.moves, (*self._move_boxes(self.choosing, fold=False), back))
         else:
-            self.moves.children = self._move_boxes(state.legal_actions())
+            _replace_children(self.moves, self._move_boxes(state.legal_actions()))
 
     def _move_boxes(self, actions, fold: bool = True):
         """The moves in their groups; groups of one move share a last row (their buttons say it all)."""
@@ -377,8 +377,30 @@ class GameApp:
             self.refresh()
 
         ready.on_click(take)
-        self.moves.children = (ready,)
+        _replace_children(self.moves, (ready,))
         self.log.value = ""
+
+
+def _replace_children(box, children) -> None:
+    """Give ``box`` new children and close the widgets it showed before: every redraw of the
+    moves makes new buttons, and a widget not closed stays in the kernel and the page for
+    good (found by bench/fuzz_apps.py: ~36 widgets a move, the kernel growing without end)."""
+    keep = {id(widget) for widget in _tree(children)}
+    old = box.children
+    box.children = tuple(children)
+    for widget in _tree(old):
+        if id(widget) not in keep:
+            widget.close()
+
+
+def _tree(widgets):
+    """The widgets, everything inside them, and their layouts and styles (widgets too)."""
+    for widget in widgets:
+        yield from _tree(getattr(widget, "children", ()))
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, w.Widget):
+                yield part
+        yield widget
 
 
 def _box(kind, children, *classes: str):

@@ -226,3 +226,18 @@ def test_a_scripted_game_shows_why_it_has_no_save_link():
     state.chance.script(7)
     app._start(state, "")
     assert "cannot be saved" in app.save_link.value and "download" not in app.save_link.value
+
+
+def test_redrawing_the_moves_closes_the_widgets_it_replaces():
+    """Found by bench/fuzz_apps.py: each move left ~36 widgets behind (kernel memory without end)."""
+    from ipywidgets.widgets.widget import _instances
+
+    app = GameApp("beamtimes", seed=3)
+    for _ in range(30):
+        app.act(app.state.legal_actions()[0])
+    before = len(_instances)
+    for _ in range(60):
+        if app.state.is_over():
+            app.new_game(4)
+        app.act(app.state.legal_actions()[-1])
+    assert len(_instances) < before + 60, "widgets pile up with every move"
