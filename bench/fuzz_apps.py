@@ -191,12 +191,13 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
     wait_for_answer(page)
     kernel = kernel_id_of(page)
     seen_over = False
+    traced = (folder / TRACEBACKS_FILE).stat().st_size if folder is not None else 0
     limit = clicks + (END_LIMIT if game_app else 0)
     for n in range(limit):
         if n >= clicks and (not game_app or report.games_ended):
             break
-        if folder is not None and (folder / TRACEBACKS_FILE).stat().st_size:
-            break  # the run fails anyway: no need to press on
+        if folder is not None and (folder / TRACEBACKS_FILE).stat().st_size > traced:
+            break  # this app's kernel showed a traceback: the run fails anyway
         if n == WARM_UP:
             report.memory_mib = (kernel_uss_mib(server_pid, kernel), report.memory_mib[1])
         on_moves = game_app and (n >= clicks or rng.random() < MOVE_SHARE)

@@ -241,11 +241,11 @@ class GameApp:
         """The debrief of this game (a copy: the game itself goes on unchanged)."""
         if self.debrief is None:
             return
-        _replace_children(self.main, (self.debrief(self.state.clone(), close=self.show_game),))
+        self.main.children = (self.debrief(self.state.clone(), close=self.show_game),)  # the game view stays
         self.widget.add_class("btl-debriefing")
 
     def show_game(self) -> None:
-        _replace_children(self.main, (self.game_view,))
+        _replace_children(self.main, (self.game_view,))  # a debrief shown is closed
         self.widget.remove_class("btl-debriefing")
 
     # -- drawing ---------------------------------------------------------------------------------

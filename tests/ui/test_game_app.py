@@ -241,3 +241,16 @@ def test_redrawing_the_moves_closes_the_widgets_it_replaces():
             app.new_game(4)
         app.act(app.state.legal_actions()[-1])
     assert len(_instances) < before + 60, "widgets pile up with every move"
+
+
+def test_the_game_view_survives_a_debrief_and_a_new_game():
+    """Found by the app fuzz: the debrief replaced the game view, which was closed with it."""
+    from btlgames.ui import research
+
+    app = research.app("school", seed=3, players=2)
+    app.debrief_button.click()
+    assert app.game_view not in app.main.children and app.game_view.comm is not None
+    app.show_game()
+    assert app.main.children == (app.game_view,) and app.moves.comm is not None
+    app.new_game(5)  # draws the game view again
+    assert app.table.comm is not None and app.state.seed == 5
