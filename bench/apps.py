@@ -125,17 +125,7 @@ def kernel_uss_mib(server_pid: int, kernel_id: str) -> float:
 def measure_once(browser, base_url: str, path: str, blocked: list[str],
                  server_pid: int) -> tuple[float, float, float]:
     """One load: (seconds to interactive, seconds from click to DOM change, kernel MiB)."""
-    context = browser.new_context(base_url=base_url)
-    local = (base_url + "/", base_url.replace("http", "ws", 1) + "/", "data:", "blob:", "about:")
-
-    def route(handle):
-        if handle.request.url.startswith(local):
-            handle.continue_()
-        else:
-            blocked.append(handle.request.url)
-            handle.abort("blockedbyclient")
-
-    context.route("**/*", route)
+    context = local_context(browser, base_url, blocked)
     context.add_init_script(PROBE)
     page = context.new_page()
     try:
@@ -154,22 +144,47 @@ def measure_once(browser, base_url: str, path: str, blocked: list[str],
         page.wait_for_function("() => window.__btl.click && window.__btl.click.end !== null",
                                timeout=LOAD_TIMEOUT_MS, polling=20)
         click_ms = page.evaluate("() => window.__btl.click.end - window.__btl.click.start")
-        kernel = page.evaluate("() => JSON.parse(document.getElementById("
-                               "'jupyter-config-data').textContent).kernelId")
-        memory = kernel_uss_mib(server_pid, kernel)
+        memory = kernel_uss_mib(server_pid, kernel_id_of(page))
     finally:
-        try:
-            kernel_id = page.evaluate("() => JSON.parse(document.getElementById("
-                                      "'jupyter-config-data').textContent).kernelId")
-        except Exception:  # the page never got that far
-            kernel_id = None
-        with page.expect_event("close", timeout=10_000):
-            page.close(run_before_unload=True)  # Voilà asks the server to shut the kernel down
-        deadline = time.monotonic() + 10  # keep the context until it has (or the request is lost)
-        while kernel_id and kernel_alive(base_url, kernel_id) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        context.close()
+        close_tab(page, base_url)
     return tti_ms / 1000, click_ms / 1000, memory
+
+
+def local_context(browser, base_url: str, blocked: list[str], **options):
+    """A browser context whose pages may only reach the kit's server; other requests are
+    blocked and appended to ``blocked``."""
+    context = browser.new_context(base_url=base_url, **options)
+    local = (base_url + "/", base_url.replace("http", "ws", 1) + "/", "data:", "blob:", "about:")
+
+    def route(handle):
+        if handle.request.url.startswith(local):
+            handle.continue_()
+        else:
+            blocked.append(handle.request.url)
+            handle.abort("blockedbyclient")
+
+    context.route("**/*", route)
+    return context
+
+
+def kernel_id_of(page) -> str:
+    """The id of the kernel behind a Voilà app page (from its page config)."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def close_tab(page, base_url: str) -> None:
+    """Close the page as a person closes a tab, wait until its kernel is gone, close its context."""
+    context = page.context
+    try:
+        kernel_id = kernel_id_of(page)
+    except Exception:  # the page never got that far
+        kernel_id = None
+    with page.expect_event("close", timeout=10_000):
+        page.close(run_before_unload=True)  # Voilà asks the server to shut the kernel down
+    deadline = time.monotonic() + 10  # keep the context until it has (or the request is lost)
+    while kernel_id and kernel_alive(base_url, kernel_id) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    context.close()
 
 
 def kernel_alive(base_url: str, kernel_id: str) -> bool:

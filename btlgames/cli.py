@@ -2,21 +2,22 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
 def _simulate(args) -> int:
     from btlgames.core.registry import spec
-    from btlgames.core.simulate import simulate
+    from btlgames.core.simulate import seat_bots, simulate
 
     try:
         game = spec(args.game)
-        bots = args.bot.split(",")
-        for name in bots:
-            if name not in game.bots:
-                raise ValueError(f"{args.game} has no bot {name!r}; its bots: {', '.join(game.bots)}")
         options = dict(_option(o) for o in args.option)
-        game.check_options(options)
+        seats = game.check_options(options).get("players", 1)
+        bots = args.bot.split(",")
+        seat_bots(args.game, bots[0] if len(bots) == 1 else bots, seats)
+        if args.csv:
+            _check_writable(args.csv)  # before the study, not after it
     except ValueError as err:
         print(f"btlgames simulate: {err}", file=sys.stderr)
         return 2
@@ -36,6 +37,20 @@ def _simulate(args) -> int:
     return 0
 
 
+def _check_writable(path: str) -> None:
+    """Refuse a CSV path that cannot be written (a folder, a missing or read-only folder)."""
+    if os.path.isdir(path):
+        raise ValueError(f"--csv {path} is a folder; give a file name")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a"):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot write --csv {path}: {err.strerror or err}") from None
+    if not existed:
+        os.remove(path)
+
+
 def _option(text: str):
     if "=" not in text:
         raise ValueError(f"options are written NAME=VALUE, not {text!r}")
@@ -47,7 +62,7 @@ def _option(text: str):
 
 
 def summarise(frame, args) -> str:
-    """A few lines anyone can read: win rates, game length, how games ended."""
+    """A few lines anyone can read: win rates (with Wilson intervals), game length, how games ended."""
     from btlgames.science.intervals import wilson
 
     n = len(frame)
@@ -55,10 +70,10 @@ def summarise(frame, args) -> str:
     scores = [c for c in frame.columns if c.startswith("score_")]
     for column in scores:
         seat = column.split("_")[1]
-        wins = frame.winners.astype(str).str.split().apply(lambda w, s=seat: s in w).sum()
-        low, high = wilson(int(wins), n)  # honest at 0 % and 100 %, unlike rate ± standard error
-        lines.append(f"  seat {seat}: win rate {wins / n:.1%} (95% interval {low:.1%}–{high:.1%}), "
-                     f"mean score {frame[column].mean():.2f}")
+        wins = int(frame.winners.astype(str).str.split().apply(lambda w, s=seat: s in w).sum())
+        low, high = wilson(wins, n)
+        lines.append(f"  seat {seat}: win rate {wins / n:.1%} (won {wins} of {n}; 95% interval {low:.1%} to "
+                     f"{high:.1%}), mean score {frame[column].mean():.2f}")
     lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
     if "rounds" in frame.columns:
         lines.append(f"  rounds per game: mean {frame.rounds.mean():.1f}, min {frame.rounds.min()}, max {frame.rounds.max()}")

@@ -38,11 +38,19 @@ class Chance:
     def _next_scripted(self):
         if self.scripted:
             value = self.scripted.pop(0)
-            if value == FREE:
+            if isinstance(value, str) and value == FREE:
                 return False, None  # this draw is not scripted
             self.counter += 1
+            # Not a dataclass field: the fingerprint of every unscripted game stays as it was.
+            self.used_script = True
             return True, value
         return False, None
+
+    @property
+    def is_scripted(self) -> bool:
+        """Whether a scripted outcome was or will be used: such a game cannot be replayed from
+        its seed alone, so it cannot be saved."""
+        return bool(self.scripted) or self.__dict__.get("used_script", False)
 
     def randint(self, low: int, high: int) -> int:
         """An integer in [low, high], like a die roll."""

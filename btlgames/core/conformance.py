@@ -7,13 +7,15 @@ change when only what that seat may not see changes; the game's invariants
 hold. Every game is saved and reloaded at the end, and on a sample of steps
 (replay costs the whole history, so every step of every game would be
 quadratic); determinism is checked by replaying seeds with the global
-``random`` disturbed in between.
+``random`` disturbed in between. Last, the boundary's properties (``core.fuzz``):
+altered actions and damaged saves, a few seconds per call.
 """
 from __future__ import annotations
 
 import json
 import random
 
+from . import fuzz
 from .bots import RandomBot
 from .registry import load, spec
 from .saves import dumps, loads
@@ -205,4 +207,5 @@ def run(game: str, games: int = 500, seed: int = 0, save_sample: int = 50, **opt
                 for i in range(games)]
     check_determinism(game, range(seed, seed + 20), **options)
     check_ends_within_bound(game, finished, **options)
+    fuzz.check(game, seed, examples=fuzz.EXAMPLES, **options)
     return finished

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .chance import Chance
-from .state import GameState
+from .state import GameState, same_value
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Option:
 
     def check(self, name: str, value: Any) -> Any:
         if self.choices:
-            if value not in self.choices:
+            if not any(same_value(value, choice) for choice in self.choices):  # True is not 1
                 raise ValueError(f"option {name}={value!r} is not allowed; choose one of "
                                  + ", ".join(map(repr, self.choices)))
             return value
@@ -75,7 +75,7 @@ def games() -> dict[str, GameSpec]:
 
 def spec(name: str) -> GameSpec:
     known = games()
-    if name not in known:
+    if not isinstance(name, str) or name not in known:
         raise ValueError(f"unknown game {name!r}; the kit has: {', '.join(sorted(known))}")
     return known[name]
 

@@ -1,27 +1,42 @@
 """Save a game as its history; load it by replaying that history.
 
-A file is refused, with a message that says why, if it is not JSON, lacks a
-field, names another game or rules version, or does not replay to the very
-state it was saved from. A refused file never yields a half-loaded game.
+Loading is the boundary where files from outside come in. Whatever is handed to ``loads``
+(text, bytes, a picture, a cut or edited file, None), it returns an equal game or raises
+``SaveError``: a message a teacher understands (from the catalogue, ``save.*``), with the
+technical detail after it for developers (``err.detail``). A refused file never yields a
+half-loaded game: the replay happens on a fresh state that is only returned once its
+fingerprint matches the one saved.
 """
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
+from .i18n import t
+from .registry import games, spec
 from .registry import load as new_game
-from .registry import spec
 from .state import GameState, IllegalAction, action_from_json
 
 FORMAT = "btlgames-save"
 FORMAT_VERSION = 1
+FIELDS = ("game", "version", "seed", "options", "history", "digest")
 
 
 class SaveError(ValueError):
-    """A save file that cannot be loaded, and why."""
+    """A save file that cannot be loaded (or a game that cannot be saved), and why.
+
+    ``message`` is for the teacher; ``detail`` (may be empty) for a developer.
+    """
+
+    def __init__(self, message: str, detail: str = ""):
+        self.message, self.detail = message, detail
+        super().__init__(t("save.details", message=message, detail=detail) if detail else message)
 
 
 def to_dict(state: GameState) -> dict[str, Any]:
+    if state.chance.is_scripted:
+        raise SaveError(t("save.scripted"))
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": state.name,
             "version": state.version, "seed": state.seed, "options": dict(state.options),
             "history": list(state.history), "digest": state.digest()}
@@ -32,42 +47,80 @@ def dumps(state: GameState) -> str:
 
 
 def loads(text: str | bytes) -> GameState:
+    """The game saved in ``text`` (the file's text or its bytes), or SaveError."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise SaveError(f"this is not a btlgames save file (not readable JSON: {err})") from None
-    return from_dict(data)
+        return from_dict(_parse(text))
+    except SaveError:
+        raise
+    except Exception as err:  # noqa: BLE001  (the boundary: nothing else escapes, not even RecursionError)
+        raise SaveError(t("save.damaged"), f"{type(err).__name__}: {err}") from None
+
+
+def _parse(text) -> Any:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raw = bytes(text)
+        try:  # UTF-8 with or without a byte order mark, or what json itself recognises
+            text = raw.decode(json.detect_encoding(raw))
+        except (UnicodeDecodeError, LookupError) as err:
+            raise SaveError(t("save.not_text"), str(err)) from None
+    elif not isinstance(text, str):
+        raise SaveError(t("save.not_a_file", given=type(text).__name__))
+    try:
+        return json.loads(text.removeprefix("\ufeff"), parse_constant=_no_constant, parse_float=_finite)
+    except (ValueError, RecursionError) as err:  # bad JSON, NaN, 1e999, a 5,000-digit number, deep nesting
+        raise SaveError(t("save.not_json"), f"{type(err).__name__}: {err}") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is not a finite number")
+    return value
 
 
 def from_dict(data: Any) -> GameState:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("this is not a btlgames save file")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise SaveError(f"save format version {data.get('format_version')!r} is not supported "
-                        f"(this kit reads version {FORMAT_VERSION})")
-    missing = [k for k in ("game", "version", "seed", "options", "history", "digest") if k not in data]
+        raise SaveError(t("save.not_a_save"))
+    version = data.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:  # not 1.0, not true
+        raise SaveError(t("save.format_version", found=_short(version), supported=FORMAT_VERSION))
+    missing = [k for k in FIELDS if k not in data]
     if missing:
-        raise SaveError(f"the save file is incomplete: missing {', '.join(missing)}")
-    try:
-        game = spec(data["game"])
+        raise SaveError(t("save.incomplete", missing=", ".join(missing)))
+    name = data["game"]
+    if not isinstance(name, str) or name not in games():
+        raise SaveError(t("save.unknown_game", game=_short(name), known=", ".join(sorted(games()))))
+    game = spec(name)
+    if type(data["version"]) is not int or data["version"] != game.state_class.version:
+        raise SaveError(t("save.rules_version", title=game.title, found=_short(data["version"]),
+                          supported=game.state_class.version))
+    for part, kind in (("options", dict), ("history", list), ("digest", str)):
+        if not isinstance(data[part], kind):
+            raise SaveError(t("save.damaged_shape", part=part))
+    try:  # the option names are checked first: "seed" or "script" are not options
+        options = game.check_options(data["options"])
+        state = new_game(game.name, seed=data["seed"], **options)
     except ValueError as err:
-        raise SaveError(str(err)) from None
-    if data["version"] != game.state_class.version:
-        raise SaveError(f"this {game.title} game was saved with rules version {data['version']!r}; "
-                        f"this kit plays version {game.state_class.version}")
-    if not isinstance(data["options"], dict) or not isinstance(data["history"], list):
-        raise SaveError("the save file is damaged: options or history has the wrong shape")
-    try:
-        state = new_game(game.name, seed=data["seed"], **data["options"])
-    except ValueError as err:
-        raise SaveError(f"the save file's settings are not valid: {err}") from None
+        raise SaveError(t("save.bad_settings", why=err)) from None
     total = len(data["history"])
     for number, raw in enumerate(data["history"], start=1):
         try:
-            state.apply(action_from_json(state.actions, raw))
-        except (ValueError, TypeError) as err:  # IllegalAction is a ValueError
-            why = "is not legal there" if isinstance(err, IllegalAction) else f"is unreadable ({err})"
-            raise SaveError(f"move {number} of {total} {why}: the file is damaged or was edited") from None
+            action = action_from_json(state.actions, raw)
+        except (ValueError, TypeError) as err:
+            raise SaveError(t("save.move_unreadable", number=number, total=total), str(err)) from None
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise SaveError(t("save.move_illegal", number=number, total=total), str(err)) from None
     if state.digest() != data["digest"]:
-        raise SaveError("the replayed game does not match the saved one: the file is damaged or was edited")
+        raise SaveError(t("save.digest"))
     return state
+
+
+def _short(value, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,4 +1,8 @@
-"""Many seeded games between bots, one row per game."""
+"""Many seeded games between bots, one row per game.
+
+A study reports finished games only: every seat has a bot (one name for all seats, or one
+per seat), and a game that does not end is an error, never a row.
+"""
 from __future__ import annotations
 
 from typing import Callable
@@ -8,18 +12,33 @@ from .registry import load, spec
 
 
 def make_bot(game: str, name: str, seed: int):
+    return spec(game).bots[_known_bot(game, name)](seed=seed)
+
+
+def _known_bot(game: str, name: str) -> str:
     bots = spec(game).bots
     if name not in bots:
         raise ValueError(f"{game} has no bot {name!r}; its bots: {', '.join(bots)}")
-    return bots[name](seed=seed)
+    return name
+
+
+def seat_bots(game: str, bot: str | list[str], seats: int) -> list[str]:
+    """One bot name per seat: ``bot`` for every seat, or a list with exactly one name per seat."""
+    names = [bot] * seats if isinstance(bot, str) else list(bot)
+    if len(names) != seats:
+        raise ValueError(f"{len(names)} bots ({', '.join(names)}) for {seats} seats: give one bot "
+                         f"for every seat, or one name that plays them all")
+    return [_known_bot(game, name) for name in names]
 
 
 def play_one(game: str, seed: int, bot: str | list[str] = "random", **options):
     """One finished game, every seat played by ``bot`` (or one name per seat)."""
     state = load(game, seed=seed, **options)
-    names = [bot] * state.players if isinstance(bot, str) else list(bot)
+    names = seat_bots(game, bot, state.players)
     bots = {seat: make_bot(game, name, seed * 31 + seat) for seat, name in enumerate(names)}
     play_turns(state, bots)
+    if not state.is_over():  # play_turns stops only at the end (or raises): say so if that changes
+        raise RuntimeError(f"{game} seed {seed} did not finish: an unfinished game is not a result")
     return state
 
 
@@ -28,6 +47,8 @@ def simulate(game: str, n: int = 100, bot: str | list[str] = "random", seed: int
     """A DataFrame with one row per game: seed, scores, winners and the game's summary."""
     import pandas as pd
 
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"the number of games must be a whole number, 0 or more, not {n!r}")
     rows = []
     for i in range(n):
         state = play_one(game, seed + i, bot, **options)

@@ -6,11 +6,14 @@ import dataclasses
 import hashlib
 import json
 import pickle
+import typing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .chance import Chance
-from .events import Log
+from .events import ALL, Log
+from .i18n import t
 
 
 class IllegalAction(ValueError):
@@ -45,8 +48,87 @@ def action_from_json(actions: dict[str, type[Action]], data: Any) -> Action:
     given = set(data) - {"kind"}
     if given != names:
         raise ValueError(f"action {kind!r} needs fields {sorted(names)}, got {sorted(given)}")
-    args = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
-    return cls(**args)
+    return cls(**{k: _tuples(v) for k, v in data.items() if k != "kind"})
+
+
+def _tuples(value):
+    """JSON lists back to the tuples actions hold (``to_json`` wrote tuples as lists)."""
+    return tuple(map(_tuples, value)) if isinstance(value, list) else value
+
+
+# -- the strict match at the boundary ------------------------------------------------------------
+# An action from outside is legal only if it is one of legal_actions() field for field, with the
+# same types: 0.0, True or numpy's int64(0) equal 0 under ==, but they are not the move 0.
+def same_value(a, b) -> bool:
+    """Equal and of the very same type, all the way down (tuples, lists)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(map(same_value, a, b))
+    return a == b
+
+
+def same_action(a: Action, b: Action) -> bool:
+    return type(a) is type(b) and all(same_value(getattr(a, f), getattr(b, f)) for f in _field_names(type(a)))
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@lru_cache(maxsize=None)
+def _field_types(cls) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001  (a hint that does not resolve: the strict match alone decides)
+        return {}
+
+
+_KIND_OF_VALUE = {int: "engine.value.int", str: "engine.value.str", bool: "engine.value.bool"}
+
+
+def _fits(value, hint) -> bool:
+    """Whether ``value`` has the declared type of an action field (int, str, bool, tuple[str, ...])."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if type(value) is not tuple:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(map(_fits, value, args))
+    if isinstance(hint, type):
+        return type(value) is hint
+    return True  # a hint this check does not know: the strict match still decides
+
+
+def malformed_field(action: Action) -> str | None:
+    """The words for the first field of ``action`` that has the wrong type, or None."""
+    for name, hint in _field_types(type(action)).items():
+        if name in _field_names(type(action)) and not _fits(getattr(action, name), hint):
+            value = _safe_repr(getattr(action, name))
+            key = "engine.value.list" if typing.get_origin(hint) is tuple else _KIND_OF_VALUE.get(hint)
+            if key is None:
+                return t("engine.wrong_type_other", field=name, value=value)
+            return t("engine.wrong_type", field=name, kind=t(key), value=value)
+    return None
+
+
+def _safe_repr(value, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001  (a caller's object whose repr fails still gets words)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def safe_describe(action) -> str:
+    """An action's words, or its repr if it cannot describe itself (a card no game knows)."""
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001
+        return _safe_repr(action)
 
 
 @dataclass
@@ -67,6 +149,19 @@ class GameState:
     log: Log = field(default_factory=Log)
     history: list[dict[str, Any]] = field(default_factory=list)
 
+    def __init_subclass__(cls, **kwargs):
+        """Every game's ``view`` checks its viewer first (the games stay as they are written)."""
+        super().__init_subclass__(**kwargs)
+        view = cls.view
+        if not getattr(view, "_checks_viewer", False):
+            def checked_view(self, player, _view=view):
+                self.check_viewer(player)
+                return _view(self, player)
+
+            checked_view._checks_viewer = True
+            checked_view.__doc__, checked_view.__name__ = view.__doc__, "view"
+            cls.view = checked_view
+
     @property
     def players(self) -> int:
         return self.options.get("players", 1)
@@ -79,10 +174,36 @@ class GameState:
         return [] if self.is_over() else self._legal_actions()
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
-        self._apply(action)
-        self.history.append(action.to_json())
+        """Make a move. What is applied is the game's own legal action that matches ``action``
+        field for field and type for type, never the caller's object: a value from outside (0.0
+        or True for 0, a numpy integer, a list for a tuple) never reaches the state. Anything
+        else raises IllegalAction and changes nothing."""
+        match = self.matching_action(action)
+        if match is None:
+            raise IllegalAction(self.reason_illegal(action))
+        self._apply(match)
+        self.history.append(match.to_json())
+
+    def matching_action(self, action) -> Action | None:
+        """The legal action that is ``action`` (strictly), or None."""
+        if type(action) not in self.actions.values():
+            return None
+        return next((legal for legal in self.legal_actions() if same_action(legal, action)), None)
+
+    def reason_illegal(self, action) -> str:
+        """Why ``action`` is refused. Malformed actions are named here, so the games'
+        ``why_illegal`` only ever sees actions with fields of the right types."""
+        if self.is_over():
+            return t("engine.over")
+        if type(action) not in self.actions.values():
+            return t("engine.not_an_action", action=_safe_repr(action), game=self.name)
+        wrong = malformed_field(action)
+        if wrong:
+            return t("engine.malformed", action=action.kind, why=wrong)
+        try:
+            return self.why_illegal(action)
+        except Exception:  # noqa: BLE001  (a value no game table knows, e.g. card "zz": say it plainly)
+            return GameState.why_illegal(self, action)
 
     def is_over(self) -> bool:
         raise NotImplementedError
@@ -103,6 +224,14 @@ class GameState:
     def view(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def check_viewer(self, player) -> None:
+        """A viewer is a seat 0..players-1, None (the spectator: what is public) or ALL (every
+        secret: one screen all seats share, a finished game's debrief). Anything else is refused."""
+        if player is None or isinstance(player, str) and player == ALL:
+            return
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(t("engine.bad_viewer", viewer=_safe_repr(player), last=self.players - 1))
+
     def clone(self):
         """An equal, independent copy. Pickling the plain-data fields is ~4x faster than
         deepcopy (the harness clones at every step); the log shares its immutable events."""
@@ -116,12 +245,12 @@ class GameState:
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now; games add sharper reasons."""
         if self.is_over():
-            return "the game is over"
+            return t("engine.over")
         legal = self.legal_actions()
         if not isinstance(action, Action) or type(action) not in self.actions.values():
-            return f"{action!r} is not a {self.name} action"
-        return f"'{action}' is not possible now; possible: " + "; ".join(map(str, legal[:8])) + (
-            " ..." if len(legal) > 8 else "")
+            return t("engine.not_an_action", action=_safe_repr(action), game=self.name)
+        return t("engine.not_now", action=safe_describe(action),
+                 possible="; ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else ""))
 
     def summary(self) -> dict[str, Any]:
         """One row of facts about a game, for simulate(); games add their own."""

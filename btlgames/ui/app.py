@@ -194,17 +194,20 @@ class GameApp:
         """Load a saved game; a refused file leaves the current game untouched."""
         try:
             state = loads(text)
-        except SaveError as err:
-            self._say(t("app.load_failed", why=err), error=True)
-            return False
+        except SaveError as err:  # loads refuses everything it cannot load with a SaveError
+            return self._refuse(err.message, err.detail)
         if state.name != self.game:
-            self._say(t("app.load_failed", why=t("app.other_game", game=spec(state.name).title)), error=True)
-            return False
+            return self._refuse(t("app.other_game", game=spec(state.name).title))
         self.options = {k: v for k, v in state.options.items()}
         self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
         self.seat_chooser.show(self.seats)
         self._start(state, t("app.loaded", moves=len(state.history)))
         return True
+
+    def _refuse(self, why: str, detail: str = "") -> bool:
+        """A refused file, in a teacher's words; the developers' detail folds away below them."""
+        self._say(t("app.load_failed", why=why) + " " + t("app.kept"), error=True, detail=detail)
+        return False
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -238,17 +241,19 @@ class GameApp:
         """The debrief of this game (a copy: the game itself goes on unchanged)."""
         if self.debrief is None:
             return
-        self.main.children = (self.debrief(self.state.clone(), close=self.show_game),)
+        self.main.children = (self.debrief(self.state.clone(), close=self.show_game),)  # the game view stays
         self.widget.add_class("btl-debriefing")
 
     def show_game(self) -> None:
-        self.main.children = (self.game_view,)
+        _replace_children(self.main, (self.game_view,))  # a debrief shown is closed
         self.widget.remove_class("btl-debriefing")
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _say(self, message: str, error: bool = False) -> None:
+    def _say(self, message: str, error: bool = False, detail: str = "") -> None:
         css = "btl-status btl-error" if error else "btl-status"
-        self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}</div>'
+        more = (f'<details class="btl-detail"><summary>{html.escape(t("app.details"))}</summary>'
+                f'{html.escape(detail)}</details>' if detail else "")
+        self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}{more}</div>'
                              if message else "")
 
     def _seat_name(self, seat: int) -> str:
@@ -278,7 +283,14 @@ class GameApp:
         self._draw_moves()
         self._draw_log(state.log.to_records(viewer))
         self.undo_button.disabled = not self.undo_stack
-        blob = base64.b64encode(dumps(state).encode()).decode()
+        self._draw_save_link(state)
+
+    def _draw_save_link(self, state) -> None:
+        try:
+            blob = base64.b64encode(dumps(state).encode()).decode()
+        except SaveError as err:  # a game set up with scripted chance: say so instead of a link
+            self.save_link.value = f'<span class="btl-save-refused">{html.escape(err.message)}</span>'
+            return
         name = f"{self.game}-seed{state.seed}-move{len(state.history)}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{blob}" '
                                 f'class="btl-save" role="button">{t("app.save")}</a>')
@@ -312,15 +324,15 @@ class GameApp:
                                   f"btl-move-{len(state.history)}")
                 debrief.on_click(lambda _: self.open_debrief())
                 children.insert(0, debrief)
-            self.moves.children = tuple(children)
+            _replace_children(self.moves, children)
         elif self.viewer() is None:
-            self.moves.children = ()
+            _replace_children(self.moves, ())
         elif self.choosing:
             back = _button(t("app.all_moves"), "btl-all-moves")
             back.on_click(lambda _: (setattr(self, "choosing", None), self._draw_moves()))
-            self.moves.children = (*self._move_boxes(self.choosing, fold=False), back)
+            _replace_children(self.moves, (*self._move_boxes(self.choosing, fold=False), back))
         else:
-            self.moves.children = self._move_boxes(state.legal_actions())
+            _replace_children(self.moves, self._move_boxes(state.legal_actions()))
 
     def _move_boxes(self, actions, fold: bool = True):
         """The moves in their groups; groups of one move share a last row (their buttons say it all)."""
@@ -365,8 +377,30 @@ class GameApp:
             self.refresh()
 
         ready.on_click(take)
-        self.moves.children = (ready,)
+        _replace_children(self.moves, (ready,))
         self.log.value = ""
+
+
+def _replace_children(box, children) -> None:
+    """Give ``box`` new children and close the widgets it showed before: every redraw of the
+    moves makes new buttons, and a widget not closed stays in the kernel and the page for
+    good (found by bench/fuzz_apps.py: ~36 widgets a move, the kernel growing without end)."""
+    keep = {id(widget) for widget in _tree(children)}
+    old = box.children
+    box.children = tuple(children)
+    for widget in _tree(old):
+        if id(widget) not in keep:
+            widget.close()
+
+
+def _tree(widgets):
+    """The widgets, everything inside them, and their layouts and styles (widgets too)."""
+    for widget in widgets:
+        yield from _tree(getattr(widget, "children", ()))
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, w.Widget):
+                yield part
+        yield widget
 
 
 def _box(kind, children, *classes: str):

@@ -102,12 +102,12 @@ def test_save_and_load_round_trip():
 
 
 @pytest.mark.parametrize("damage,message", [
-    (lambda text: text[: len(text) // 2], "not readable JSON"),
-    (lambda text: "hello", "not readable JSON"),
+    (lambda text: text[: len(text) // 2], "cut short or edited: it is not readable as a save"),
+    (lambda text: "hello", "not a btlgames save file, or it was cut short"),
     (lambda text: "[]", "not a btlgames save file"),
-    (lambda text: text.replace('"format_version": 1', '"format_version": 9'), "format version 9"),
+    (lambda text: text.replace('"format_version": 1', '"format_version": 9'), "save format 9"),
     (lambda text: re.sub(r'"version": \d+', '"version": 99', text), "rules version 99"),
-    (lambda text: text.replace('"pentaquark"', '"chess"'), "unknown game 'chess'"),
+    (lambda text: text.replace('"pentaquark"', '"chess"'), "a game the kit does not have \\('chess'\\)"),
     (lambda text: text.replace('"annihilate_cards": 3', '"annihilate_cards": 7'), "settings are not valid"),
     (lambda text: text.replace('"seed": 4', '"seed": "x"'), "settings are not valid"),
 ])
@@ -120,17 +120,17 @@ def test_damaged_files_are_refused_with_a_reason(damage, message):
 def test_a_missing_field_is_named():
     data = json.loads(btlgames.save(played()))
     del data["history"]
-    with pytest.raises(SaveError, match="missing history"):
+    with pytest.raises(SaveError, match="history is missing"):
         btlgames.restore(json.dumps(data))
 
 
 def test_an_edited_move_is_refused():
     data = json.loads(btlgames.save(played()))
     data["history"][3] = {"kind": "place", "card": "zz", "area": "detector"}
-    with pytest.raises(SaveError, match="move 4 of .* is not legal"):
+    with pytest.raises(SaveError, match="Move 4 of .* is not possible at that point"):
         btlgames.restore(json.dumps(data))
     data["history"][3] = {"kind": "teleport"}
-    with pytest.raises(SaveError, match="move 4 of .* unreadable"):
+    with pytest.raises(SaveError, match="Move 4 of .* cannot be read"):
         btlgames.restore(json.dumps(data))
 
 

@@ -1,7 +1,10 @@
 """The generic game app driven in plain Python (the browser tests drive it for real)."""
 import base64
 import datetime
+import json
 import re
+
+import pytest
 
 import btlgames
 from btlgames.core.saves import dumps
@@ -169,3 +172,85 @@ def test_resuming_a_save_sets_the_seats_to_its_player_count():
     assert app.resume(dumps(three))
     assert app.state.players == 3 and len(app.seats) == 3
     assert app.seat_chooser.count.value == 3
+
+
+# -- the boundary in the app (issue 10): damaged uploads in a teacher's words ------------------------
+def upload(app, content: bytes, name="game.json"):
+    app.upload.value = ({"name": name, "type": "application/json", "size": len(content),
+                         "content": memoryview(content), "last_modified": datetime.datetime(2026, 1, 1)},)
+
+
+def status_words(app) -> str:
+    """The status line as read, without the folded developers' detail."""
+    return re.sub(r"<details.*?</details>", "", app.status.value)
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "it is not text"),
+    (b"[" * 100_000, "not readable as a save"),
+    (b'{"format": "btlgames-save", "seed": 1e999}', "not readable as a save"),
+    (b'{"format": "btlgames-save", "seed": ' + b"9" * 5000 + b"}", "not readable as a save"),
+    (b"", "not readable as a save"),
+])
+def test_a_damaged_upload_says_why_in_plain_words_and_keeps_the_game(content, words):
+    app = GameApp("beamtimes", seed=9)
+    buttons(app)[0].click()
+    before = app.state.clone()
+    upload(app, content)
+    shown = status_words(app)
+    assert words in shown and "Could not load that file" in shown and "still here" in shown
+    assert "Error" not in shown and "codec" not in shown and "JSON" not in shown  # the detail folds away
+    assert "Details for developers" in app.status.value and app.state == before
+
+
+def test_an_edited_upload_names_the_move():
+    app = GameApp("beamtimes", seed=9)
+    for _ in range(3):
+        buttons(app)[0].click()
+    data = json.loads(saved_text(app))
+    data["history"][0] = {**data["history"][0], "grant": "zz"} if "grant" in data["history"][0] else {"kind": "grant", "grant": "zz"}
+    upload(app, json.dumps(data).encode())
+    assert "Move 1 of" in status_words(app) and "not possible at that point" in status_words(app)
+
+
+def test_an_upload_of_another_game_is_refused():
+    app = GameApp("beamtimes", seed=9)
+    upload(app, dumps(btlgames.load("pentaquark", seed=1)).encode())
+    assert "this is a Pentaquark game" in status_words(app)
+
+
+def test_a_scripted_game_shows_why_it_has_no_save_link():
+    app = GameApp("pentaquark", seed=9)
+    state = btlgames.load("pentaquark", seed=9)
+    state.chance.script("*")  # a queued outcome: the save could not replay it
+    state.chance.script(7)
+    app._start(state, "")
+    assert "cannot be saved" in app.save_link.value and "download" not in app.save_link.value
+
+
+def test_redrawing_the_moves_closes_the_widgets_it_replaces():
+    """Found by bench/fuzz_apps.py: each move left ~36 widgets behind (kernel memory without end)."""
+    from ipywidgets.widgets.widget import _instances
+
+    app = GameApp("beamtimes", seed=3)
+    for _ in range(30):
+        app.act(app.state.legal_actions()[0])
+    before = len(_instances)
+    for _ in range(60):
+        if app.state.is_over():
+            app.new_game(4)
+        app.act(app.state.legal_actions()[-1])
+    assert len(_instances) < before + 60, "widgets pile up with every move"
+
+
+def test_the_game_view_survives_a_debrief_and_a_new_game():
+    """Found by the app fuzz: the debrief replaced the game view, which was closed with it."""
+    from btlgames.ui import research
+
+    app = research.app("school", seed=3, players=2)
+    app.debrief_button.click()
+    assert app.game_view not in app.main.children and app.game_view.comm is not None
+    app.show_game()
+    assert app.main.children == (app.game_view,) and app.moves.comm is not None
+    app.new_game(5)  # draws the game view again
+    assert app.table.comm is not None and app.state.seed == 5
