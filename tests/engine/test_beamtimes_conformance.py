@@ -43,6 +43,9 @@ class _Table:
     def view(self, seat):
         return self.views[seat]
 
+    def hidden_variation(self, seat, rng):
+        return None  # nothing hidden, unless a test says otherwise
+
 
 def test_the_harness_finds_what_every_seat_sees_and_the_projector_does_not():
     seats = {0: {"viewer": 0, "ring": [{"card": "7D"}]}, 1: {"viewer": 1, "ring": [{"card": "7D"}]}}
@@ -51,6 +54,18 @@ def test_the_harness_finds_what_every_seat_sees_and_the_projector_does_not():
     with pytest.raises(AssertionError, match="shows 7 at rounds, the spectator view nothing"):
         conformance._check_public(_Table({0: {"rounds": 7}, 1: {"rounds": 7}, None: {}}), 0)
     conformance._check_public(_Table({**seats, None: {"viewer": None, "ring": [{"card": "7D"}]}}), 0)
+
+
+def test_seats_secrets_that_happen_to_be_equal_are_not_public():
+    # each seat's own secret number is 5: in a world seat 0 cannot tell from this one, seat 1's is not
+    table = _Table({0: {"mine": 5}, 1: {"mine": 5}, None: {"mine": None}})
+    with pytest.raises(AssertionError, match="shows 5 at mine"):
+        conformance._check_public(table, 0)
+    table.hidden_variation = lambda seat, rng: _Table({0: {"mine": 5}, 1: {"mine": 6}, None: {"mine": None}})
+    conformance._check_public(table, 0)
+    hands = _Table({0: {"hand": []}, 1: {"hand": []}, None: {"hand": None}})  # "my hand": a key of one's own
+    hands.own_view_keys = ("hand",)
+    conformance._check_public(hands, 0)
 
 
 def test_the_harness_finds_what_the_public_log_names_and_only_the_seats_show():

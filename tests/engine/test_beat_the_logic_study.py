@@ -71,5 +71,5 @@ def test_the_cli_reports_win_rates_with_intervals():
     result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "beat-the-logic", "-n", "12",
                              "--bot", "greedy,random", "--option", "players=2", "--quiet"],
                             capture_output=True, text=True, check=True)
-    assert "seat 0: win rate 100.0% (95% interval 75.8%–100.0%)" in result.stdout
+    assert "seat 0: win rate 100.0% (won 12 of 12; 95% interval 75.8% to 100.0%)" in result.stdout
     assert "± 0.0%" not in result.stdout
