@@ -6,13 +6,13 @@ Everything returned is read-only (tuples, frozen dataclasses, mapping proxies).
 """
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
+
+from ..core import datafiles
 
 SPACE_KINDS = ("center", "start", "draw", "antimatter", "particle", "tunnel")
 CARD_TYPES = {"action": 43, "immediate": 11, "movement": 39, "shield": 8}  # the source's counts
@@ -28,11 +28,7 @@ PLAYERS = 6
 
 
 def _read(name: str) -> dict:
-    path = resources.files("btlgames") / "antimatter" / "data" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"antimatter data {name}: {error}") from None
+    return datafiles.read("antimatter", name)
 
 
 # -- pieces and mats --------------------------------------------------------------------------

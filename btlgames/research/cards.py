@@ -11,12 +11,12 @@ Tables on cards (rewards, production, effects) are read-only mappings: copy them
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
+
+from ..core import datafiles
 
 from . import board
 
@@ -158,11 +158,7 @@ def _freeze(value):
 
 
 def _read(name: str) -> dict:
-    path = resources.files("btlgames") / "research" / "data" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"research data {name}: {error}") from None
+    return datafiles.read("research", name)
 
 
 def _build(cls, source: str, entry: dict):
