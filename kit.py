@@ -75,9 +75,13 @@ def bootstrap_pip() -> None:
 
 
 def run(argv, **kwargs) -> None:
-    code = subprocess.call([str(a) for a in argv], cwd=ROOT, **kwargs)
+    code = call(argv, **kwargs)
     if code:
         sys.exit(code)
+
+
+def call(argv, **kwargs) -> int:
+    return subprocess.call([str(a) for a in argv], cwd=ROOT, **kwargs)
 
 
 def main(argv: list[str]) -> None:
@@ -90,8 +94,15 @@ def main(argv: list[str]) -> None:
     else:
         ensure_environment("test")
         named = any((ROOT / a.split("::")[0]).exists() for a in rest if not a.startswith("-"))
-        paths = [] if named else ["tests", "notebooks"]
-        run([PYTHON, "-m", "pytest", *rest, *paths])
+        if named:
+            run([PYTHON, "-m", "pytest", *rest])
+            return
+        # The engine, science and widget tests on both cores; then, one at a time, the browser
+        # tests (Chromium and Voila need the machine to themselves) and the notebooks (nbval
+        # cannot share a kernel's cells between xdist workers).
+        first = call([PYTHON, "-m", "pytest", "-n", "2", *rest, "tests", "--ignore=tests/browser"])
+        second = call([PYTHON, "-m", "pytest", *rest, "tests/browser", "notebooks"])
+        sys.exit(first or second)
 
 
 if __name__ == "__main__":
