@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from playwright.sync_api import expect
 from playing import a_move, click_and_wait, current_moves, moves, new_game, press, unfolded_moves
 
 pytestmark = pytest.mark.browser
@@ -20,7 +21,8 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     click_and_wait(page, first)
     assert moves(page) == 1
     card = label.split("→")[0].strip()  # "s(G) green strange → Background"
-    assert f"{card} goes to the Background" in page.locator(".btl-log").inner_text()
+    # the log is drawn after the moves (keyboard focus follows the moves): wait for it, not the buttons
+    expect(page.locator(".btl-log")).to_contain_text(f"{card} goes to the Background")
 
 
 def test_keyboard_alone_can_play_a_move(page, open_app):

@@ -2,6 +2,7 @@
 and every move that can be made now on one screen, without scrolling; Present covers the page;
 moves can be made on the table itself, with the mouse or the keyboard alone."""
 import pytest
+from playwright.sync_api import expect
 from playing import a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings
 
 pytestmark = pytest.mark.browser
@@ -108,7 +109,7 @@ def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):
     target = current_targets(page).first
     words = target.get_attribute("aria-label")  # "u(B) blue up"
     click_and_wait(page, target)
-    assert f"{words} goes to the Background" in page.locator(".btl-log").inner_text()
+    expect(page.locator(".btl-log")).to_contain_text(f"{words} goes to the Background")  # drawn after the moves
     # The keyboard alone: Tab reaches the cards on the table; Enter or Space presses one.
     before = moves(page)
     for _ in range(30):
