@@ -11,6 +11,8 @@ import tomllib
 from functools import lru_cache
 from importlib import resources
 
+from babel import Locale
+
 DEFAULT_LANGUAGE = "en"
 _language = DEFAULT_LANGUAGE
 
@@ -49,21 +51,40 @@ def catalogue(lang: str) -> dict[str, str]:
     return flat
 
 
+@lru_cache(maxsize=None)
+def _plural_rule(lang: str):
+    return Locale.parse(lang).plural_form
+
+
 def plural_form(lang: str, n) -> str:
-    """The CLDR plural category of the count ``n``: English, Finnish and Dutch have "one" and
-    "other" for whole numbers."""
-    return "one" if n == 1 else "other"
+    """The CLDR plural category of the count ``n`` in ``lang``, by Babel's rules: English, Finnish
+    and Dutch say "one" (1) and "other" (0, 2, 1.5); other languages add "few", "many", ..."""
+    return _plural_rule(lang)(n)
+
+
+def _counted(key: str, lang: str, n) -> tuple[str, str]:
+    """The catalogue key of the form of ``key`` for the count ``n``, and the language it is in.
+
+    A language that has the message uses its own form (its "other" if the catalogue leaves the
+    form out); a language without it falls back to English, with English's form for ``n``."""
+    form = plural_form(lang, n)
+    for candidate in (f"{key}.{form}", f"{key}.other"):
+        if candidate in catalogue(lang):
+            return candidate, lang
+    return f"{key}.{plural_form(DEFAULT_LANGUAGE, n)}", DEFAULT_LANGUAGE
 
 
 def t(key: str, lang: str | None = None, **values):
     """The message for ``key`` in the current language, filled with ``values``.
 
-    A message that depends on a count is a table of plural forms (``key.one``, ``key.other``):
-    the count ``n`` picks one ("1 card", "2 cards").
+    A message that depends on a count is a table of plural forms (``{ one = "{n} card",
+    other = "{n} cards" }``): the count ``n`` picks one by the language's plural rules.
     """
     lang = lang or _language
     if key not in catalogue(DEFAULT_LANGUAGE) and f"{key}.other" in catalogue(DEFAULT_LANGUAGE):
-        key = f"{key}.{plural_form(lang, values['n'])}"
+        if "n" not in values:
+            raise TypeError(f"the message {key!r} depends on a count: pass t({key!r}, n=...)")
+        key, lang = _counted(key, lang, values["n"])
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE)[key]  # KeyError: a missing English message is a bug

@@ -201,7 +201,7 @@ class GameApp:
         self.options = {k: v for k, v in state.options.items()}
         self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
         self.seat_chooser.show(self.seats)
-        self._start(state, t("app.loaded", moves=len(state.history)))
+        self._start(state, t("app.loaded", n=len(state.history)))
         return True
 
     def _refuse(self, why: str, detail: str = "") -> bool:
