@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import html
 import importlib
+import re
 from importlib import resources
 from typing import Callable
 
@@ -31,11 +32,12 @@ from btlgames.core.saves import SaveError, dumps, loads
 from btlgames.core.simulate import make_bot
 from btlgames.core.state import IllegalAction
 
-from .table import TableView
+from .table import LiveText, TableView
 
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
 LOG_LINES = 40  # the side panel's "what happened", newest first
+ANNOUNCED = 4  # a screen reader reads out at most this many of the newest events after a move
 MANY = 2  # a group of more moves than this starts folded when its moves are all on the table too
 
 
@@ -94,7 +96,12 @@ class GameApp:
         self.upload.observe(self._on_upload, names="value")
 
         self.headline = w.HTML()
-        self.status = w.HTML()
+        self.status = LiveText()  # read out when it changes, like the announcer
+        # For a screen reader: what just happened and whose turn it is (hidden on the screen,
+        # where the log and the headline say it)
+        self.announcer = LiveText()
+        self.announcer.add_class("btl-sr-only")
+        self._announced = 0  # the log records already read out
         self.table = TableView()
         self.table.add_class("btl-table-widget")
         self.table.on_press(self.press)
@@ -113,7 +120,7 @@ class GameApp:
         self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *settings, self.save_link, self.upload],
                              "btl-settings")
         self.settings_shown = True
-        side = [self.headline, self.status,
+        side = [self.announcer, self.headline, self.status,
                 w.HTML(f'<h2 class="btl-group-label btl-moves-label" title="{html.escape(t("app.hints"))}">'
                        f'{t("app.your_moves")}</h2>'), self.moves,
                 w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>'), self.log]
@@ -155,6 +162,7 @@ class GameApp:
         self.bots = {seat: make_bot(self.game, name, state.seed * 31 + seat)
                      for seat, name in enumerate(self.seats) if name != HUMAN}
         self.undo_stack = []
+        self._announced = 0
         self.seed_box.value = str(state.seed)
         self.show_game()
         made = play_turns(self.state, self.bots, forced=True)
@@ -253,8 +261,7 @@ class GameApp:
         css = "btl-status btl-error" if error else "btl-status"
         more = (f'<details class="btl-detail"><summary>{html.escape(t("app.details"))}</summary>'
                 f'{html.escape(detail)}</details>' if detail else "")
-        self.status.value = (f'<div class="{css}" role="status" aria-live="polite">{html.escape(str(message))}{more}</div>'
-                             if message else "")
+        self.status.value = f'<div class="{css}">{html.escape(str(message))}{more}</div>' if message else ""
 
     def _seat_name(self, seat: int) -> str:
         # a renderer may name seats its own way ("Team 2", "Group 2")
@@ -281,9 +288,25 @@ class GameApp:
         headline = getattr(self.renderer, "headline", None)
         self.headline.value = f'<div class="btl-headline">{headline(view)}</div>' if headline else ""
         self._draw_moves()
-        self._draw_log(state.log.to_records(viewer))
+        records = state.log.to_records(viewer)
+        self._draw_log(records)
+        self._announce(records, view)
         self.undo_button.disabled = not self.undo_stack
         self._draw_save_link(state)
+
+    def _announce(self, records, view) -> None:
+        """Read out the events since the last redraw (the newest few) and whose turn it is now."""
+        new = records[self._announced:]
+        self._announced = len(records)
+        words = [self.renderer.event(r) for r in new[-ANNOUNCED:]]
+        if self.state.is_over():
+            words.append(t("app.game_over") + ". " + _plain(self.renderer.summary(self.state.view(None)))[:300])
+        else:
+            headline = getattr(self.renderer, "headline", None)
+            player = self.state.current_player()
+            words.append(_plain(headline(view)) if headline else
+                         t("app.to_play", who=self._seat_name(player)) if player is not None else "")
+        self.announcer.value = html.escape(" ".join(word for word in words if word))
 
     def _draw_save_link(self, state) -> None:
         try:
@@ -300,7 +323,9 @@ class GameApp:
         # text, not list markers, so no number is ever cut at the edge.
         items = "".join(f'<li><span class="btl-log-n">{n}.</span><span>{html.escape(self.renderer.event(r))}</span></li>'
                         for n, r in reversed(list(enumerate(records, start=1))[-LOG_LINES:]))
-        self.log.value = f'<div class="btl-log"><ol>{items}</ol></div>'
+        # a list that scrolls: reachable by the keyboard (tabindex), named for a screen reader
+        self.log.value = (f'<div class="btl-log" tabindex="0" role="region" aria-label="{html.escape(t("app.log"))}">'
+                          f'<ol>{items}</ol></div>')
 
     def _targets(self) -> dict[str, list]:
         """The table's targets of this turn: key -> the legal moves that belong to it."""
@@ -379,6 +404,7 @@ class GameApp:
         ready.on_click(take)
         _replace_children(self.moves, (ready,))
         self.log.value = ""
+        self.announcer.value = html.escape(t("app.pass_to", who=who))
 
 
 def _replace_children(box, children) -> None:
@@ -421,6 +447,11 @@ def _move_row(buttons) -> w.HBox:
     row = w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))
     row.add_class("btl-move-row")
     return row
+
+
+def _plain(fragment: str) -> str:
+    """The words of an HTML fragment, white space folded (what a screen reader is given)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
 def _joined(*sentences: str) -> str:

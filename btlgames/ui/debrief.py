@@ -151,7 +151,7 @@ class Session:
             return self._refuse(msg("load_failed", why=err))
         if state.name != "research":
             return self._refuse(msg("load_failed", why=msg("wrong_game", game=spec(state.name).title)))
-        self.load_state(state, msg("loaded", moves=len(state.history)))
+        self.load_state(state, msg("loaded", n=len(state.history)))
         return True
 
     def _refuse(self, note: str) -> bool:

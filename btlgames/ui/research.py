@@ -571,7 +571,9 @@ def target(action) -> str | None:
 def table(view) -> str:
     left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
             f'{_theories(view)}</div>')
-    right = f'<div class="rp-right">{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>'
+    # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too
+    right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{_esc(_w("right_panel"))}">'
+             f'{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>')
     return CSS + f'<div class="rp-table">{left}{right}</div>'
 
 

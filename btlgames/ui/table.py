@@ -16,14 +16,14 @@ import anywidget
 import traitlets
 
 
-def _script() -> str:
-    return (resources.files("btlgames.ui") / "static" / "table.js").read_text(encoding="utf-8")
+def _script(name: str) -> str:
+    return (resources.files("btlgames.ui") / "static" / name).read_text(encoding="utf-8")
 
 
 class TableView(anywidget.AnyWidget):
     """``value``: the table's HTML; ``targets``: the keys that are moves now."""
 
-    _esm = _script()
+    _esm = _script("table.js")
     value = traitlets.Unicode("").tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
@@ -46,3 +46,12 @@ class TableView(anywidget.AnyWidget):
     def _on_message(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict):
             self.press(content.get("target"))
+
+
+class LiveText(anywidget.AnyWidget):
+    """HTML that a screen reader announces when it changes (``role="status"``, ``aria-live="polite"``):
+    what just happened and whose turn it is. ``value`` is the HTML, as an ``ipywidgets.HTML``'s.
+    The JavaScript is ``static/live.js``."""
+
+    _esm = _script("live.js")
+    value = traitlets.Unicode("").tag(sync=True)

@@ -161,9 +161,12 @@ class Study:
         return box.value
 
     def show_png(self, png: bytes, alt: str, width: int = 640, height: int = 400) -> None:
-        """Show a plot (PNG bytes) in ``plot``, with ``alt`` as its text for screen readers."""
+        """Show a plot (PNG bytes) in ``plot``, with ``alt`` as its text for screen readers: the page
+        shows the HTML form (an image with its ``alt``; a bare image/png is drawn without one)."""
+        data = base64.b64encode(png).decode("ascii")
+        image = f'<img src="data:image/png;base64,{data}" alt="{esc(alt)}" width="{width}" height="{height}">'
         self.plot.outputs = ({"output_type": "display_data",
-                              "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": alt},
+                              "data": {"text/html": image, "image/png": data, "text/plain": alt},
                               "metadata": {"image/png": {"width": width, "height": height}}},)
 
     def clear(self, note: str) -> None:

@@ -2,6 +2,7 @@
 game, Scientist 1 playing by presses on the board (or the buttons beside it), two heuristic bots,
 played to a win."""
 import pytest
+from access import assert_accessible
 from playing import a_move, choose_seats, new_game, press
 
 pytestmark = pytest.mark.browser
@@ -29,3 +30,4 @@ def test_a_three_scientist_game_is_played_to_a_win(page, open_app):
     assert moved_on_board
     assert " won!" in app.inner_text()
     assert "An atom was brought to the Center complete." in app.inner_text()
+    assert_accessible(page, "Antimatter Matters at the end of a game")

@@ -3,6 +3,7 @@ Group 1 plays by clicks, Group 2 is the heuristic bot (the seat chooser's defaul
 import re
 
 import pytest
+from access import assert_accessible
 from playing import click_and_wait, new_game, unfolded_moves
 
 pytestmark = pytest.mark.browser
@@ -65,6 +66,7 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
     assert re.search(r"The groups on problem \d look at the card: particle \S+ \(\d+\)", words), words
     outcome = RESOLUTION.search(words)
     assert outcome, words
+    assert_accessible(page, "Beamtimes after an experiment is resolved")
     group_one = page.locator(".bt-group").first.inner_text()
     if outcome.group().startswith("Group 1 publishes"):
         assert saw_pending and "1 published" in group_one

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from access import assert_accessible
 from playwright.sync_api import expect
 from playing import a_move, current_moves, current_targets, new_game, press
 
@@ -29,6 +30,7 @@ def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
     assert re.search(r"wins!|share the win!", summary) and "complete musician sets" in summary
     expect(page.locator(".btl-log")).to_contain_text("All hands are empty")  # drawn after the moves
     assert "Player 2" in app.inner_text()
+    assert_accessible(page, "Beat The Logic's score screen")
 
 
 def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
@@ -46,3 +48,4 @@ def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
     assert "46.9%" in wait.inner_text()
     wait.get_by_role("button", name="Simulate").click()
     page.wait_for_function("() => document.querySelector('.btl-keep-or-wait').innerText.includes('Simulated')")
+    assert_accessible(page, "the strategy lab after a run")

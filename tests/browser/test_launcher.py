@@ -12,6 +12,7 @@ import urllib.request
 from urllib.parse import unquote, urlparse
 
 import pytest
+from access import assert_accessible
 
 from btlgames.ui import launcher
 from btlgames.ui import server as kit
@@ -53,6 +54,7 @@ def test_launcher_shows_every_game_with_what_it_teaches(page, notebooks_dir):
     # Large type for a projector.
     size = page.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
     assert size >= 20
+    assert_accessible(page, "the launcher")
 
 
 def test_launcher_has_no_broken_link(page, kit_server, notebooks_dir):
@@ -134,6 +136,7 @@ def test_lesson_pack_is_readable_and_its_links_work(page):
     page.wait_for_load_state()
     assert page.url.endswith("/lessons/pentaquark/")
     assert "Pentaquark" in page.locator("h1").first.inner_text()
+    assert_accessible(page, "a lesson pack's index")
     # Relative links between the pack's files resolve to rendered pages.
     md_links = page.locator('main a[href$=".md"]')
     assert md_links.count() >= 1
@@ -141,6 +144,7 @@ def test_lesson_pack_is_readable_and_its_links_work(page):
     page.wait_for_load_state()
     assert page.url.endswith(".md")
     assert page.locator("main h1").count() >= 1
+    assert_accessible(page, f"the lesson page {page.url}")
     page.get_by_role("link", name="All games").first.click()
     page.wait_for_load_state()
     assert page.locator(".btl-game").count() == len(launcher.GAMES)

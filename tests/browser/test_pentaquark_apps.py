@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from access import assert_accessible
 from playwright.sync_api import expect
 from playing import a_move, click_and_wait, current_moves, moves, new_game, press, unfolded_moves
 
@@ -45,6 +46,7 @@ def test_a_whole_game_by_clicks_then_undo(page, open_app):
         press(page, a_move(page))
     assert page.locator(".btl-table").get_attribute("data-over") == "true"
     assert page.locator(".btl-summary").is_visible()
+    assert_accessible(page, "Pentaquark at the end of a game")
     # Undo takes back the last click, with the moves that had only one choice after it.
     click_and_wait(page, page.get_by_role("button", name="Undo"))
     assert moves(page) == before_last and (current_moves(page).count() or page.locator(".btl-target").count())
@@ -71,6 +73,7 @@ def test_confinement_explorer_groups_a_proton(page, open_app):
     page.wait_for_function("() => document.body.innerText.includes('All 3 quarks are confined')")
     page.get_by_role("button", name="Something annihilates").click()
     page.wait_for_function("() => document.body.innerText.includes('annihilate')")
+    assert_accessible(page, "the confinement explorer")
 
 
 def test_the_rules_link_opens_the_rulebook(page, open_app):

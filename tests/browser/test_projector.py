@@ -3,6 +3,7 @@ and every move that can be made now on one screen, without scrolling; Present co
 moves can be made on the table itself, with the mouse or the keyboard alone."""
 import pytest
 from playwright.sync_api import expect
+from access import assert_accessible
 from playing import a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings
 
 pytestmark = pytest.mark.browser
@@ -77,6 +78,8 @@ def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
     # Self-study: the notebook's text stays above the app; the app itself is one screen.
     page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
     check_one_screen(page, width, height)
+    if size == "1366x768":  # axe-core once per app and phase (the page is the same at both sizes)
+        assert_accessible(page, f"{name} at set-up")
     # A few moves on, with more on the table and in the log.
     for _ in range(6):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
@@ -84,6 +87,8 @@ def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
         press(page, a_move(page, last=True))
         page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
         check_one_screen(page, width, height)
+    if size == "1366x768":
+        assert_accessible(page, f"{name} a few moves on")
 
 
 @pytest.mark.parametrize("name", APPS)

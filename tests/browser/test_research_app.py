@@ -4,6 +4,7 @@ running, the debrief one click away), and the full game."""
 import re
 
 import pytest
+from access import assert_accessible
 from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press
 
 pytestmark = pytest.mark.browser
@@ -55,6 +56,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     page.locator(".btl-presenting").wait_for()
     assert "Round 1 of 5" in page.locator(".btl-round").inner_text()
     assert page.locator(".btl-table .rp-hex").count() == 37
+    assert_accessible(page, "the school game, presented")
 
     on_table, by_button = {}, 0
     for _ in range(200):
@@ -75,6 +77,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     assert sum(on_table.values()) >= 20 and by_button < 120, (on_table, by_button)
     summary = page.locator(".btl-summary").inner_text()
     assert re.search(r"Team [1-4].* (wins|share the win)!", summary), summary
+    assert_accessible(page, "the school game at its end")
     assert "min left" in clock.inner_text() and "the plan" in clock.inner_text() or "On plan" in clock.inner_text()
 
     # The debrief of this very game, one click away, one question per screen.
@@ -88,6 +91,8 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
         screens.append(int(screen.get_attribute("data-screen")))
         box = presenter.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 768 + 1, box  # on one screen
+        if len(screens) == 1:
+            assert_accessible(page, "the debrief presenter")
         nxt = page.get_by_role("button", name="Next", exact=True)
         if nxt.is_disabled():
             break  # the wrap-up
@@ -150,6 +155,7 @@ def test_a_saved_game_opens_in_the_debrief_notebook(page, open_app):
     page.locator(f'.btl-debrief-game[data-seed="{SEED}"][data-moves="{played}"]').wait_for()
     page.locator("img.btl-chart").first.wait_for()
     assert "Team 1" in page.locator("body").inner_text()
+    assert_accessible(page, "the debrief notebook with a game loaded")
 
 
 def test_the_full_game_opens_with_the_map_and_the_opening_hand(page, open_app):

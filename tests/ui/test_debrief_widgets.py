@@ -10,6 +10,7 @@ from debrief_games import first_game, older, unfinished
 from widgetry import all_html, app_text, check_app, find, message, messages, text, texts, walk
 
 import btlgames
+from btlgames.core.i18n import t
 from btlgames.core.saves import dumps
 from btlgames.ui import debrief as D
 from btlgames.ui import debrief_words as W
@@ -95,7 +96,7 @@ def test_a_saved_game_loads_from_its_text_and_every_section_shows_it(saves, vari
     game, loader, sections = page()
     assert game.load_text(text) is True
     assert game.state.digest() == state.digest()
-    assert message(loader) == M["loaded"].format(moves=len(state.history))
+    assert message(loader) == t("debrief.loaded", n=len(state.history))
     assert shown_seed(loader) == state.seed
     words = app_text(loader)
     seat = M["seat.team" if variant == "school" else "seat.player"]
@@ -238,7 +239,7 @@ def test_question_1_lists_every_theory_with_its_verdict(loaded, variant):
     words = app_text(apps["q1"])
     th = game.facts.theories
     counts = th["verdict"].value_counts()
-    assert M["q1.count"].format(n=len(th), replicated=counts.get("replicated", 0), hit_only=counts.get("hit_only", 0),
+    assert t("debrief.q1.count", n=len(th), replicated=counts.get("replicated", 0), hit_only=counts.get("hit_only", 0),
                                 no_hit=counts.get("no_hit", 0), untested=counts.get("untested", 0)) in words
     for _, row in th.iterrows():
         assert D.card_name(row["theory"]) in words and D.verdict(row) in words
@@ -284,7 +285,7 @@ def test_question_2_in_the_full_game_lists_every_interference_card(loaded):
                                 blocked=(biases["outcome"] == "blocked").sum()) in words
     for r in inter.itertuples():
         assert D.card_name(r.card) in words and D.answer_words(r) in words
-    assert M["artefacts.count"].format(n=len(game.facts.artefacts)) in words
+    assert t("debrief.artefacts.count", n=len(game.facts.artefacts)) in words
     for sort in set(biases["sort"]):  # each bias played: what it stands for in a real lab
         assert M[f"real.{sort}"] in words
 
@@ -414,7 +415,7 @@ def test_the_wrap_up_says_what_to_remember_and_this_game(loaded):
     game, apps = loaded["school"]
     words = app_text(apps["wrap"])
     assert all(item in words for item in M["present.remember"])
-    assert f"This game: {game.facts.summary.counter} replication(s)" in words
+    assert f"This game: replications {game.facts.summary.counter};" in words
 
 
 # -- the projector from the notebook ------------------------------------------------------------------------

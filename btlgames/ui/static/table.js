@@ -6,6 +6,9 @@
 // Python, which makes the move (or, when several moves belong to it, lists them beside the
 // table). Nothing is fetched: this file ships inside the btlgames package.
 
+const GUARD_MS = 4000; // how long after a keyboard press the focus is kept from falling to the page
+const LATE_MS = 1500; // an answer not drawn by then is taken as complete (a game's end: no move)
+
 function activate(el, targets) {
   const active = new Set(targets);
   for (const node of el.querySelectorAll("[data-target]")) {
@@ -13,79 +16,116 @@ function activate(el, targets) {
     node.classList.add("btl-target");
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
+    // a picture that holds moves is a group of them, not an image (whose parts no reader enters)
+    const picture = node.parentElement && node.parentElement.closest('[role="img"]');
+    if (picture && el.contains(picture)) picture.setAttribute("role", "group");
   }
 }
 
-// A move button pressed with the keyboard is replaced by the buttons of the next turn, and the
-// focus would fall back to the page: put it on the first move of the new turn instead.
-function keepKeyboardInPanel(app, moves) {
-  const lost = () => {  // on the page, or still on a button of the turn before (about to go)
+const shown = (node) => !!node && node.isConnected && (node.offsetParent !== null || node instanceof SVGElement);
+const firstShown = (root, selector) => (root ? [...root.querySelectorAll(selector)].find(shown) || null : null);
+const movesOf = (app) => { const table = app.querySelector(".btl-table"); return table ? table.dataset.moves : null; };
+const moveButtons = (app) => `.btl-moves .btl-action.btl-move-${movesOf(app)}`;
+
+// Where the keyboard goes after a press with Enter or Space, so that it never falls back to the
+// page (the pressed element is redrawn away): after a move, the same part of the table if it is
+// still a move, else the next turn's first move (on the table for a press there, else its first
+// button); a part of the table with several moves: the first of them, listed beside the table;
+// "Show these moves": the first of them. `want(late)` names the element, or null while the
+// answer is not drawn yet (`late`: it is taken as drawn, and the fallbacks are used: the first
+// move anywhere, else the first tool, New game at the end of a game).
+function placeFor(app, origin) {
+  const start = movesOf(app);
+  const fallback = () => firstShown(app, moveButtons(app)) || firstShown(app, ".btl-table .btl-target")
+    || firstShown(app, ".btl-unfold") || firstShown(app, ".btl-moves .btl-action")
+    || firstShown(app, ".btl-toolbar button:not(:disabled)");
+  // the next turn is drawn once its move buttons are in the page (shown, or folded: on the table)
+  const nextTurn = (tableFirst) => {
+    if (movesOf(app) === start || !app.querySelector(moveButtons(app))) return null;
+    const onTable = firstShown(app, ".btl-table .btl-target");
+    const button = firstShown(app, moveButtons(app));
+    return (tableFirst ? onTable || button : button || onTable) || firstShown(app, ".btl-unfold");
+  };
+  if (origin.classList.contains("btl-target")) {
+    const key = origin.dataset.target;
+    return (late) => {
+      if (movesOf(app) === start) { // no move yet: a choice among the target's moves, beside the table
+        return firstShown(app, ".btl-all-moves") ? firstShown(app, moveButtons(app)) : (late ? fallback() : null);
+      }
+      const same = [...app.querySelectorAll(".btl-table .btl-target")].find((n) => n.dataset.target === key);
+      return same || nextTurn(true) || (late ? fallback() : null);
+    };
+  }
+  if (origin.classList.contains("btl-unfold")) {
+    const group = origin.parentElement;
+    return (late) => firstShown(group, ".btl-action") || (late ? fallback() : null);
+  }
+  if ([...origin.classList].some((c) => c.startsWith("btl-move-"))) {
+    return (late) => nextTurn(false) || (late ? fallback() : null);
+  }
+  return (late) => [...app.querySelectorAll(".btl-moves .btl-action")].find((b) => b !== origin && shown(b))
+    || (late ? fallback() : null);
+}
+
+// Keep the focus for a while after a keyboard press: whenever it is lost (on the page, on the
+// pressed element or on a move of the turn before), put it where `want` says. A focus the user
+// moved elsewhere is left alone.
+function guardFocus(app, origin, want) {
+  let placed = null;
+  let late = false;
+  const lost = () => {
     const now = document.activeElement;
-    return !now || now === document.body || !document.contains(now)
-      || (now.matches('.btl-action[class*="btl-move-"]') && !now.classList.contains(`btl-move-${moves}`));
+    if (!now || now === document.body || !now.isConnected || !shown(now)) return true;
+    if (now === origin && now !== placed) return true;
+    return now.matches('.btl-action[class*="btl-move-"]') && !now.classList.contains(`btl-move-${movesOf(app)}`);
   };
-  const shown = (selector) => [...app.querySelectorAll(selector)].find((b) => b.offsetParent);
   const settle = () => {
-    if (!lost()) return true; // the user has moved on already
-    const button = shown(`.btl-action.btl-move-${moves}`);
-    if (button) button.focus({ preventScroll: true });
-    return !!button;
+    if (!lost()) return;
+    const next = want(late);
+    if (next) { placed = next; next.focus({ preventScroll: true }); }
   };
-  if (settle()) return;
-  // The new turn's buttons come in messages of their own: watch for them, for a while.
-  const watch = new MutationObserver(() => { if (settle()) stop(); });
-  const stop = () => { watch.disconnect(); clearTimeout(timer); };
-  const timer = setTimeout(() => {
-    stop();
-    // no button came: this turn's moves are all on the table (their buttons folded)
-    const other = shown(".btl-table .btl-target") || shown(".btl-unfold");
-    if (lost() && other) other.focus({ preventScroll: true });
-  }, 4000);
-  watch.observe(app, { childList: true, subtree: true });
+  const watch = new MutationObserver(settle);
+  watch.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["style", "class"] });
+  const lateTimer = setTimeout(() => { late = true; settle(); }, LATE_MS);
+  const timer = setTimeout(() => stop(), GUARD_MS);
+  const stop = () => { watch.disconnect(); clearTimeout(timer); clearTimeout(lateTimer); };
+  return stop;
+}
+
+const PRESSABLE = ".btl-target, .btl-action, .btl-unfold, .btl-all-moves";
+
+// One listener for the page (every table's render would add its own): a keyboard press in a
+// game app guards that app's focus until its answer is drawn.
+function listenForKeyboardPresses() {
+  if (window.btlFocusKept) return;
+  window.btlFocusKept = true;
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const origin = event.target.closest && event.target.closest(PRESSABLE);
+    const app = origin && origin.closest(".btl-app");
+    if (!app || !app.querySelector(".btl-table")) return;
+    if (app.btlStopGuard) app.btlStopGuard();
+    app.btlStopGuard = guardFocus(app, origin, placeFor(app, origin));
+  }, true);
 }
 
 function render({ model, el }) {
   el.classList.add("btl-table-view");
-  let refocus = null; // the key whose element had the keyboard focus when it was pressed
-  let keyboard = false; // the last move was made with the keyboard on a button beside the table
-  const app = () => el.closest(".btl-app") || document;
-  document.addEventListener("keydown", (event) => {
-    const button = event.target.closest && event.target.closest(".btl-action");
-    if ((event.key === "Enter" || event.key === " ") && button && app().contains(button)) keyboard = true;
-  }, true);
-
+  listenForKeyboardPresses();
   const draw = () => {
     el.innerHTML = model.get("value");
     activate(el, model.get("targets"));
-    if (refocus !== null) {
-      // Keep the keyboard user's place: the same target again if it is still a move, else
-      // the first move on the table.
-      const same = [...el.querySelectorAll(".btl-target")].find((n) => n.dataset.target === refocus);
-      const next = same || el.querySelector(".btl-target");
-      if (next) next.focus({ preventScroll: true });
-      refocus = null;
-    } else if (keyboard) {
-      const table = el.querySelector(".btl-table");
-      if (table) keepKeyboardInPanel(app(), table.dataset.moves);
-      keyboard = false;
-    }
   };
-
-  const press = (node) => {
-    refocus = el.contains(document.activeElement) ? node.dataset.target : null;
-    model.send({ target: node.dataset.target });
-  };
-
   el.addEventListener("click", (event) => {
     const node = event.target.closest(".btl-target");
-    if (node && el.contains(node)) press(node);
+    if (node && el.contains(node)) model.send({ target: node.dataset.target });
   });
   el.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest && event.target.closest(".btl-target");
     if (!node || !el.contains(node)) return;
     event.preventDefault(); // Space would scroll the page
-    press(node);
+    model.send({ target: node.dataset.target });
   });
   model.on("change", draw);
   draw();

@@ -1,0 +1,82 @@
+"""Access for every student: axe-core on the concept notebooks no other browser test opens, and the
+game app with the keyboard alone (a focus ring seen from the back of the room, the focus kept on
+a move after every press) and a screen reader (live regions that say what happened and whose turn
+it is). axe-core runs on the other pages in the tests that already have them open."""
+import pytest
+from access import assert_accessible
+from playing import current_targets, moves
+
+pytestmark = pytest.mark.browser
+
+PENTAQUARK = "/voila/render/pentaquark/play.ipynb"
+FOCUSED = "() => { const e = document.activeElement; return e ? e.className.baseVal ?? e.className : ''; }"
+RING = """() => { const s = getComputedStyle(document.activeElement);
+  return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor, s.boxShadow]; }"""
+
+
+@pytest.mark.parametrize("notebook", ["research-programme/replication.ipynb",
+                                      "beamtimes-and-lifetimes/detector-ranges.ipynb",
+                                      "antimatter-matters/pauli.ipynb"])
+def test_concept_notebooks_pass_axe(page, open_app, notebook):
+    open_app(page, f"/voila/render/{notebook}")
+    page.wait_for_load_state("networkidle")  # every section's widgets drawn
+    assert_accessible(page, notebook)
+
+
+def wait_for_move(page, before: int) -> None:
+    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=before)
+
+
+def focused_is(page, js_test: str) -> None:
+    """Wait until the focused element passes ``js_test`` (a function of the element)."""
+    page.wait_for_function(f"() => ({js_test})(document.activeElement)", timeout=5000)
+
+
+def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
+    open_app(page, PENTAQUARK)
+    live = page.locator(".btl-side .btl-sr-only")
+    assert (live.get_attribute("role"), live.get_attribute("aria-live")) == ("status", "polite")
+    assert page.locator(".btl-side .btl-live").count() == 2  # the announcer and the status line
+    first_words = live.inner_text()
+    assert first_words  # what the set-up did and whose turn it is
+    # Tab reaches a card on the table; its ring is thick, black with an amber band
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('btl-target')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move on the table")
+    style, width, colour, shadow = page.evaluate(RING)
+    assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)" and "255, 191, 0" in shadow, (style, width, colour, shadow)
+    words = current_targets(page).first.get_attribute("aria-label")
+    before = moves(page)
+    page.keyboard.press("Enter")
+    wait_for_move(page, before)
+    focused_is(page, "e => e.classList.contains('btl-target')")  # the next move on the table
+    # the screen reader hears what happened (the card placed) and whose turn it is now
+    page.wait_for_function("w => document.querySelector('.btl-sr-only').innerText.includes(w)",
+                           arg=f"{words} goes to the")
+    assert first_words not in live.inner_text()  # only the news, not the whole log again
+    # Tab on to the side panel: a move button, or "Show these moves" (its moves are on the table
+    # too): Enter unfolds them and the focus goes to the first of them
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => document.activeElement.matches('.btl-unfold, .btl-action.btl-move-{moves(page)}')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move button")
+    if page.evaluate("() => document.activeElement.classList.contains('btl-unfold')"):
+        page.keyboard.press("Enter")
+        focused_is(page, "e => e.classList.contains('btl-action') && e.offsetParent !== null")
+    style, width, colour, _ = page.evaluate(RING)  # a button's ring is the table's
+    assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)"
+    # a move button pressed: the focus goes to the next turn's first move, never to the page
+    before = moves(page)
+    page.keyboard.press("Enter")
+    wait_for_move(page, before)
+    focused_is(page, f"e => e !== document.body && (e.classList.contains('btl-target')"
+                     f" || e.classList.contains('btl-move-{before + 1}') || e.classList.contains('btl-unfold'))")
+    # the log scrolls and is reachable: the keyboard can scroll it too
+    log = page.locator(".btl-log")
+    assert (log.get_attribute("tabindex"), log.get_attribute("role"), log.get_attribute("aria-label")) == \
+        ("0", "region", "What happened")
