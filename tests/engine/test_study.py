@@ -1,0 +1,162 @@
+"""The study core: seeded games on one or two processes, Stop, every option checked, shares and A/B."""
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from btlgames.core import study
+from btlgames.core.registry import games
+from btlgames.core.study import Config, compare, count, head_to_head, run, win_table
+
+TWO_SEATS = Config.make("beat-the-logic", ["greedy", "random"], rotate=True)
+
+
+def test_the_table_is_the_same_with_one_and_two_workers():
+    one = run(TWO_SEATS, 30, seed=5, workers=1)
+    two = run(TWO_SEATS, 30, seed=5, workers=2)
+    assert one.games.equals(two.games) and list(one.games.game) == list(range(30))
+    assert list(one.games.seed) == list(range(5, 35))
+    assert (one.games.bot_0 == ["greedy", "random"] * 15).all()  # rotated: each bot in each seat alike
+
+
+def test_simulate_is_the_studys_table_without_the_lineup():
+    import btlgames
+
+    frame = btlgames.simulate("beat-the-logic", n=8, bot=["greedy", "random"], seed=2, workers=2)
+    full = run(Config.make("beat-the-logic", ["greedy", "random"]), 8, seed=2).games
+    assert frame.equals(full.drop(columns=["game", "bot_0", "bot_1"]))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_stop_keeps_only_the_finished_beginning_of_the_study(workers):
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, n):
+        seen.append(done)
+        if done >= 6:
+            stop.set()  # a Stop pressed while games run
+
+    config = Config.make("pentaquark", "random")
+    stopped = run(config, 5000, workers=workers, progress=progress, stop=stop)
+    assert stopped.stopped and 6 <= stopped.n < 5000 and seen
+    full = run(config, stopped.n).games
+    assert stopped.games.equals(full)  # the first k games of the whole study, each finished
+    assert stopped.games.actions.min() > 0
+
+
+def test_a_stop_before_the_start_plays_nothing():
+    stop = threading.Event()
+    stop.set()
+    assert run(TWO_SEATS, 10, stop=stop).n == 0
+    assert run(TWO_SEATS, 10, stop=stop, workers=2).n == 0
+
+
+def every_option():
+    for name, spec in games().items():
+        for option, rule in spec.options.items():
+            yield pytest.param(name, option, rule, id=f"{name}-{option}")
+
+
+@pytest.mark.parametrize("game, option, rule", list(every_option()))
+def test_every_option_is_checked_with_a_clear_message(game, option, rule):
+    assert dict(Config.make(game, "random", **{option: rule.default}).options)[option] == rule.default
+    if rule.choices:
+        with pytest.raises(ValueError, match=f"option {option}=.* is not allowed; choose one of"):
+            Config.make(game, "random", **{option: "no such value"})
+        return
+    with pytest.raises(ValueError, match=f"option {option} must be a whole number"):
+        Config.make(game, "random", **{option: True})
+    if rule.high is not None:
+        with pytest.raises(ValueError, match=f"option {option}={rule.high + 1} is out of range {rule.low}..{rule.high}"):
+            Config.make(game, "random", **{option: rule.high + 1})
+    if rule.low is not None:
+        with pytest.raises(ValueError, match="is out of range"):
+            Config.make(game, "random", **{option: rule.low - 1})
+
+
+def test_bad_configurations_and_counts_are_refused():
+    with pytest.raises(ValueError, match="has no bot 'genius'"):
+        Config.make("pentaquark", "genius")
+    with pytest.raises(ValueError, match="has no option colours"):
+        Config.make("pentaquark", colours=3)
+    with pytest.raises(ValueError, match="workers must be 1 or 2"):
+        run(TWO_SEATS, 3, workers=3)
+    with pytest.raises(ValueError, match="no such share"):
+        count(run(TWO_SEATS, 1).games, "seat")
+
+
+def test_changing_the_players_keeps_one_bot_for_all_seats():
+    config = Config.make("beamtimes", "heuristic")
+    assert config.with_changes(players=3).bots == ("heuristic",) * 3
+    assert config.with_changes(bots=["heuristic", "no-verify"]).bots == ("heuristic", "no-verify")
+
+
+def test_shares_count_a_shared_win_as_a_tie_never_twice():
+    import pandas as pd
+
+    games = pd.DataFrame({"winners": ["0", "1", "0 1", "", "0"], "bot_0": ["a", "b", "a", "b", "a"],
+                          "bot_1": ["b", "a", "b", "a", "b"], "decided_by": ["x", "x", "shared", "none", "y"]})
+    result = study.Study(Config("g", (), ("a", "b"), True), games, asked=5)
+    table = win_table(result).set_index("measure")
+    assert table.k.to_dict() == {"seat:0": 2, "seat:1": 1, "bot:a": 3, "bot:b": 0, "tie": 1, "none": 1}
+    assert table.loc[["seat:0", "seat:1", "tie", "none"], "k"].sum() == 5  # they add up to all games
+    assert table.loc["bot:b", "high"] > 0  # 0 of 5 is never a certain 0
+    assert head_to_head(result) == pytest.approx({"bot": "a", "other": "b", "k": 3, "n": 3, "rate": 1.0,
+                                                  "low": 0.4385, "high": 1.0}, abs=1e-4)
+    assert count(games, "decided_by:x") == (2, 5)
+
+
+def test_compare_says_when_the_games_cannot_tell():
+    import pandas as pd
+
+    def made(wins, n):
+        return study.Study(Config("g", (), ("a",)), pd.DataFrame({"winners": ["0"] * wins + [""] * (n - wins)}), n)
+
+    clear = compare(made(20, 100), made(45, 100), "seat:0")
+    assert clear["verdict"] == "higher" and clear["diff"] == pytest.approx(0.25) and 0 < clear["low"] < 0.25
+    assert compare(made(45, 100), made(20, 100), "seat:0")["verdict"] == "lower"
+    unclear = compare(made(0, 10), made(1, 10), "seat:0")
+    assert unclear["verdict"] == "unclear" and unclear["low"] < 0 < unclear["high"]
+
+
+def cli(*args):
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run([sys.executable, "-m", "btlgames", "simulate", *args], capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_the_command_compares_a_against_b(tmp_path):
+    target = tmp_path / "ab.csv"
+    done = cli("beat-the-logic", "-n", "20", "--bot", "greedy,random", "--vs-bot", "random", "--workers", "2",
+               "--csv", str(target))
+    assert done.returncode == 0, done.stderr
+    assert "A: beat-the-logic: 20 games, bot greedy,random" in done.stdout
+    assert "B: beat-the-logic: 20 games, bot random,random" in done.stdout
+    assert "B - A, seat 0 wins: " in done.stdout and "Newcombe" in done.stdout
+    assert "B is lower: more than chance" in done.stdout  # greedy beats random every time
+    lines = target.read_text().splitlines()
+    assert len(lines) == 41 and lines[0].endswith(",study")
+
+
+def test_the_command_gives_the_same_games_with_one_and_two_workers():
+    one = cli("beat-the-logic", "-n", "10", "--vs", "players=3", "--share", "tie", "--workers", "1")
+    two = cli("beat-the-logic", "-n", "10", "--vs", "players=3", "--share", "tie", "--workers", "2")
+    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
+    assert "B - A, ties (a win shared)" in one.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--vs", "players=9"], "option players=9 is out of range 2..4"),
+    (["--vs", "players"], "options are written NAME=VALUE"),
+    (["--vs-bot", "genius"], "has no bot 'genius'"),
+    (["--vs", "players=2"], "leave B the same as A"),
+    (["--share", "seat:x"], "no such share"),
+    (["--workers", "3"], "invalid choice"),
+])
+def test_the_command_refuses_a_bad_comparison_in_words(args, words):
+    done = cli("beat-the-logic", "-n", "3", *args)
+    assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
