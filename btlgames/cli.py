@@ -24,7 +24,7 @@ def _simulate(args) -> int:
     except ValueError as err:
         print(f"btlgames simulate: {err}", file=sys.stderr)
         return 2
-    results = [_run(a, args, "A" if b else "")] + ([_run(b, args, "B")] if b else [])
+    results = _run(a, b, args)
     if args.csv:
         _frames(results).to_csv(args.csv, index=False)
     for label, result in zip("AB", results):
@@ -46,19 +46,23 @@ def _empty(config):
     return pd.DataFrame(columns=["winners", *(f"bot_{s}" for s in range(config.seats)), "decided_by"])
 
 
-def _run(config, args, label: str):
-    from btlgames.core.study import run
+def _run(a, b, args) -> list:
+    from btlgames.core.study import run, run_ab
 
     progress = None
-    if args.n >= 200 and not args.quiet:
+    total = args.n * (2 if b else 1)
+    if total >= 200 and not args.quiet:
         from tqdm import tqdm
 
-        bar = tqdm(total=args.n, unit="game", file=sys.stderr, desc=label or None)
-        progress = lambda done, total: bar.update(done - bar.n)  # noqa: E731
-    result = run(config, args.n, seed=args.seed, workers=args.workers, progress=progress)
+        bar = tqdm(total=total, unit="game", file=sys.stderr)
+        progress = lambda done, _total: bar.update(done - bar.n)  # noqa: E731
+    if b:
+        results = list(run_ab(a, b, args.n, seed=args.seed, workers=args.workers, progress=progress))
+    else:
+        results = [run(a, args.n, seed=args.seed, workers=args.workers, progress=progress)]
     if progress:
         bar.close()
-    return result
+    return results
 
 
 def _frames(results):
@@ -176,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rotate", action="store_true", help="game i seats the bots moved on by i seats, so "
                      "each bot plays each seat equally often")
     sim.add_argument("--vs", action="append", default=[], metavar="NAME=VALUE",
-                     help="study B too: A with this option changed (repeat for more), same seeds")
+                     help="study B too: A with this option changed (repeat for more); B's seeds follow A's")
     sim.add_argument("--vs-bot", metavar="BOTS", help="study B too: A with these bots (one, or one per seat)")
     sim.add_argument("--share", metavar="SHARE", help="the share A and B are compared on: seat:N (default seat:0), "
                      "bot:NAME, tie, none or decided_by:RULE")

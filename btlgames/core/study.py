@@ -192,6 +192,19 @@ def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
     return rows
 
 
+def run_ab(a: Config, b: Config, n: int, seed: int = 0, workers: int = 1,
+           progress: Callable[[int, int], None] | None = None,
+           stop: threading.Event | None = None) -> tuple[Study, Study | None]:
+    """A against B: ``n`` games of each; B's seeds follow A's (``seed + n`` on), so the two samples
+    are independent, as the interval of their difference assumes. A stop during A plays no B (None)."""
+    total = 2 * n
+    first = run(a, n, seed, workers, (lambda done, _n: progress(done, total)) if progress else None, stop)
+    if first.stopped:
+        return first, None
+    second = run(b, n, seed + n, workers, (lambda done, _n: progress(n + done, total)) if progress else None, stop)
+    return first, second
+
+
 # -- what a study shows -----------------------------------------------------------------------------------
 def winners(frame) -> list[list[int]]:
     """Each game's winning seats."""
