@@ -116,9 +116,9 @@ def option_control(name: str, rule: Option, value) -> w.Widget:
     tip = rule.help or option_label(name)
     if rule.choices:
         return w.Dropdown(options=[(value_label(c), c) for c in rule.choices], value=value,
-                          description=option_label(name), description_tooltip=tip, style=WIDE)
+                          description=option_label(name), tooltip=tip, style=WIDE)
     return w.IntText(value=value, description=f"{option_label(name)} ({range_words(rule)})",
-                     description_tooltip=tip, style=WIDE, layout=w.Layout(width="auto"))
+                     tooltip=tip, style=WIDE, layout=w.Layout(width="auto"))
 
 
 class Panel:
