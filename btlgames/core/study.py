@@ -168,7 +168,7 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
 def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
     ctx = _context()
     flag = ctx.Event()
-    size = max(1, min(25, n // (workers * 8)))  # small chunks: smooth progress, little lost on Stop
+    size = max(1, min(10, n // (workers * 8)))  # small chunks: smooth progress, little lost on Stop
     finished: dict[int, list[dict]] = {}
     with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(flag,)) as pool:
         pending = {pool.submit(_play_chunk, config, first, min(n, first + size), seed): first

@@ -124,10 +124,11 @@ def option_control(name: str, rule: Option, value) -> w.Widget:
 class Panel:
     """One configuration's controls: the game's options, a bot per seat, and seat rotation."""
 
-    def __init__(self, label: str, game: str, options: dict | None = None, bots=None, rotate: bool = False):
-        self.label = label
+    def __init__(self, key: str, game: str, options: dict | None = None, bots=None, rotate: bool = False):
+        self.label = msg(key)  # key "a" or "b"
         self.box = w.VBox()
         self.box.add_class("btl-lab-panel")
+        self.box.add_class(f"btl-lab-{key}")  # for the browser tests
         self.problem = w.HTML()
         self.build(game, options or {}, bots, rotate)
 
@@ -137,6 +138,7 @@ class Panel:
         self.controls = {name: option_control(name, rule, options.get(name, rule.default))
                          for name, rule in rules.items() if not (rule.choices and len(rule.choices) == 1)}
         for name, control in self.controls.items():
+            control.add_class(f"btl-option-{name}")
             control.observe(lambda _change: self.check(), names="value")
         names = list(spec(game).bots)
         if isinstance(bots, str) or bots is None:
@@ -144,6 +146,8 @@ class Panel:
         self.seat_controls = [w.Dropdown(options=[(bot_label(game, b), b) for b in names],
                                          value=bots[i % len(bots)], description=msg("seat", n=i + 1), style=WIDE)
                               for i in range(self.max_seats())]
+        for i, control in enumerate(self.seat_controls):
+            control.add_class(f"btl-seat-{i + 1}")
         self.rotate = w.Checkbox(value=rotate, description=msg("rotate"), indent=False,
                                  layout=w.Layout(width="auto"))
         if "players" in self.controls:
@@ -202,11 +206,13 @@ class Lab:
         self.share_choice = share
         self.game = w.Dropdown(options=[(game_title(g), g) for g in sorted(games_list())], value=game,
                                description=msg("game_label"), style=WIDE)
-        self.a = Panel(msg("a"), game, **_panel(a))
-        self.b = Panel(msg("b"), game, **_panel(b or a))
+        self.a = Panel("a", game, **_panel(a))
+        self.b = Panel("b", game, **_panel(b or a))
         self.compare = w.Checkbox(value=b is not None, description=msg("compare"), indent=False,
                                   layout=w.Layout(width="auto"))
-        self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="12em"))
+        self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="16em"))
+        self.games.add_class("btl-lab-games")
+        self.compare.add_class("btl-lab-compare")
         self.run_button, self.stop_button = button(msg("run")), button(msg("stop"))
         self.stop_button.disabled = True
         self.study = Study(lambda **n: msg("progress", **n), msg("idle"), lambda e: msg("failed", why=e))
@@ -291,7 +297,7 @@ class Lab:
         total = n * (2 if b else 1)
         self.study.start(total)
         self.study.say(msg("running", n=total))
-        report = self.study.reporter(total)
+        report = self.reporter(total)
         if b is None:
             self.studies = [core.run(a, n, workers=self.workers, progress=report, stop=self.stopping)]
         else:
@@ -306,6 +312,21 @@ class Lab:
             self.study.say(msg("stopped", n=played, total=total))
         else:
             self.study.say(msg("done", n=played, seconds=f"{seconds:.1f}"))
+
+    def reporter(self, total: int):
+        """Move the bar and the count at most about four times a second (each update is a message to
+        the browser), and always at the end."""
+        import time
+
+        last = [0.0]
+
+        def report(done: int, _n: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= 0.25 or done == total:
+                last[0] = now
+                self.study.bar.value = done
+                self.study.count.value = esc(msg("progress", done=done, total=total))
+        return report
 
     # -- results ----------------------------------------------------------------------------------
     def draw(self) -> None:
