@@ -160,3 +160,11 @@ def test_the_command_gives_the_same_games_with_one_and_two_workers():
 def test_the_command_refuses_a_bad_comparison_in_words(args, words):
     done = cli("beat-the-logic", "-n", "3", *args)
     assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_balance_report_runs_on_the_study_core_with_two_workers():
+    from btlgames.research.balance import decided, report
+
+    table = report(games=1, workers=2)
+    assert len(table) == 6 and set(table.variant) == {"school", "full"} and (table.games == 1).all()
+    assert "school 2 players, 1 games: " in decided(table)
