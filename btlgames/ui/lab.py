@@ -25,7 +25,7 @@ import ipywidgets as w
 from ..core import study as core
 from ..core.i18n import catalogue, t
 from ..core.registry import Option, games, spec
-from .widgets import WIDE, Refused, Study, app, button, esc, heading, message, row, stylesheet
+from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row, stylesheet
 
 GAMES_RANGE = (1, 20_000)
 WORKERS = max(1, min(core.MAX_WORKERS, os.cpu_count() or 1))
@@ -214,8 +214,8 @@ class Lab:
         self.games.add_class("btl-lab-games")
         self.compare.add_class("btl-lab-compare")
         self.run_button, self.stop_button = button(msg("run")), button(msg("stop"))
-        self.stop_button.disabled = True
         self.study = Study(lambda **n: msg("progress", **n), msg("idle"), lambda e: msg("failed", why=e))
+        self.runner = Runner(self.run_button, self.stop_button, self.study, self.work)
         self.results = w.HTML()
         self.share = w.Dropdown(description=msg("share"), style=WIDE, layout=w.Layout(display="none"))
         self.verdict = w.HTML()
@@ -223,13 +223,9 @@ class Lab:
         self.plot_button.layout.display = "none"
         self.download = w.HTML()
         self.studies: list = []
-        self.stopping = threading.Event()
-        self.thread: threading.Thread | None = None
         self.game.observe(self.change_game, names="value")
         self.compare.observe(lambda _change: self.show_b(), names="value")
         self.share.observe(lambda _change: self.draw_verdict(), names="value")
-        self.run_button.on_click(lambda _: self.start())
-        self.stop_button.on_click(lambda _: self.stopping.set())
         self.plot_button.on_click(lambda _: self.draw_plot())
         self.panels = w.HBox([self.a.box, self.b.box], layout=w.Layout(flex_flow="row wrap"))
         self.show_b()
@@ -267,31 +263,12 @@ class Lab:
             raise Refused(msg("same"))
         return n, a, b
 
-    def start(self) -> None:
-        """Run on a thread: the kernel stays free to hear Stop (and anything else) meanwhile."""
-        if self.thread and self.thread.is_alive():
-            return
-        self.stopping.clear()
-        self.run_button.disabled, self.stop_button.disabled = True, False
-        self.thread = threading.Thread(target=self._guarded, daemon=True)
-        self.thread.start()
-
     def join(self, timeout: float | None = None) -> None:
         """Wait for the run to end (tests; a notebook never waits)."""
-        if self.thread:
-            self.thread.join(timeout)
+        self.runner.join(timeout)
 
-    def _guarded(self) -> None:
-        try:
-            self.work()
-        except Refused as e:
-            self.study.say(str(e), error=True)
-        except Exception as e:  # a sentence for the student rather than a traceback
-            self.study.say(msg("failed", why=e), error=True)
-        finally:
-            self.run_button.disabled, self.stop_button.disabled = False, True
-
-    def work(self) -> None:
+    def work(self, stopping: threading.Event) -> None:
+        """One run, on the runner's thread: A (and B), then the tables, the sentence and the CSV."""
         n, a, b = self.read()
         self.forget()
         total = n * (2 if b else 1)
@@ -299,16 +276,16 @@ class Lab:
         self.study.say(msg("running", n=total))
         report = self.reporter(total)
         if b is None:
-            self.studies = [core.run(a, n, workers=self.workers, progress=report, stop=self.stopping)]
+            self.studies = [core.run(a, n, workers=self.workers, progress=report, stop=stopping)]
         else:
-            first, second = core.run_ab(a, b, n, workers=self.workers, progress=report, stop=self.stopping)
+            first, second = core.run_ab(a, b, n, workers=self.workers, progress=report, stop=stopping)
             self.studies = [first] + ([second] if second is not None else [])
         played = sum(s.n for s in self.studies)
         self.study.bar.value = played
         self.study.count.value = esc(msg("progress", done=played, total=total))
         self.draw()
         seconds = sum(s.seconds for s in self.studies)
-        if self.stopping.is_set() or any(s.stopped for s in self.studies):
+        if stopping.is_set() or any(s.stopped for s in self.studies):
             self.study.say(msg("stopped", n=played, total=total))
         else:
             self.study.say(msg("done", n=played, seconds=f"{seconds:.1f}"))

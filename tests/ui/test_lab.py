@@ -19,7 +19,7 @@ M = texts("lab")
 def ran(lab: L.Lab) -> L.Lab:
     lab.run_button.click()
     lab.join(120)
-    assert not (lab.thread and lab.thread.is_alive())
+    assert not (lab.runner.thread and lab.runner.thread.is_alive())
     return lab
 
 
