@@ -316,7 +316,8 @@ class Lab:
         game = self.studies[0].config.game
         common = [m for m in core.measures(self.studies[0])
                   if all(m in core.measures(s) for s in self.studies[1:])]
-        chosen = self.share_choice if self.share_choice in common else common[0]
+        kept = self.share.value if self.share.value in common else self.share_choice  # the student's last choice
+        chosen = kept if kept in common else common[0]
         seats = self.studies[0].config.seats
         self.share.options = [(measure_label(game, m, seats), m) for m in common]
         self.share.value = chosen
@@ -367,9 +368,8 @@ def study_html(result: core.Study, label: str) -> str:
                        f'<td>{esc(percent(r["rate"]))} ({esc(interval(r))})</td></tr>'
                        for r in table.to_dict("records"))
 
-    scores = [c for c in frame.columns if c.startswith("score_")]
-    mean_scores = ", ".join(msg("mean_score", n=int(c.split("_")[1]) + 1, mean=f"{frame[c].mean():.2f}")
-                            for c in scores)
+    scores = "; ".join(score_words(frame[c], int(c.split("_")[1]) + 1)
+                       for c in frame.columns if c.startswith("score_"))
     pair = core.head_to_head(result)
     pair_line = f"<p>{esc(head_to_head_words(pair))}</p>" if pair and pair["n"] else ""
     return (f"<div><h4>{esc(msg('results_of', label=label, n=result.n))}</h4>"
@@ -377,8 +377,20 @@ def study_html(result: core.Study, label: str) -> str:
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows(core.win_table(result))}</tbody></table>'
             f"{pair_line}<h4>{esc(msg('decided_title'))}</h4>"
             f'<table class="btl-table"><tbody>{rows(core.decided_table(result))}</tbody></table>'
-            f"<p>{esc(msg('scores'))}: {esc(mean_scores)}; "
-            f"{esc(msg('length', mean=f'{frame.actions.mean():.0f}', high=int(frame.actions.max())))}</p></div>")
+            f"<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
+            f"<p>{esc(msg('length', mean=f'{frame.actions.mean():.0f}', high=int(frame.actions.max())))}</p></div>")
+
+
+def score_words(column, seat: int) -> str:
+    """One seat's score distribution: how many games ended on each score when there are few
+    scores, else the mean, the median and the middle half."""
+    counts = column.value_counts().sort_index()
+    if len(counts) <= 6:
+        spread = ", ".join(msg("score_count", score=f"{v:g}", n=k) for v, k in counts.items())
+    else:
+        q1, median, q3 = column.quantile([0.25, 0.5, 0.75])
+        spread = msg("score_quartiles", median=f"{median:g}", low=f"{q1:g}", high=f"{q3:g}")
+    return msg("score_seat", n=seat, mean=f"{column.mean():.2f}", spread=spread)
 
 
 def head_to_head_words(pair: dict) -> str:

@@ -155,3 +155,27 @@ def test_an_engine_error_becomes_a_sentence(monkeypatch):
 def test_an_unknown_preset_is_refused():
     with pytest.raises(ValueError, match="no lab preset 'x'"):
         L.lab(preset="x")
+
+
+def every_range_option():
+    for game, spec in sorted(games().items()):
+        for name, rule in spec.options.items():
+            if not rule.choices and rule.high is not None:
+                yield pytest.param(game, name, rule, id=f"{game}-{name}")
+
+
+@pytest.mark.parametrize("game, name, rule", list(every_range_option()))
+def test_every_range_option_refuses_a_value_outside_it_in_words(game, name, rule):
+    lab = L.make(game=game)
+    lab.a.controls[name].value = rule.high + 1
+    words = f"{L.option_label(name)} cannot be {rule.high + 1}: choose {rule.low} to {rule.high}."
+    assert words in app_text(lab.widget)
+    ran(lab)
+    assert messages(lab.widget)[-1] == "⚠ " + words and not lab.studies
+
+
+def test_scores_are_shown_as_a_distribution():
+    column = pd.Series([0, 1, 1, 0, 1])
+    assert L.score_words(column, 1) == "seat 1: mean 0.60 (0 in 2 games, 1 in 3 games)"
+    assert L.score_words(pd.Series(range(1, 21)), 2) == "seat 2: mean 10.50 (median 10.5, middle half 5.75 to 15.25)"
+    assert "1 in 1 game" in L.score_words(pd.Series([0, 1]), 1)
