@@ -177,8 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    sim.add_argument("--rotate", action="store_true", help="game i seats the bots moved on by i seats, so "
-                     "each bot plays each seat equally often")
+    sim.add_argument("--rotate", action="store_true", help="the game of seed s seats the bots turned s seats "
+                     "on, so each bot plays each seat equally often")
     sim.add_argument("--vs", action="append", default=[], metavar="NAME=VALUE",
                      help="study B too: A with this option changed (repeat for more); B's seeds follow A's")
     sim.add_argument("--vs-bot", metavar="BOTS", help="study B too: A with these bots (one, or one per seat)")

@@ -2,7 +2,7 @@
 
 A :class:`Config` is a game, its options and a bot per seat (optionally rotated, so every bot
 sits in every seat in turn). :func:`run` plays games ``0..n-1`` of it: game ``i`` has the seed
-``seed + i`` and its line-up depends on ``i`` alone, so the table is the same whatever the
+``seed + i`` and its line-up depends on that seed alone, so the table is the same whatever the
 number of worker processes. A run can be stopped (``stop.set()``); it then keeps the games
 ``0..k-1`` that had all finished (a game finished later than one still running is dropped:
 short games finish first, and keeping them would bias the table towards short games), so a
@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from ..science.intervals import newcombe, wilson
@@ -37,7 +37,7 @@ class Config:
     game: str
     options: tuple = ()  # (name, value) pairs: hashable and picklable
     bots: tuple = ()
-    rotate: bool = False  # game i seats bot (seat + i) mod seats: each bot in each seat alike
+    rotate: bool = False  # the line-up turns one seat on per game seed: each bot in each seat alike
 
     @classmethod
     def make(cls, game: str, bots: str | list | tuple = "random", rotate: bool = False, **options) -> "Config":
@@ -59,22 +59,16 @@ class Config:
         return Config.make(self.game, self.bots if bots is None else bots,
                            self.rotate if rotate is None else rotate, **merged)
 
-    def lineup(self, i: int) -> tuple:
-        """The bots of game ``i``, seat by seat."""
-        if not self.rotate:
-            return self.bots
-        k = i % self.seats
-        return self.bots[k:] + self.bots[:k]
-
-    def describe(self) -> str:
-        """One line: the game, its options and bots, as the command line writes them."""
-        options = " ".join(f"{k}={v}" for k, v in self.options)
-        return f"{self.game} {options} bots {','.join(self.bots)}{' rotated' if self.rotate else ''}".replace("  ", " ")
+    def lineup(self, seed: int) -> tuple:
+        """The bots of the game with this seed, seat by seat: rotated, the line-up turned ``seed``
+        seats on (so a game's line-up, like its deal, depends on its seed alone)."""
+        k = seed % self.seats if self.rotate else 0
+        return self.bots[-k:] + self.bots[:-k] if k else self.bots
 
 
 def play_game(config: Config, i: int, seed: int) -> dict:
     """Game ``i`` of a study, as its row: index, seed, the bot per seat, length, winners, scores, summary."""
-    lineup = config.lineup(i)
+    lineup = config.lineup(seed + i)
     state = play_one(config.game, seed + i, list(lineup), **dict(config.options))
     return {"game": i, "seed": seed + i, **{f"bot_{s}": b for s, b in enumerate(lineup)},
             "actions": len(state.history), "winners": " ".join(map(str, state.winners())),
@@ -92,7 +86,6 @@ class Study:
     stopped: bool = False
     seconds: float = 0.0
     workers: int = 1
-    extra: dict = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -265,12 +258,6 @@ def decided_table(study: Study):
 
     rows = [share(study.games, m) for m in measures(study) if m.startswith("decided_by:")]
     return pd.DataFrame(rows, columns=["measure", "k", "n", "rate", "low", "high"])
-
-
-def score_table(study: Study):
-    """Each seat's score distribution: mean, spread and quartiles."""
-    columns = [c for c in study.games.columns if c.startswith("score_")]
-    return study.games[columns].describe().T if len(study.games) else None
 
 
 def head_to_head(study: Study) -> dict | None:

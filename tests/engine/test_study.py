@@ -19,7 +19,15 @@ def test_the_table_is_the_same_with_one_and_two_workers():
     two = run(TWO_SEATS, 30, seed=5, workers=2)
     assert one.games.equals(two.games) and list(one.games.game) == list(range(30))
     assert list(one.games.seed) == list(range(5, 35))
-    assert (one.games.bot_0 == ["greedy", "random"] * 15).all()  # rotated: each bot in each seat alike
+    assert (one.games.bot_0 == ["random", "greedy"] * 15).all()  # rotated: each bot in each seat alike
+
+
+def test_a_rotated_lineup_depends_on_the_games_seed_as_beat_the_logics_study_turns_it():
+    from btlgames.beat_the_logic.study import rotated
+
+    config = Config.make("beat-the-logic", ["planner", "greedy", "random"], rotate=True, players=3)
+    assert [list(config.lineup(s)) for s in range(7)] == [rotated(list(config.bots), s) for s in range(7)]
+    assert Config.make("beat-the-logic", ["greedy", "random"]).lineup(5) == ("greedy", "random")
 
 
 def test_simulate_is_the_studys_table_without_the_lineup():
