@@ -43,13 +43,13 @@ def test_an_ab_study_then_a_stopped_one_then_the_csv(page, open_app):
     lab.locator(".btl-lab-a .btl-seat-1 select").select_option(label="random (any legal move)")  # fast games: the bar moves at once
     type_into(lab.locator(".btl-lab-games"), 20000)  # a long run: 40000 games
     lab.get_by_role("button", name="Run").click()
-    page.wait_for_function("() => /[1-9][0-9]* of 40000 games/.test(document.querySelector('.btl-lab').innerText)",
-                           timeout=120_000)
+    page.wait_for_function("() => /[1-9][0-9]{2,} of 40000 games/.test(document.querySelector('.btl-lab').innerText)",
+                           timeout=120_000)  # 100 games or more played: the first chunks have finished
     stop = lab.get_by_role("button", name="Stop")
     assert stop.is_enabled() and lab.get_by_role("button", name="Run").is_disabled()
     stop.click()
     wait_for_text(page, "Stopped: ", timeout=60_000)
     stopped = lab.inner_text()
-    k = int(re.search(r"Stopped: (\d+) of 40000 games", stopped).group(1))
+    k = int(re.search(r"Stopped: the results hold the first (\d+) of the 40000 games", stopped).group(1))
     assert 0 < k < 40000 and f"A: {k} games" in stopped  # A was stopped, so B never ran
     assert lab.get_by_role("button", name="Run").is_enabled() and stop.is_disabled()
