@@ -268,8 +268,16 @@ class Lab:
         self.runner.join(timeout)
 
     def work(self, stopping: threading.Event) -> None:
-        """One run, on the runner's thread: A (and B), then the tables, the sentence and the CSV."""
+        """One run, on the runner's thread: A (and B), then the tables, the sentence and the CSV.
+        The game and the compare box wait meanwhile (a new game would rebuild what the run reads)."""
         n, a, b = self.read()
+        self.game.disabled = self.compare.disabled = True
+        try:
+            self.play(n, a, b, stopping)
+        finally:
+            self.game.disabled = self.compare.disabled = False
+
+    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event) -> None:
         self.forget()
         total = n * (2 if b else 1)
         self.study.start(total)
