@@ -25,6 +25,7 @@ import ipywidgets as w
 from ..core import study as core
 from ..core.i18n import catalogue, t
 from ..core.registry import Option, games, spec
+from .app import _replace_children
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row, stylesheet
 
 GAMES_RANGE = (1, 20_000)
@@ -153,8 +154,9 @@ class Panel:
         if "players" in self.controls:
             self.controls["players"].observe(lambda _change: self.show_seats(), names="value")
         self.seats_box = w.VBox(self.seat_controls)
-        self.box.children = [w.HTML(f"<h4>{esc(self.label)}</h4>"), *self.controls.values(), self.seats_box,
-                             self.rotate, self.problem]
+        # a new game's controls replace the last game's, which are closed (else they stay in the kernel)
+        _replace_children(self.box, [w.HTML(f"<h4>{esc(self.label)}</h4>"), *self.controls.values(),
+                                     self.seats_box, self.rotate, self.problem])
         self.show_seats()
 
     def max_seats(self) -> int:

@@ -179,3 +179,11 @@ def test_scores_are_shown_as_a_distribution():
     assert L.score_words(column, 1) == "seat 1: mean 0.60 (0 in 2 games, 1 in 3 games)"
     assert L.score_words(pd.Series(range(1, 21)), 2) == "seat 2: mean 10.50 (median 10.5, middle half 5.75 to 15.25)"
     assert "1 in 1 game" in L.score_words(pd.Series([0, 1]), 1)
+
+
+def test_a_new_games_controls_close_the_last_ones():
+    lab = L.make(game="pentaquark")
+    old = list(lab.a.controls.values()) + lab.a.seat_controls
+    lab.game.value = "beamtimes"
+    assert all(control.comm is None for control in old)  # closed: gone from the kernel and the page
+    assert lab.a.problem.comm is not None
