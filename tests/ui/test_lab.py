@@ -187,3 +187,11 @@ def test_a_new_games_controls_close_the_last_ones():
     lab.game.value = "beamtimes"
     assert all(control.comm is None for control in old)  # closed: gone from the kernel and the page
     assert lab.a.problem.comm is not None
+
+
+def test_the_launcher_lists_the_lab_when_its_page_exists(tmp_path):
+    from btlgames.ui import launcher
+
+    (row,) = launcher.tools(launcher.Path(__file__).resolve().parents[2] / "notebooks", base_url="/kit/")
+    assert row["href"] == "/kit/voila/render/lab/lab.ipynb" and row["title"] == "Rule and strategy lab"
+    assert launcher.tools(tmp_path) == []  # no page yet: no link to nothing
