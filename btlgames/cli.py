@@ -26,7 +26,7 @@ def _simulate(args) -> int:
         return 2
     results = _run(a, b, args)
     if args.csv:
-        _frames(results).to_csv(args.csv, index=False)
+        study.games_table(results).to_csv(args.csv, index=False)
     for label, result in zip("AB", results):
         print(summarise(result, label if b else ""))
     if b:
@@ -63,15 +63,6 @@ def _run(a, b, args) -> list:
     if progress:
         bar.close()
     return results
-
-
-def _frames(results):
-    """One table of both studies' games: a column ``study`` (A or B) when there are two."""
-    import pandas as pd
-
-    if len(results) == 1:
-        return results[0].games
-    return pd.concat([r.games.assign(study=label) for label, r in zip("AB", results)], ignore_index=True)
 
 
 def _check_writable(path: str) -> None:

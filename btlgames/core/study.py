@@ -198,6 +198,15 @@ def run_ab(a: Config, b: Config, n: int, seed: int = 0, workers: int = 1,
     return first, second
 
 
+def games_table(studies: list):
+    """The games of one study, or of A and B in one table with a column ``study`` ("A" or "B")."""
+    import pandas as pd
+
+    if len(studies) == 1:
+        return studies[0].games
+    return pd.concat([s.games.assign(study=label) for s, label in zip(studies, "AB")], ignore_index=True)
+
+
 # -- what a study shows -----------------------------------------------------------------------------------
 def winners(frame) -> list[list[int]]:
     """Each game's winning seats."""
