@@ -7,34 +7,62 @@ import sys
 
 
 def _simulate(args) -> int:
-    from btlgames.core.registry import spec
-    from btlgames.core.simulate import seat_bots, simulate
+    from btlgames.core import study
 
     try:
-        game = spec(args.game)
-        options = dict(_option(o) for o in args.option)
-        seats = game.check_options(options).get("players", 1)
-        bots = args.bot.split(",")
-        seat_bots(args.game, bots[0] if len(bots) == 1 else bots, seats)
+        a = study.Config.make(args.game, _bots(args.bot), args.rotate, **dict(_option(o) for o in args.option))
+        b = None
+        if args.vs or args.vs_bot:
+            b = a.with_changes(bots=_bots(args.vs_bot) if args.vs_bot else None,
+                               **dict(_option(o) for o in args.vs))
+            if b == a:
+                raise ValueError("--vs and --vs-bot leave B the same as A: change an option or the bots")
+        if args.share:
+            study.count(_empty(a), args.share)  # a misspelt share is refused before any game is played
         if args.csv:
             _check_writable(args.csv)  # before the study, not after it
     except ValueError as err:
         print(f"btlgames simulate: {err}", file=sys.stderr)
         return 2
+    results = _run(a, b, args)
+    if args.csv:
+        study.games_table(results).to_csv(args.csv, index=False)
+    for label, result in zip("AB", results):
+        print(summarise(result, label if b else ""))
+    if b:
+        measure = args.share or "seat:0"  # a solo game's win rate; seat 0's wins in others
+        print(difference(study.compare(results[0], results[1], measure)))
+    return 0
+
+
+def _bots(text: str):
+    names = text.split(",")
+    return names[0] if len(names) == 1 else names
+
+
+def _empty(config):
+    import pandas as pd
+
+    return pd.DataFrame(columns=["winners", *(f"bot_{s}" for s in range(config.seats)), "decided_by"])
+
+
+def _run(a, b, args) -> list:
+    from btlgames.core.study import run, run_ab
+
     progress = None
-    if args.n >= 200 and not args.quiet:
+    total = args.n * (2 if b else 1)
+    if total >= 200 and not args.quiet:
         from tqdm import tqdm
 
-        bar = tqdm(total=args.n, unit="game", file=sys.stderr)
-        progress = lambda done, total: bar.update(1)  # noqa: E731
-    frame = simulate(args.game, n=args.n, bot=bots[0] if len(bots) == 1 else bots, seed=args.seed,
-                     progress=progress, **options)
+        bar = tqdm(total=total, unit="game", file=sys.stderr)
+        progress = lambda done, _total: bar.update(done - bar.n)  # noqa: E731
+    if b:
+        results = list(run_ab(a, b, args.n, seed=args.seed, workers=args.workers, progress=progress))
+    else:
+        results = [run(a, args.n, seed=args.seed, workers=args.workers, progress=progress)]
     if progress:
         bar.close()
-    if args.csv:
-        frame.to_csv(args.csv, index=False)
-    print(summarise(frame, args))
-    return 0
+    return results
 
 
 def _check_writable(path: str) -> None:
@@ -61,29 +89,58 @@ def _option(text: str):
         return name, value
 
 
-def summarise(frame, args) -> str:
-    """A few lines anyone can read: win rates (with Wilson intervals), game length, how games ended."""
-    from btlgames.science.intervals import wilson
+def share_words(measure: str) -> str:
+    kind, _, what = measure.partition(":")
+    return {"seat": f"seat {what} wins", "bot": f"{what} wins", "tie": "ties (a win shared)",
+            "none": "games without a winner", "decided_by": f"decided by {what}"}[kind]
 
-    n = len(frame)
-    lines = [f"{args.game}: {n} games, bot {args.bot}, seeds {args.seed}..{args.seed + n - 1}"]
-    scores = [c for c in frame.columns if c.startswith("score_")]
-    for column in scores:
-        seat = column.split("_")[1]
-        wins = int(frame.winners.astype(str).str.split().apply(lambda w, s=seat: s in w).sum())
-        low, high = wilson(wins, n)
-        lines.append(f"  seat {seat}: win rate {wins / n:.1%} (won {wins} of {n}; 95% interval {low:.1%} to "
-                     f"{high:.1%}), mean score {frame[column].mean():.2f}")
-    lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
-    if "rounds" in frame.columns:
+
+def summarise(result, label: str = "") -> str:
+    """A few lines anyone can read: win rates (with Wilson intervals), ties, game length, how games ended.
+
+    A seat wins a game when it is its only winner; a shared win is a tie, counted for no seat, so
+    the win rates and the ties add up to at most 100 %.
+    """
+    from btlgames.core.study import decided_table, win_table
+
+    frame, n = result.games, result.n
+    config = result.config
+    head = f"{label}: " if label else ""
+    lines = [f"{head}{config.game}: {n} games, bot {','.join(config.bots)}{' (seats rotated)' if config.rotate else ''}, "
+             f"seeds {result.seed}..{result.seed + n - 1}" + "".join(f", {k}={v}" for k, v in config.options)]
+    wins = win_table(result)
+    for row in wins.itertuples():
+        kind, _, what = row.measure.partition(":")
+        interval = f"95% interval {row.low:.1%} to {row.high:.1%}"
+        if kind == "seat":
+            mean = frame[f"score_{what}"].mean() if n else float("nan")
+            lines.append(f"  seat {what}: win rate {row.rate:.1%} (won {row.k} of {n}; {interval}), mean score {mean:.2f}")
+        elif kind == "bot":
+            lines.append(f"  bot {what}: win rate {row.rate:.1%} (won {row.k} of {n}; {interval})")
+        elif kind == "tie":
+            lines.append(f"  ties: {row.rate:.1%} ({row.k} of {n} games shared a win; {interval}): "
+                         "a shared win counts for no seat, so the rates add up to at most 100%")
+    if n:
+        lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
+    if n and "rounds" in frame.columns:
         lines.append(f"  rounds per game: mean {frame.rounds.mean():.1f}, min {frame.rounds.min()}, max {frame.rounds.max()}")
-    if "decided_by" in frame.columns:
-        decided = frame.decided_by.value_counts()
-        lines.append("  decided by: " + ", ".join(f"{k} {v / n:.0%}" for k, v in decided.items()))
-    if "reason" in frame.columns:
+    decided = decided_table(result)
+    if len(decided):
+        lines.append("  decided by: " + ", ".join(f"{r.measure.split(':', 1)[1]} {r.rate:.0%}" for r in decided.itertuples()))
+    if n and "reason" in frame.columns:
         reasons = frame.reason.replace("", "win").value_counts()
         lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
     return "\n".join(lines)
+
+
+def difference(result: dict) -> str:
+    """B against A in one sentence: the difference in points with its 95 % interval, and what it means."""
+    a, b = result["a"], result["b"]
+    meaning = {"higher": "B is higher: more than chance", "lower": "B is lower: more than chance",
+               "unclear": "the interval includes 0: these games cannot tell"}[result["verdict"]]
+    return (f"B - A, {share_words(result['measure'])}: {100 * result['diff']:+.1f} points "
+            f"(A {a['k']} of {a['n']}, B {b['k']} of {b['n']}; 95% interval {100 * result['low']:+.1f} to "
+            f"{100 * result['high']:+.1f}, Newcombe): {meaning}")
 
 
 def _app(args) -> int:
@@ -111,7 +168,16 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--bot", default="random", help="bot name, or one per seat separated by commas")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    sim.add_argument("--csv", help="write one row per game to this file")
+    sim.add_argument("--rotate", action="store_true", help="the game of seed s seats the bots turned s seats "
+                     "on, so each bot plays each seat equally often")
+    sim.add_argument("--vs", action="append", default=[], metavar="NAME=VALUE",
+                     help="study B too: A with this option changed (repeat for more); B's seeds follow A's")
+    sim.add_argument("--vs-bot", metavar="BOTS", help="study B too: A with these bots (one, or one per seat)")
+    sim.add_argument("--share", metavar="SHARE", help="the share A and B are compared on: seat:N (default seat:0), "
+                     "bot:NAME, tie, none or decided_by:RULE")
+    sim.add_argument("--workers", type=int, choices=(1, 2), default=2,
+                     help="processes playing games (the results are the same with 1 or 2)")
+    sim.add_argument("--csv", help="write one row per game to this file (with --vs: a column study, A or B)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
     args = parser.parse_args(argv)

@@ -43,19 +43,14 @@ def play_one(game: str, seed: int, bot: str | list[str] = "random", **options):
 
 
 def simulate(game: str, n: int = 100, bot: str | list[str] = "random", seed: int = 0,
-             progress: Callable[[int, int], None] | None = None, **options):
-    """A DataFrame with one row per game: seed, scores, winners and the game's summary."""
-    import pandas as pd
+             progress: Callable[[int, int], None] | None = None, workers: int = 1, **options):
+    """A DataFrame with one row per game: seed, scores, winners and the game's summary.
 
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"the number of games must be a whole number, 0 or more, not {n!r}")
-    rows = []
-    for i in range(n):
-        state = play_one(game, seed + i, bot, **options)
-        scores = state.scores()
-        rows.append({"seed": seed + i, "actions": len(state.history),
-                     "winners": " ".join(map(str, state.winners())),
-                     **{f"score_{p}": s for p, s in scores.items()}, **state.summary()})
-        if progress:
-            progress(i + 1, n)
-    return pd.DataFrame(rows)
+    The short way to :func:`btlgames.core.study.run` for one configuration, every game played in full.
+    """
+    from .study import Config, check_count, run
+
+    check_count(n)
+    study = run(Config.make(game, bot, **options), n, seed=seed, workers=workers, progress=progress)
+    return study.games.drop(columns=["game", *(c for c in study.games.columns if c.startswith("bot_"))],
+                            errors="ignore")

@@ -1,6 +1,6 @@
 """The balance report: many seeded games between heuristic bots, per variant and player count.
 
-    python -m btlgames.research.balance [--games 2000] [--stories every|round|none]
+    python -m btlgames.research.balance [--games 2000] [--stories every|round|none] [--workers 2]
 
 Kit rule K25 fixes what the source's "synthesis 15-35 %" measures: the share of full games
 (the whole deck) that a synthesis wins, with heuristic bots. The share of attempts that succeed
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..core.simulate import simulate
+from ..core.study import MAX_WORKERS, Config, run
 from ..science.intervals import wilson
 from .constants import STORY_CAPS
 
@@ -36,15 +36,20 @@ class Share:
     frame: object  # the simulated games (pandas.DataFrame)
 
 
-def synthesis_share(games: int = 2000, players: int = 3, seed: int = 0, progress=None) -> Share:
-    frame = simulate("research", n=games, bot="heuristic", seed=seed, progress=progress,
-                     variant="full", players=players)
+def games_of(games: int, seed: int, progress, workers: int, **options):
+    """The heuristic bots' games of one configuration (a study of the core: the same on 1 or 2 workers)."""
+    return run(Config.make("research", "heuristic", **options), games, seed=seed, workers=workers,
+               progress=progress).games
+
+
+def synthesis_share(games: int = 2000, players: int = 3, seed: int = 0, progress=None, workers: int = 1) -> Share:
+    frame = games_of(games, seed, progress, workers, variant="full", players=players)
     attempts = frame.synthesis_attempts.sum()
     success = float(frame.synthesis_win.sum() / attempts) if attempts else 0.0
     return Share(success, float((frame.synthesis_attempts > 0).mean()), float(frame.synthesis_win.mean()), frame)
 
 
-def report(games: int = 2000, seed: int = 0, progress=None, stories: str = "every"):
+def report(games: int = 2000, seed: int = 0, progress=None, stories: str = "every", workers: int = 1):
     """One row per variant and player count (a pandas.DataFrame)."""
     import pandas as pd
 
@@ -52,8 +57,7 @@ def report(games: int = 2000, seed: int = 0, progress=None, stories: str = "ever
     for variant in ("school", "full"):
         for players in (2, 3, 4):
             capped = {"stories": stories} if variant == "school" else {}
-            frame = simulate("research", n=games, bot="heuristic", seed=seed, progress=progress,
-                             variant=variant, players=players, **capped)
+            frame = games_of(games, seed, progress, workers, variant=variant, players=players, **capped)
             first_won = frame.apply(lambda g: str(g.first_player) in g.winners.split(), axis=1)
             rows.append({
                 "variant": variant, "players": players, "games": games,
@@ -96,8 +100,10 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--stories", choices=STORY_CAPS, default=STORY_CAPS[0],
                         help="the school game's story cap (K31)")
+    parser.add_argument("--workers", type=int, choices=range(1, MAX_WORKERS + 1), default=MAX_WORKERS,
+                        help="processes playing games (the report is the same with any number)")
     args = parser.parse_args(argv)
-    table = report(args.games, args.seed, stories=args.stories)
+    table = report(args.games, args.seed, stories=args.stories, workers=args.workers)
     print(table.round(3).to_string(index=False))
     print("\nHow games are decided (share of games, 95 % Wilson interval):")
     print(decided(table))

@@ -29,3 +29,19 @@ def percent(k: int, n: int) -> str:
     low, high = wilson(k, n)
     rate = k / n if n else 0.0
     return f"{rate:.1%} ({low:.1%}–{high:.1%})"
+
+
+def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """The 95 % interval of the difference of two rates, k1/n1 - k2/n2, from independent samples.
+
+    Newcombe's hybrid score interval (his method 10, Statistics in Medicine 1998) joins the two
+    Wilson intervals, so like them it stays inside -1..1 and keeps a width at 0 of n and n of n.
+    """
+    low1, high1 = wilson(k1, n1, z)
+    low2, high2 = wilson(k2, n2, z)
+    p1 = k1 / n1 if n1 > 0 else 0.5  # nothing measured: the Wilson interval is 0..1, centred here
+    p2 = k2 / n2 if n2 > 0 else 0.5
+    diff = p1 - p2
+    low = diff - math.sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2)
+    high = diff + math.sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2)
+    return max(-1.0, low), min(1.0, high)

@@ -5,27 +5,26 @@ between viewers, nothing runs until a button is pressed):
 
 - :func:`explorer` — build a set of quarks and see how it confines;
 - :func:`hadron_table` — real mesons and baryons from PDG data;
-- :func:`pentaquark_card` — LHCb's 2015 pentaquark next to the game's winning set;
-- :func:`win_rate_study` — simulate many games and plot the win rate.
+- :func:`pentaquark_card` — LHCb's 2015 pentaquark next to the game's winning set.
+
+The notebook's simulation is the rule-and-strategy lab (``btlgames.ui.lab``, preset "confinement").
 
 Colour is never the only carrier of meaning: every quark is written with its
 letters, u(R) or c̄(B̄), and anti-quarks have a dashed outline as well as a bar.
 """
 from __future__ import annotations
 
-import io
 import math
 
 import ipywidgets as w
 
-from ..core.i18n import catalogue, t
+from ..core.i18n import t
 
 from ..science import hadrons
 from ..science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupings
-from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
+from .widgets import WIDE, app, button, esc, heading, message, row, stylesheet
 
 MAX_QUARKS = 9
-GAMES_RANGE = (50, 2000)
 COLOUR_NAME = {"red": "R  red", "green": "G  green", "blue": "B  blue"}
 FLAVOUR_NAME = {"up": "u  up", "down": "d  down", "strange": "s  strange", "charm": "c  charm",
                 "bottom": "b  bottom"}
@@ -391,125 +390,3 @@ def pentaquark_card() -> w.VBox:
     side_by_side = w.HBox([w.HTML(real), w.HTML(game)],
                           layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
     return _app([heading(msg("card.title")), side_by_side, w.HTML(compare)], "btl-pentaquark")
-
-
-# -- 4. the win-rate study --------------------------------------------------------------------------------
-def win_rates(results: dict, bot: str) -> list[dict]:
-    """Per annihilate-card count: games, wins, win rate and its binomial standard error."""
-    out = []
-    for (b, cards), df in sorted(results.items()):
-        if b != bot or df.empty:
-            continue
-        n = len(df)
-        wins = int((df["result"] == "win").sum())
-        p = wins / n
-        out.append({"cards": cards, "n": n, "wins": wins, "rate": p, "se": math.sqrt(p * (1 - p) / n)})
-    return out
-
-
-def win_rate_png(points: list[dict], bot: str) -> bytes:
-    """The plot as PNG bytes (matplotlib without pyplot: no global figure state)."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
-
-    fig = Figure(figsize=(6.4, 4.0), dpi=100)
-    ax = fig.add_subplot()
-    xs = [p["cards"] for p in points]
-    ax.errorbar(xs, [p["rate"] for p in points], yerr=[p["se"] for p in points], fmt="o-",
-                capsize=6, markersize=8, linewidth=2, color="#0d47a1")
-    for p in points:
-        ax.annotate(f"{p['wins']}/{p['n']}", (p["cards"], p["rate"]), textcoords="offset points",
-                    xytext=(8, 8), fontsize=11)
-    ax.set_xticks([0, 1, 2, 3])
-    ax.set_xlim(-0.5, 3.5)
-    top = max([p["rate"] + p["se"] for p in points] + [0.05])
-    ax.set_ylim(-0.03 * top, min(1.0, top * 1.3))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_xlabel(msg("study.xlabel"), fontsize=13)
-    ax.set_ylabel(msg("study.ylabel"), fontsize=13)
-    ax.set_title(msg("study.plot_title", bot=bot), fontsize=14)
-    ax.tick_params(labelsize=12)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-def reasons_html(results: dict, bot: str) -> str:
-    """How the games ended, as a share of games, one column per annihilate-card count."""
-    import pandas as pd
-
-    columns = {}
-    for (b, cards), df in sorted(results.items()):
-        if b != bot or df.empty:
-            continue
-        ends = df["reason"].where(df["result"] != "win", "win")
-        shares = ends.value_counts() / len(df)
-        columns[msg("study.reason.column", cards=cards, n=len(df))] = shares
-    table = pd.DataFrame(columns).fillna(0.0)
-    order = ["win", "up", "charm", "down", "colours"]
-    table = table.reindex(order + sorted(set(table.index) - set(order))).fillna(0.0)
-    table.index = [msg(f"study.reason.{r}") if f"confinement.study.reason.{r}" in catalogue("en") else r
-                   for r in table.index]
-    table.columns.name = msg("study.reason.row")  # the top-left corner
-    return (f"<h4>{esc(msg('study.reasons', bot=bot))}</h4>"
-            + table.to_html(classes="btl-table", float_format=lambda x: f"{x:.1%}", border=0))
-
-
-def win_rate_study(games: int = 200) -> w.VBox:
-    """Simulate many games on demand, plot win rate against annihilate cards, tabulate the endings."""
-    import btlgames
-
-    low, high = GAMES_RANGE
-    results: dict = {}  # (bot, annihilate cards) -> DataFrame, this viewer's runs only
-    bot = w.Dropdown(options=[(msg(f"study.bot.{b}"), b) for b in ("random", "heuristic")],
-                     value="random", description=msg("study.bot.label"), style=WIDE)
-    cards = w.Dropdown(options=[(str(k), k) for k in range(4)] + [(msg("study.all"), "all")], value=3,
-                       description=msg("study.cards"), style=WIDE)
-    n_games = w.IntText(value=games, description=msg("study.games"), style=WIDE,
-                        layout=w.Layout(width="14em"))
-    run = button(msg("study.run"))
-    clear = button(msg("study.clear"))
-    study = Study(lambda **n: msg("study.progress", **n), msg("study.idle"), lambda e: msg("study.failed", why=e))
-    reasons = w.HTML()
-
-    def draw(chosen_bot: str):
-        points = win_rates(results, chosen_bot)
-        alt = msg("study.plot_alt", bot=chosen_bot, points="; ".join(msg("study.point", **p) for p in points))
-        study.show_png(win_rate_png(points, chosen_bot), alt)
-        note = msg("study.zero_note") if any(p["wins"] == 0 for p in points) else ""
-        reasons.value = (f"<p>{esc(alt)}</p>" + (f"<p><small>{esc(note)}</small></p>" if note else "")
-                         + reasons_html(results, chosen_bot))
-
-    def work():
-        import pandas as pd
-
-        n = study.read_number(n_games, low, high, msg("study.bad_games", low=low, high=high))
-        chosen_bot = bot.value
-        counts = [0, 1, 2, 3] if cards.value == "all" else [cards.value]
-        total = n * len(counts)
-        study.start(total)
-        for k, c in enumerate(counts):
-            study.say(msg("study.running", n=n, cards=c))
-            before = results.get((chosen_bot, c))
-            start = 0 if before is None else len(before)
-            df = btlgames.simulate("pentaquark", n=n, bot=chosen_bot, seed=start,
-                                   progress=study.reporter(total, k * n), annihilate_cards=c)
-            results[(chosen_bot, c)] = df if before is None else pd.concat([before, df], ignore_index=True)
-        draw(chosen_bot)
-        study.say(msg("study.done", n=total, bot=chosen_bot))
-
-    def on_clear(_):
-        results.clear()
-        reasons.value = ""
-        study.clear(msg("study.cleared"))
-
-    study.run_on_click(run, work)
-    clear.on_click(on_clear)
-    return _app([
-        heading(msg("study.title"), msg("study.help")),
-        row([bot, cards, n_games, run, clear]),
-        study.progress_row(),
-        study.message, study.plot, reasons,
-    ], "btl-study")

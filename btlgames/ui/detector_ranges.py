@@ -6,27 +6,26 @@ nothing long runs until a button is pressed):
 - :func:`range_explorer` — a physicist, a detector, collaborators and what the group knows:
   which values are in range, the chance to be in range or to solve, X and the tokens to expect;
 - :func:`credit_table` — how a published result's tokens are shared, alone or in a collaboration;
-- :func:`mass_window` — a real detector's mass window over the PDG particles;
-- :func:`strategy_study` — simulate many games between bots and compare their win rates.
+- :func:`mass_window` — a real detector's mass window over the PDG particles.
+
+The notebook's simulation is the rule-and-strategy lab (``btlgames.ui.lab``, preset "detector-ranges").
 
 Card values are written A, 2 … 10, J, Q, K with their words; colour never carries meaning alone
 (every cell also says "in range", "elsewhere" …, and the strip of masses has text labels).
 """
 from __future__ import annotations
 
-import io
 import itertools
 import math
 
 import ipywidgets as w
 
-from ..core.i18n import catalogue, t
+from ..core.i18n import t
 from ..science import detector as model
 from ..science import hadrons
 from ..science.ranges import gap, is_exact, outcome
-from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
+from .widgets import WIDE, app, button, esc, heading, message, row, stylesheet
 
-GAMES_RANGE = (20, 2000)
 MAX_ROWS = 40  # particle rows shown at once: a projector shows no more
 WIDTHS = (1.0, 10.0, 100.0, 1000.0, 10000.0)  # MeV, for the window trade-off
 STRIP = (0.1, 300_000.0)  # MeV, the ends of the logarithmic strip of masses
@@ -62,10 +61,6 @@ STYLE = stylesheet("""\
 def msg(key: str, **values):
     """This notebook's words, from the message catalogue (``[detector_ranges]`` in locale/*.toml)."""
     return t(f"detector_ranges.{key}", **values)
-
-
-def has_msg(key: str) -> bool:
-    return f"detector_ranges.{key}" in catalogue("en")
 
 
 # -- small helpers --------------------------------------------------------------------------------
@@ -489,175 +484,3 @@ def mass_window() -> w.VBox:
         status, body,
         w.HTML(f"<p><small>{esc(msg('window.source', source=source))}</small></p>"),
     ], "btl-window")
-
-
-# -- 4. which strategy wins more often ----------------------------------------------------------------
-def bot_label(name: str) -> str:
-    return msg(f"study.bot.{name}") if has_msg(f"study.bot.{name}") else name
-
-
-def lineups(seats: list[str], rotate: bool) -> list[list[str]]:
-    """The seatings to play: as chosen, or every rotation (each strategy takes each seat)."""
-    if not rotate:
-        return [list(seats)]
-    return [seats[r:] + seats[:r] for r in range(len(seats))]
-
-
-def tally(frames) -> tuple[list[dict], list[dict]]:
-    """From (lineup, games) pairs: wins per strategy and per seat, with binomial standard errors.
-
-    A shared win counts as a win for every group that shares it.
-    """
-    by_bot: dict[str, list[int]] = {}
-    by_seat: dict[int, list[int]] = {}
-    for seats, df in frames:
-        for winners in df["winners"]:
-            won = {int(s) for s in str(winners).split()}
-            for seat, bot in enumerate(seats):
-                for key, table in ((bot, by_bot), (seat, by_seat)):
-                    played_won = table.setdefault(key, [0, 0])
-                    played_won[0] += 1
-                    played_won[1] += seat in won
-
-    def rows(table, name):
-        out = []
-        for key, (n, wins) in table.items():
-            p = wins / n
-            out.append({name: key, "n": n, "wins": wins, "rate": p, "se": math.sqrt(p * (1 - p) / n)})
-        return out
-    return rows(by_bot, "bot"), sorted(rows(by_seat, "seat"), key=lambda r: r["seat"])
-
-
-def strategy_png(points: list[dict], players: int) -> bytes:
-    """Win rate per strategy with ±1 standard error, and the line of equal chances (PNG bytes)."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
-
-    fig = Figure(figsize=(6.4, 4.0), dpi=100)
-    ax = fig.add_subplot()
-    names = [bot_label(p["bot"]).split(" (")[0] for p in points]
-    xs = range(len(points))
-    ax.bar(xs, [p["rate"] for p in points], yerr=[p["se"] for p in points], capsize=8,
-           color="#9ecae1", edgecolor="#0d47a1", linewidth=2, hatch="//")
-    for x, p in zip(xs, points):
-        ax.text(x, p["rate"] / 2, f"{p['wins']}/{p['n']}", ha="center", va="center", fontsize=12,
-                bbox={"facecolor": "white", "edgecolor": "#0d47a1"})  # inside the bar, clear of the error bar
-    ax.axhline(1 / players, color="#333", linestyle="--", linewidth=2, label=msg("study.equal", k=players))
-    ax.set_xticks(list(xs), names, fontsize=13)
-    ax.set_ylim(0, min(1.0, max([p["rate"] + p["se"] for p in points] + [1 / players]) * 1.25))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_ylabel(msg("study.ylabel"), fontsize=13)
-    ax.set_title(msg("study.plot_title", k=players), fontsize=14)
-    ax.legend(fontsize=12)
-    ax.tick_params(labelsize=12)
-    ax.grid(alpha=0.3, axis="y")
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-def results_html(by_bot: list[dict], by_seat: list[dict], frames) -> str:
-    """Tables: per strategy, per seat, and the games' own averages (the game's summary columns)."""
-    import pandas as pd
-
-    def table(rows, key, label, n_key="study.col.n"):
-        head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in (key, n_key, "study.col.wins", "study.col.rate"))
-        body = "".join(f'<tr><th scope="row">{esc(label(r))}</th><td>{r["n"]}</td><td>{r["wins"]}</td>'
-                       f'<td>{r["rate"]:.1%} ± {r["se"]:.1%}</td></tr>' for r in rows)
-        return f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
-
-    games = pd.concat([df for _, df in frames], ignore_index=True)
-    skip = {"seed", "winners"} | {c for c in games.columns if c.startswith("score_")}
-    numeric = [c for c in games.columns if c not in skip and pd.api.types.is_numeric_dtype(games[c])]
-    means = "".join(f'<tr><th scope="row">{esc(msg("study.stat." + c) if has_msg("study.stat." + c) else c)}</th>'
-                    f"<td>{games[c].mean():.1f}</td></tr>" for c in numeric)
-    return (f'<h4>{esc(msg("study.by_bot"))}</h4>' + table(by_bot, "study.col.bot", lambda r: bot_label(r["bot"]))
-            + f'<h4>{esc(msg("study.by_seat"))}</h4>'
-            + table(by_seat, "study.col.seat", lambda r: msg("study.seat", n=r["seat"] + 1), "study.col.games")
-            + f'<h4>{esc(msg("study.averages", n=len(games)))}</h4>'
-            + f'<table class="btl-table"><tbody>{means}</tbody></table>'
-            + f"<p><small>{esc(msg('study.shared_note'))}</small></p>")
-
-
-def available_bots() -> list[str]:
-    """The game's bots, read from the registry now (the engine decides which exist)."""
-    from ..core.registry import spec
-    return list(spec("beamtimes").bots)
-
-
-def strategy_study(games: int = 200) -> w.VBox:
-    """Play many games between bots on demand; compare win rates per strategy and per seat."""
-    import btlgames
-
-    low, high = GAMES_RANGE
-    try:
-        bots = available_bots()
-    except Exception as e:  # no engine yet, or a broken one: say so instead of a traceback
-        return _app([_title("study.title"), w.HTML(message(esc(msg("study.no_engine", why=e)), error=True))],
-                    "btl-study")
-    default = [b for b in ("heuristic", "no-verify", "random") if b in bots] or bots
-    players = _dropdown([(str(k), k) for k in (2, 3, 4)], 2, msg("study.players"))
-    seats = [_dropdown([(bot_label(b), b) for b in bots], default[i % len(default)], msg("study.seat", n=i + 1))
-             for i in range(4)]
-    rotate = w.Checkbox(value=True, description=msg("study.rotate"), indent=False, layout=w.Layout(width="auto"))
-    n_games = w.IntText(value=games, description=msg("study.games"), style=WIDE,
-                        layout=w.Layout(width="14em"))
-    run, clear = button(msg("study.run")), button(msg("study.clear"))
-    study = Study(lambda **n: msg("study.progress", **n), msg("study.idle"), lambda e: msg("study.failed", why=e))
-    tables = w.HTML()
-    results: dict = {}  # (players, seats, rotate) -> [(lineup, DataFrame), ...]: this viewer's runs
-
-    def show_seats(_=None):
-        for i, s in enumerate(seats):
-            s.layout.display = None if i < players.value else "none"
-
-    def draw(key):
-        frames = results[key]
-        k = key[0]
-        by_bot, by_seat = tally(frames)
-        alt = msg("study.plot_alt", k=k, points="; ".join(
-            msg("study.point", bot=bot_label(p["bot"]), wins=p["wins"], n=p["n"], rate=p["rate"], se=p["se"])
-            for p in by_bot))
-        study.show_png(strategy_png(by_bot, k), alt)
-        tables.value = f"<p>{esc(alt)}</p>" + results_html(by_bot, by_seat, frames)
-
-    def work():
-        n = study.read_number(n_games, low, high, msg("study.bad_games", low=low, high=high))
-        k = players.value
-        chosen = [s.value for s in seats[:k]]
-        key = (k, tuple(chosen), rotate.value)
-        plan = lineups(chosen, rotate.value)
-        shares = [n // len(plan) + (i < n % len(plan)) for i in range(len(plan))]
-        study.start(n)
-        frames = results.get(key, [])  # kept in results once a lineup has played
-        start = sum(len(df) for _, df in frames)  # fresh seeds for every run
-        done = 0
-        for lineup, share in zip(plan, shares):
-            if not share:
-                continue
-            study.say(msg("study.running", n=share, seats=", ".join(map(bot_label, lineup))))
-            df = btlgames.simulate("beamtimes", n=share, bot=lineup, seed=start + done,
-                                   progress=study.reporter(n, done), players=k)
-            frames.append((lineup, df))
-            results[key] = frames
-            done += share
-        draw(key)
-        study.say(msg("study.done", n=n, total=sum(len(df) for _, df in frames)))
-
-    def on_clear(_):
-        results.clear()
-        tables.value = ""
-        study.clear(msg("study.cleared"))
-
-    players.observe(show_seats, names="value")
-    show_seats()
-    study.run_on_click(run, work)
-    clear.on_click(on_clear)
-    return _app([
-        _title("study.title", "study.help"),
-        row([players, *seats]),
-        row([rotate, n_games, run, clear]),
-        study.progress_row(),
-        study.message, study.plot, tables,
-    ], "btl-study")

@@ -50,6 +50,25 @@ GAMES: tuple[Game, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class Tool:
+    """An app for every game, listed after the games; its words are under ``launcher.tool.<slug>``."""
+
+    slug: str  # folder name under notebooks/
+    notebook: str
+
+
+TOOLS: tuple[Tool, ...] = (Tool("lab", "lab.ipynb"),)
+
+
+def tools(notebooks_dir: Path | str, base_url: str = "/") -> list[dict]:
+    """The launcher's rows for the tools whose notebook exists: slug, title, teaches, href."""
+    return [{"slug": tool.slug, "title": t(f"launcher.tool.{tool.slug}.title"),
+             "teaches": t(f"launcher.tool.{tool.slug}.teaches"),
+             "href": _render_url(base_url, tool.slug, tool.notebook)}
+            for tool in TOOLS if (Path(notebooks_dir) / tool.slug / tool.notebook).is_file()]
+
+
 def _render_url(base_url: str, slug: str, name: str) -> str:
     return f"{base_url}voila/render/{quote(slug)}/{quote(name)}"
 

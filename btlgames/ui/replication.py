@@ -22,6 +22,7 @@ import ipywidgets as w
 
 from ..core.i18n import t
 from ..science import ppv as model
+from ..science.intervals import wilson
 from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
 
 ODDS_CHOICES = (1 / 1000, 1 / 300, 1 / 100, 1 / 30, 1 / 10, 1 / 5, 1 / 3, 1 / 2, 1.0, 2.0, 3.0, 10.0)
@@ -405,7 +406,8 @@ def replication_or_reanalysis() -> w.VBox:
 
 # -- 4. the many-labs simulation ------------------------------------------------------------------------------
 def results_html(result: model.LabsResult) -> str:
-    """The table: claims, true, false, simulated share true ± SE and the formula, per stage."""
+    """The table: claims, true, false, the simulated share true with its 95 % Wilson interval (honest
+    at 0 % and 100 %, where "± SE" would read as certain) and the formula, per stage."""
     world = result.world
     expected = world.expected()
     head = "".join(f'<th scope="col">{esc(msg(f"labs.col.{c}"))}</th>'
@@ -413,7 +415,8 @@ def results_html(result: model.LabsResult) -> str:
     rows = []
     for stage in model.STAGES:
         tally = result.tallies[stage]
-        share = (f"{pct(tally.share_true)} ± {pct(tally.standard_error)}" if tally.claims
+        low, high = wilson(tally.true, tally.claims)
+        share = (msg("labs.share", share=pct(tally.share_true), low=pct(low), high=pct(high)) if tally.claims
                  else msg("labs.no_claims"))
         rows.append(f'<tr class="btl-stage-{stage}"><th scope="row">{esc(msg(f"labs.stage.{stage}", rho=f"{world.rho:.1f}"))}</th>'
                     f"<td>{tally.claims}</td><td>{tally.true}</td><td>{tally.false}</td>"

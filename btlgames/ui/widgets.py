@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
+import threading
 from typing import Callable
 
 import ipywidgets as w
@@ -175,3 +176,45 @@ class Study:
         self.bar.value = 0
         self.count.value = ""
         self.say(note)
+
+
+class Runner:
+    """A study's run on its own thread, so that the kernel hears **Stop** (and everything else)
+    while games are played: a click on the run button (or ``start(work)``) calls ``work(stopping)``
+    on the thread, with the run button disabled and Stop enabled meanwhile; Stop sets ``stopping``, which the work checks
+    after every game. A :class:`Refused` run says its words as a problem, any other error
+    becomes ``study.failed(error)``; the buttons always come back."""
+
+    def __init__(self, run: w.Button, stop: w.Button, study: Study,
+                 work: Callable[[threading.Event], None] | None = None):
+        self.run_button, self.stop_button, self.study = run, stop, study
+        self.stopping = threading.Event()
+        self.thread: threading.Thread | None = None
+        stop.disabled = True
+        if work is not None:
+            run.on_click(lambda _: self.start(work))
+        stop.on_click(lambda _: self.stopping.set())
+
+    def start(self, work: Callable[[threading.Event], None]) -> None:
+        if self.thread and self.thread.is_alive():
+            return
+        self.stopping.clear()
+        self.run_button.disabled, self.stop_button.disabled = True, False
+
+        def guarded():
+            try:
+                work(self.stopping)
+            except Refused as e:
+                self.study.say(str(e), error=True)
+            except Exception as e:  # a sentence for the student rather than a traceback
+                self.study.say(self.study.failed(e), error=True)
+            finally:
+                self.run_button.disabled, self.stop_button.disabled = False, True
+
+        self.thread = threading.Thread(target=guarded, daemon=True)
+        self.thread.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the run to end (tests; a notebook never waits)."""
+        if self.thread:
+            self.thread.join(timeout)

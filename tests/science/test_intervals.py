@@ -1,9 +1,10 @@
-"""The Wilson interval: honest at 0 % and 100 %, and it covers as often as it promises."""
+"""The Wilson interval and Newcombe's difference of two rates: honest at 0 % and 100 %, and they
+cover as often as they promise."""
 import random
 
 import pytest
 
-from btlgames.science.intervals import percent, wilson
+from btlgames.science.intervals import newcombe, percent, wilson
 
 
 def test_zero_and_all_are_never_certain():
@@ -35,4 +36,40 @@ def test_coverage_is_near_95_percent():
         k = sum(rng.random() < 0.3 for _ in range(20))
         low, high = wilson(k, 20)
         hits += low <= 0.3 <= high
+    assert 0.92 < hits / 2000 < 0.98
+
+
+@pytest.mark.parametrize("counts, expected", [
+    ((56, 70, 48, 80), (0.0524, 0.3339)),  # Newcombe (1998), table II, method 10: his examples
+    ((9, 10, 3, 10), (0.1705, 0.8090)),
+    ((5, 56, 0, 29), (-0.0381, 0.1926)),
+    ((0, 10, 0, 20), (-0.1611, 0.2775)),  # 0 of n against 0 of n
+    ((0, 10, 0, 10), (-0.2775, 0.2775)),
+    ((10, 10, 0, 20), (0.6791, 1.0)),  # n of n against 0 of n
+    ((10, 10, 0, 10), (0.6075, 1.0)),
+])
+def test_newcombe_matches_the_published_examples(counts, expected):
+    assert tuple(round(x, 4) for x in newcombe(*counts)) == expected
+
+
+def test_newcombe_at_the_edges_keeps_a_width_and_stays_in_range():
+    for k1, n1, k2, n2 in [(0, 50, 0, 50), (50, 50, 50, 50), (0, 1, 1, 1), (0, 0, 3, 7)]:
+        low, high = newcombe(k1, n1, k2, n2)
+        diff = (k1 / n1 if n1 else 0.5) - k2 / n2
+        assert -1 <= low < high <= 1 and low <= diff <= high
+    assert newcombe(50, 50, 50, 50)[0] < 0 < newcombe(50, 50, 50, 50)[1]  # same all-wins: cannot tell
+    low, high = newcombe(3, 9, 7, 11)
+    assert newcombe(7, 11, 3, 9) == pytest.approx((-high, -low))  # swapping the samples flips the sign
+    with pytest.raises(ValueError):
+        newcombe(5, 4, 1, 4)
+
+
+def test_newcombe_coverage_is_near_95_percent():
+    rng = random.Random(2)
+    hits = 0
+    for _ in range(2000):
+        k1 = sum(rng.random() < 0.4 for _ in range(30))
+        k2 = sum(rng.random() < 0.25 for _ in range(40))
+        low, high = newcombe(k1, 30, k2, 40)
+        hits += low <= 0.15 <= high
     assert 0.92 < hits / 2000 < 0.98

@@ -3,7 +3,7 @@ import re
 
 import ipywidgets as w
 import pytest
-from widgetry import all_html, app_text, check_app, check_study, fake_simulate, find, message, text, texts
+from widgetry import all_html, app_text, check_app, find, message, text, texts
 
 from btlgames.science.hadrons import HADRONS
 from btlgames.ui import confinement as c
@@ -28,7 +28,7 @@ def summary(app) -> str:
 
 
 # -- every app --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card, c.win_rate_study])
+@pytest.mark.parametrize("make", [c.explorer, c.hadron_table, c.pentaquark_card])
 def test_classes_for_the_stylesheet_and_new_widgets_per_call(make):
     check_app(make)
 
@@ -211,60 +211,3 @@ def test_pentaquark_card():
                   "Pc(4312)⁺", "× 10⁻²³ s"):
         assert words in value, texts
     assert isinstance(app.children[2], w.HBox)  # side by side
-
-
-# -- the win-rate study ---------------------------------------------------------------------------------------
-def study_parts(app):
-    return (find(app, w.Dropdown, M["study.bot"]), find(app, w.Dropdown, M["study.cards"]),
-            find(app, w.IntText), button(app, "study.run"), find(app, w.IntProgress), find(app, w.Output))
-
-
-def pentaquark_game(seed, i, **_):
-    """A win for every fourth seed; the losses end on up cards, charm cards and colours in turn."""
-    win = seed % 4 == 0
-    return {"seed": seed, "result": "win" if win else "loss",
-            "reason": "" if win else ("up", "charm", "colours")[i % 3]}
-
-
-def test_a_small_real_study_fills_the_plot():
-    app = c.win_rate_study()
-    bot, cards, n_games, run, bar, plot = study_parts(app)
-    seen = []
-    bar.observe(lambda change: seen.append(change["new"]), names="value")
-    cards.value, n_games.value = 0, 50
-    run.click()
-    assert len(plot.outputs) == 1
-    data = plot.outputs[0]["data"]
-    assert data["image/png"] and "random bot" in data["text/plain"] and "in 50 games" in data["text/plain"]
-    assert bar.value == bar.max == 50 and len(seen) > 5  # the bar moved
-    value = app_text(app)
-    assert "annihilate cards: 0 (50 games)" in value and "lost: 2 up cards annihilated" in value
-    assert "Done: 50 more games" in message(app)
-    assert not run.disabled
-
-
-def test_runs_add_up_and_all_plays_each_count(monkeypatch):
-    calls = fake_simulate(monkeypatch, pentaquark_game)
-    app = c.win_rate_study()
-    bot, cards, n_games, run, bar, plot = study_parts(app)
-    bot.value, cards.value, n_games.value = "heuristic", 2, 100
-    run.click()
-    run.click()  # more games, fresh seeds
-    assert [(x["seed"], x["annihilate_cards"], x["bot"]) for x in calls] == [(0, 2, "heuristic"), (100, 2, "heuristic")]
-    assert "2 annihilate card(s): 50 wins in 200 games (25.0% ± 3.1%)" in plot.outputs[0]["data"]["text/plain"]
-    cards.value = "all"
-    run.click()
-    assert [x["annihilate_cards"] for x in calls[2:]] == [0, 1, 2, 3]
-    assert bar.value == bar.max == 400
-    alt = plot.outputs[0]["data"]["text/plain"]
-    assert all(f"{k} annihilate card(s)" in alt for k in range(4))
-    value = app_text(app)
-    assert "won: a pentaquark was detected" in value and "annihilate cards: 2 (300 games)" in value
-
-    button(app, "study.clear").click()
-    assert plot.outputs == () and M["study.cleared"] in message(app)
-
-
-def test_nothing_runs_on_load_and_problems_become_messages(monkeypatch):
-    check_study(monkeypatch, c.win_rate_study, pentaquark_game, M, bad_counts=(0, 10, 49, 2001, 100000, -5),
-                refusal="Choose a whole number of games from 50 to 2000.")

@@ -2,10 +2,8 @@
 import re
 
 import ipywidgets as w
-import pandas as pd
 import pytest
-from widgetry import (all_html, app_text, check_app, check_study, fake_simulate, find, messages, text, texts,
-                      walk)
+from widgetry import all_html, app_text, check_app, find, messages, text, texts
 
 from btlgames.science import detector as model
 from btlgames.ui import detector_ranges as dr
@@ -31,7 +29,7 @@ def known(app):
     return {v for v in model.VALUES if box(app, v).value}
 
 
-APPS = [dr.range_explorer, dr.credit_table, dr.mass_window, dr.strategy_study]
+APPS = [dr.range_explorer, dr.credit_table, dr.mass_window]
 
 
 # -- every app ----------------------------------------------------------------------------------------
@@ -282,106 +280,3 @@ def test_window_reports_missing_data(monkeypatch):
     monkeypatch.setattr(model, "window_particles", broken)
     app = dr.mass_window()
     assert "Could not read the PDG data: no PDG table" in messages(app)[0]
-
-
-# -- the strategy study --------------------------------------------------------------------------------------
-def study_parts(app):
-    return (find(app, w.Dropdown, M["study.players"]), [find(app, w.Dropdown, M["study.seat"].format(n=i))
-                                                         for i in (1, 2, 3, 4)],
-            find(app, w.Checkbox), find(app, w.IntText), button(app, "study.run"), find(app, w.IntProgress),
-            find(app, w.Output))
-
-
-def beamtimes_game(seed, i, players=2, **_):
-    """Seat 0 wins two games in three, and every fourth game is shared by everyone."""
-    winners = " ".join(map(str, range(players))) if seed % 4 == 3 else ("0" if seed % 3 else "1")
-    return {"seed": seed, "actions": 100, "winners": winners, "score_0": 1.0, "score_1": 0.0,
-            "rounds": 30, "end": "beamtime", "solved": 1, "builds": 4}
-
-
-def test_bot_names_come_from_the_registry(monkeypatch):
-    monkeypatch.setattr(dr, "available_bots", lambda: ["random", "careful"])
-    app = dr.strategy_study()
-    _, seats, *_ = study_parts(app)
-    assert [v for _, v in seats[0].options] == ["random", "careful"]
-    assert ("careful", "careful") in seats[0].options  # no message for it: its own name
-
-
-def test_players_show_their_seats(monkeypatch):
-    app = dr.strategy_study()
-    players, seats, *_ = study_parts(app)
-    assert [s.layout.display for s in seats] == [None, None, "none", "none"]
-    players.value = 4
-    assert [s.layout.display for s in seats] == [None] * 4
-
-
-def test_a_rotated_run_plays_every_seating(monkeypatch):
-    calls = fake_simulate(monkeypatch, beamtimes_game)
-    monkeypatch.setattr(dr, "available_bots", lambda: ["random", "heuristic", "no-verify"])
-    app = dr.strategy_study()
-    players, seats, rotate, n_games, run, bar, plot = study_parts(app)
-    players.value = 3
-    seats[0].value, seats[1].value, seats[2].value = "heuristic", "no-verify", "random"
-    n_games.value = 100
-    run.click()
-    assert [(c["bot"], c["n"], c["seed"], c["players"]) for c in calls] == [
-        (["heuristic", "no-verify", "random"], 34, 0, 3),
-        (["no-verify", "random", "heuristic"], 33, 34, 3),
-        (["random", "heuristic", "no-verify"], 33, 67, 3)]
-    assert bar.value == bar.max == 100
-    assert len(plot.outputs) == 1 and plot.outputs[0]["data"]["image/png"]
-    alt = plot.outputs[0]["data"]["text/plain"]
-    assert "heuristic (weighs the odds, verifies cheap row cards): " in alt and "in 100 seats played" in alt
-    words = app_text(app)
-    assert "Per seat (whatever strategy sat there)" in words and "detectors built 4.0" in words
-    assert "Done: 100 more games (100 so far with these seats)." in words
-
-    run.click()  # more games, fresh seeds
-    assert calls[3]["seed"] == 100
-    assert "in 200 seats played" in plot.outputs[0]["data"]["text/plain"]
-
-    rotate.value = False  # another experiment: its own results
-    run.click()
-    assert calls[-1]["bot"] == ["heuristic", "no-verify", "random"] and calls[-1]["n"] == 100
-    assert "(100 so far with these seats)" in app_text(app)
-
-    button(app, "study.clear").click()
-    assert plot.outputs == () and messages(app) == [M["study.cleared"]]
-
-
-def test_tally_counts_shared_wins_for_everyone():
-    frames = [(["a", "b"], pd.DataFrame({"winners": ["0", "1", "0 1", "0"]})),
-              (["b", "a"], pd.DataFrame({"winners": ["0", "0 1"]}))]
-    by_bot, by_seat = dr.tally(frames)
-    bots = {r["bot"]: (r["n"], r["wins"]) for r in by_bot}
-    assert bots == {"a": (6, 4), "b": (6, 4)}
-    assert [(r["seat"], r["n"], r["wins"]) for r in by_seat] == [(0, 6, 5), (1, 6, 3)]
-    a = next(r for r in by_bot if r["bot"] == "a")
-    assert a["rate"] == pytest.approx(4 / 6) and a["se"] == pytest.approx((4 / 6 * 2 / 6 / 6) ** 0.5)
-
-
-def test_nothing_runs_on_load_and_problems_become_messages(monkeypatch):
-    check_study(monkeypatch, dr.strategy_study, beamtimes_game, M, bad_counts=(0, 19, 2001, -5),
-                refusal="Choose a whole number of games from 20 to 2000.")
-
-
-def test_without_an_engine_the_study_says_so(monkeypatch):
-    def missing():
-        raise ValueError("unknown game 'beamtimes'")
-    monkeypatch.setattr(dr, "available_bots", missing)
-    app = dr.strategy_study()
-    assert not [x for x in walk(app) if isinstance(x, w.Button)]
-    assert "game engine is not available here" in messages(app)[0] and "unknown game" in messages(app)[0]
-
-
-def test_a_small_real_study():
-    bots = dr.available_bots()
-    assert {"random", "heuristic"} <= set(bots)
-    app = dr.strategy_study()
-    _, seats, _, n_games, run, bar, plot = study_parts(app)
-    n_games.value = 20
-    run.click()
-    assert bar.value == bar.max == 20, messages(app)
-    alt = plot.outputs[0]["data"]["text/plain"]
-    assert "in 20 seats played" in alt
-    assert "Done: 20 more games" in app_text(app)

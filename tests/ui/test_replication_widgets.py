@@ -7,6 +7,7 @@ from widgetry import (all_html, app_text, check_app, check_failed_run, check_not
                       nothing_drawn, raising, text, texts)
 
 from btlgames.science import ppv as model
+from btlgames.science.intervals import wilson
 from btlgames.ui import replication as r
 
 M = texts("replication")
@@ -254,8 +255,10 @@ def test_a_real_run_fills_the_table_and_the_plot():
     result = model.simulate_labs(model.Labs(labs=4000, odds=0.2, power=0.5, alpha=0.05, hyped_share=0.3,
                                             hyped_bias=0.4, rho=0.8), seed=5)
     single = result.tallies["single"]
+    low, high = wilson(single.true, single.claims)
     assert (f"{M['labs.stage.single']} {single.claims} {single.true} {single.false} "
-            f"{r.pct(single.share_true)} ± {r.pct(single.standard_error)}") in words
+            f"{r.pct(single.share_true)} ({r.pct(low)} to {r.pct(high)})") in words
+    assert "±" not in words  # never "rate ± SE": it reads as certain at 0 % and 100 %
     assert "The field's average bias is u = 0.12." in words
     assert not run.disabled
 

@@ -7,9 +7,7 @@ import html
 import re
 
 import ipywidgets as w
-import pandas as pd
 
-import btlgames
 from btlgames.core.i18n import catalogue
 
 MESSAGE = re.compile(r'<div class="btl-message[^"]*"[^>]*>.*?</div>', re.S)
@@ -108,49 +106,6 @@ def raising(why: str):
     def broken(*args, **kwargs):
         raise RuntimeError(why)
     return broken
-
-
-def fake_simulate(monkeypatch, game_row) -> list:
-    """Put a stand-in for ``btlgames.simulate`` that plays no game; return the list of its calls.
-
-    Each call is recorded (game, n, bot, seed and the options); game ``i`` of a call is the row
-    ``game_row(seed + i, i, **options)``, and ``progress`` is called after each game as the real
-    simulation does.
-    """
-    calls = []
-
-    def simulate(game, n=100, bot="random", seed=0, progress=None, **options):
-        calls.append({"game": game, "n": n, "bot": bot, "seed": seed, **options})
-        rows = []
-        for i in range(n):
-            rows.append(game_row(seed + i, i, **options))
-            if progress:
-                progress(i + 1, n)
-        return pd.DataFrame(rows)
-    monkeypatch.setattr(btlgames, "simulate", simulate)
-    return calls
-
-
-def check_study(monkeypatch, make, game_row, words: dict, bad_counts, refusal: str) -> None:
-    """The contract of a study app built on ``btlgames.ui.widgets.Study`` over ``btlgames.simulate``.
-
-    Nothing runs on load (the message is ``words["study.idle"]``); each of ``bad_counts`` typed in
-    the number box is refused with the message ``refusal`` and runs nothing; an error in the
-    engine becomes the message ``words["study.failed"]``, the run button comes back and no plot
-    is drawn. ``game_row`` makes the stand-in's games (see :func:`fake_simulate`).
-    """
-    calls = fake_simulate(monkeypatch, game_row)
-    check_nothing_ran(make(), calls, words["study.idle"])
-    for n in bad_counts:
-        app = make()
-        find(app, w.IntText).value = n
-        find(app, w.Button, words["study.run"]).click()
-        check_nothing_ran(app, calls, "⚠ " + refusal)
-    monkeypatch.setattr(btlgames, "simulate", raising("engine exploded"))
-    app = make()
-    run = find(app, w.Button, words["study.run"])
-    run.click()
-    check_failed_run(app, run, words["study.failed"].format(why="engine exploded"))
 
 
 def move_buttons(app):

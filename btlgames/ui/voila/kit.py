@@ -352,6 +352,7 @@ class KitVoila(Voila):
             return launcher.entries(root, lessons, base_url)
 
         settings["voila_jinja2_env"].globals["btl_launcher"] = btl_launcher
+        settings["voila_jinja2_env"].globals["btl_tools"] = lambda base_url="/": launcher.tools(root, base_url)
         settings["voila_jinja2_env"].globals["btl_t"] = t  # the message catalogue
         settings["default_handler_class"] = NotFoundHandler
         return settings

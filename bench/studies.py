@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Study throughput on 1 and 2 worker processes, and each lab preset's default study time.
+
+    python bench/studies.py [--games N] [--rounds R] [--presets-only | --throughput-only]
+
+Throughput: for each game (heuristic bots, default options) N games on 1 worker, then on 2, the
+pair repeated R times, interleaved so that both see the same load (the machine's load average is
+printed beside them: a busy machine slows both). Presets: the lab's notebook studies
+(``btlgames.ui.lab.PRESETS``) at their default number of games, on 2 workers, as a student's
+Run plays them (A then B). Plain timing on this machine; no test depends on it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from btlgames.core.registry import games
+from btlgames.core.study import Config, run, run_ab
+
+
+def timed(config: Config, n: int, workers: int) -> float:
+    start = time.perf_counter()
+    result = run(config, n, workers=workers)
+    assert result.n == n
+    return time.perf_counter() - start
+
+
+def throughput(n: int, rounds: int) -> None:
+    print(f"{'game':<16}{'1 worker g/s':>14}{'2 workers g/s':>15}{'speed-up':>10}{'load':>7}")
+    for name, spec in sorted(games().items()):
+        bot = "heuristic" if "heuristic" in spec.bots else next(iter(spec.bots))
+        config = Config.make(name, bot)
+        timed(config, 2, 2)  # the worker server's start, once, outside the timing
+        one = two = 0.0
+        for _ in range(rounds):
+            one += timed(config, n, 1)
+            two += timed(config, n, 2)
+        print(f"{name + ' ' + bot:<16}{rounds * n / one:>14.1f}{rounds * n / two:>15.1f}{one / two:>10.2f}"
+              f"{os.getloadavg()[0]:>7.1f}")
+
+
+def presets() -> None:
+    from btlgames.ui.lab import PRESETS, _panel
+
+    print(f"{'preset':<18}{'games':>7}{'seconds (2 workers)':>21}{'load':>7}")
+    for key, preset in PRESETS.items():
+        a = _panel(preset["a"])
+        config_a = Config.make(preset["game"], a["bots"], a["rotate"], **a["options"])
+        n = preset["games"]
+        start = time.perf_counter()
+        if preset["b"] is None:
+            run(config_a, n, workers=2)
+            played = n
+        else:
+            b = _panel(preset["b"])
+            run_ab(config_a, Config.make(preset["game"], b["bots"], b["rotate"], **b["options"]), n, workers=2)
+            played = 2 * n
+        print(f"{key:<18}{played:>7}{time.perf_counter() - start:>21.1f}{os.getloadavg()[0]:>7.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per timing")
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved 1-worker/2-worker pairs")
+    parser.add_argument("--presets-only", action="store_true")
+    parser.add_argument("--throughput-only", action="store_true")
+    args = parser.parse_args()
+    if not args.presets_only:
+        throughput(args.games, args.rounds)
+    if not args.throughput_only:
+        presets()
+
+
+if __name__ == "__main__":
+    main()

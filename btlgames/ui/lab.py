@@ -1,0 +1,480 @@
+"""The rule-and-strategy lab: change a game's rules or its players, play it many times, compare.
+
+One widget for every game. Its controls come from the registry (``GameSpec.options`` and
+``bots``), so an option a game declares appears here without a change to this module: a fixed
+set of values is a dropdown, a whole number a box whose range is said beside it (a value out of
+range gets a sentence, never a silent correction). The games run through ``core.study`` on a
+thread (so **Stop** is heard at once) and on two worker processes; a stopped run shows only the
+games it finished. Configuration B, when asked for, is A with something changed; the lab then
+gives the difference of a chosen share with Newcombe's interval and a sentence a student can
+defend. Tables are drawn when a run ends, the plot only when asked for; the games are a CSV
+download (a ``data:`` link: it works in Voilà without a file on the server).
+
+``lab()`` is the page of its own; ``lab(preset="confinement")`` and the other :data:`PRESETS`
+are the concept notebooks' studies, each asking a question its default run can answer.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import os
+import threading
+
+import ipywidgets as w
+
+from ..core import study as core
+from ..core.i18n import catalogue, t
+from ..core.registry import Option, games, spec
+from .app import _replace_children
+from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row, stylesheet
+
+GAMES_RANGE = (1, 20_000)
+WORKERS = max(1, min(core.MAX_WORKERS, os.cpu_count() or 1))
+
+STYLE = stylesheet("""\
+.btl-lab { font-size: 17px; line-height: 1.4; --jp-widgets-font-size: 16px; --jp-widgets-inline-height: 34px; }
+.btl-lab .widget-button { height: auto; min-height: 34px; padding: 4px 12px; }
+.btl-lab .btl-lab-panel { border: 1px solid #999; padding: .3em .6em; margin: .2em .4em .2em 0; min-width: 22em; }
+.btl-lab table.btl-table { border-collapse: collapse; margin: .3em 0; }
+.btl-lab table.btl-table th, .btl-lab table.btl-table td { border: 1px solid #888; padding: .25em .5em; text-align: left; }
+.btl-lab table.btl-table th { background: #eee; }
+.btl-lab .btl-lab-results { display: flex; flex-wrap: wrap; gap: 1em; }
+.btl-lab .btl-lab-verdict { font-size: 1.2em; font-weight: bold; }
+""")
+
+# The concept notebooks' studies: (game, A, B or None, games, share, question key)
+PRESETS = {
+    "confinement": dict(game="pentaquark", a={"bots": "heuristic", "options": {"annihilate_cards": 3}},
+                        b={"bots": "heuristic", "options": {"annihilate_cards": 0}}, games=300, share="seat:0",
+                        question="preset.confinement"),
+    "detector-ranges": dict(game="beamtimes", a={"bots": ["heuristic", "no-verify"], "rotate": True},
+                            b=None, games=300, share="bot:heuristic", question="preset.detector_ranges"),
+}
+
+
+def msg(key: str, **values):
+    return t(f"lab.{key}", **values)
+
+
+def has_msg(key: str) -> bool:
+    return f"lab.{key}" in catalogue("en")
+
+
+def _words(key: str, fallback: str) -> str:
+    return msg(key) if has_msg(key) else fallback
+
+
+def game_title(game: str) -> str:
+    return _words(f"game.{game}", spec(game).title)
+
+
+def option_label(name: str) -> str:
+    return _words(f"option.{name}", name.replace("_", " "))
+
+
+def bot_label(game: str, bot: str) -> str:
+    return _words(f"bot.{game}.{bot}", bot)
+
+
+def value_label(value) -> str:
+    if isinstance(value, bool):
+        return msg("yes") if value else msg("no")
+    return str(value)
+
+
+def measure_label(game: str, measure: str, seats: int = 2) -> str:
+    """A share as the games it counts: "games seat 1 won alone", "games won" (a solo game), "ties"..."""
+    kind, _, what = measure.partition(":")
+    if kind == "seat":
+        return msg("measure.won") if seats == 1 else msg("measure.seat", n=int(what) + 1)
+    if kind == "bot":
+        return msg("measure.bot", bot=what)
+    if kind == "decided_by":
+        return msg("measure.decided_by", rule=_words(f"decided.{game}.{what}", what.replace("_", " ")))
+    return msg(f"measure.{measure}")
+
+
+def range_words(rule: Option) -> str:
+    if rule.low is not None and rule.high is not None:
+        return msg("range.both", low=rule.low, high=rule.high)
+    if rule.low is not None:
+        return msg("range.low", low=rule.low)
+    return msg("range.any")
+
+
+def check_option(name: str, rule: Option, value):
+    """The option's value, or :class:`Refused` with a sentence in the student's words."""
+    try:
+        return rule.check(name, value)
+    except ValueError:
+        raise Refused(msg("bad_option", option=option_label(name), value=value_label(value),
+                          allowed=range_words(rule) if not rule.choices else
+                          ", ".join(value_label(c) for c in rule.choices))) from None
+
+
+def option_control(name: str, rule: Option, value) -> w.Widget:
+    """A dropdown for a fixed set of values, else a whole-number box with its range in its description."""
+    tip = rule.help or option_label(name)
+    if rule.choices:
+        return w.Dropdown(options=[(value_label(c), c) for c in rule.choices], value=value,
+                          description=option_label(name), tooltip=tip, style=WIDE)
+    return w.IntText(value=value, description=f"{option_label(name)} ({range_words(rule)})",
+                     tooltip=tip, style=WIDE, layout=w.Layout(width="auto"))
+
+
+class Panel:
+    """One configuration's controls: the game's options, a bot per seat, and seat rotation."""
+
+    def __init__(self, key: str, game: str, options: dict | None = None, bots=None, rotate: bool = False):
+        self.label = msg(key)  # key "a" or "b"
+        self.box = w.VBox()
+        self.box.add_class("btl-lab-panel")
+        self.box.add_class(f"btl-lab-{key}")  # for the browser tests
+        self.problem = w.HTML()
+        self.build(game, options or {}, bots, rotate)
+
+    def build(self, game: str, options: dict, bots=None, rotate: bool = False) -> None:
+        self.game = game
+        rules = spec(game).options
+        self.controls = {name: option_control(name, rule, options.get(name, rule.default))
+                         for name, rule in rules.items() if not (rule.choices and len(rule.choices) == 1)}
+        for name, control in self.controls.items():
+            control.add_class(f"btl-option-{name}")
+            control.observe(lambda _change: self.check(), names="value")
+        names = list(spec(game).bots)
+        if isinstance(bots, str) or bots is None:
+            bots = [bots or ("heuristic" if "heuristic" in names else names[0])] * 6
+        self.seat_controls = [w.Dropdown(options=[(bot_label(game, b), b) for b in names],
+                                         value=bots[i % len(bots)], description=msg("seat", n=i + 1), style=WIDE)
+                              for i in range(self.max_seats())]
+        for i, control in enumerate(self.seat_controls):
+            control.add_class(f"btl-seat-{i + 1}")
+        self.rotate = w.Checkbox(value=rotate, description=msg("rotate"), indent=False,
+                                 layout=w.Layout(width="auto"))
+        if "players" in self.controls:
+            self.controls["players"].observe(lambda _change: self.show_seats(), names="value")
+        self.seats_box = w.VBox(self.seat_controls)
+        # a new game's controls replace the last game's, which are closed (else they stay in the kernel)
+        _replace_children(self.box, [w.HTML(f"<h4>{esc(self.label)}</h4>"), *self.controls.values(),
+                                     self.seats_box, self.rotate, self.problem])
+        self.show_seats()
+
+    def max_seats(self) -> int:
+        rule = spec(self.game).options.get("players")
+        if rule is None:
+            return 1
+        return max(rule.choices) if rule.choices else (rule.high or rule.default)
+
+    def seats(self) -> int:
+        players = self.controls.get("players")
+        value = players.value if players is not None else spec(self.game).options.get("players", Option(1)).default
+        return value if isinstance(value, int) and 1 <= value <= len(self.seat_controls) else 0
+
+    def show_seats(self) -> None:
+        k = self.seats()
+        for i, control in enumerate(self.seat_controls):
+            control.layout.display = None if i < k else "none"
+        self.rotate.layout.display = None if k > 1 else "none"
+
+    def check(self) -> bool:
+        """Say at once, under the panel, what is wrong with an option (empty when nothing is)."""
+        try:
+            self.options()
+        except Refused as e:
+            self.problem.value = message(esc(e), error=True)
+            return False
+        self.problem.value = ""
+        return True
+
+    def options(self) -> dict:
+        rules = spec(self.game).options
+        return {name: check_option(name, rules[name], control.value) for name, control in self.controls.items()}
+
+    def config(self) -> core.Config:
+        options = self.options()
+        bots = [c.value for c in self.seat_controls[:self.seats()]]
+        try:
+            return core.Config.make(self.game, bots, self.rotate.value and len(bots) > 1, **options)
+        except ValueError as e:
+            raise Refused(msg("bad_config", label=self.label, why=e)) from None
+
+
+class Lab:
+    """The lab: a game, configuration A (and B), the number of games, Run and Stop, results."""
+
+    def __init__(self, game: str = "pentaquark", a: dict | None = None, b: dict | None = None, games: int = 200,
+                 share: str | None = None, question: str | None = None, workers: int = WORKERS):
+        self.workers = workers
+        self.share_choice = share
+        self.game = w.Dropdown(options=[(game_title(g), g) for g in sorted(games_list())], value=game,
+                               description=msg("game_label"), style=WIDE)
+        self.a = Panel("a", game, **_panel(a))
+        self.b = Panel("b", game, **_panel(b or a))
+        self.compare = w.Checkbox(value=b is not None, description=msg("compare"), indent=False,
+                                  layout=w.Layout(width="auto"))
+        self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="16em"))
+        self.games.add_class("btl-lab-games")
+        self.compare.add_class("btl-lab-compare")
+        self.run_button, self.stop_button = button(msg("run")), button(msg("stop"))
+        self.study = Study(lambda **n: msg("progress", **n), msg("idle"), lambda e: msg("failed", why=e))
+        self.runner = Runner(self.run_button, self.stop_button, self.study, self.work)
+        self.results = w.HTML()
+        self.share = w.Dropdown(description=msg("share"), style=WIDE, layout=w.Layout(display="none"))
+        self.verdict = w.HTML()
+        self.plot_button = button(msg("plot"))
+        self.plot_button.layout.display = "none"
+        self.download = w.HTML()
+        self.studies: list = []
+        self.game.observe(self.change_game, names="value")
+        self.compare.observe(lambda _change: self.show_b(), names="value")
+        self.share.observe(lambda _change: self.draw_verdict(), names="value")
+        self.plot_button.on_click(lambda _: self.draw_plot())
+        self.panels = w.HBox([self.a.box, self.b.box], layout=w.Layout(flex_flow="row wrap"))
+        self.show_b()
+        intro = msg(f"{question}.question") if question else msg("help")
+        self.widget = app([
+            heading(msg(f"{question}.title") if question else msg("title"), intro),
+            row([self.game, self.compare]), self.panels,
+            row([self.games, self.run_button, self.stop_button]),
+            self.study.progress_row(), self.study.message,
+            self.verdict, self.share, self.results, row([self.plot_button, self.download]), self.study.plot,
+        ], "btl-lab", style=STYLE)
+
+    # -- controls ---------------------------------------------------------------------------------
+    def change_game(self, _change=None) -> None:
+        self.a.build(self.game.value, {})
+        self.b.build(self.game.value, {})
+        self.forget()
+
+    def show_b(self) -> None:
+        self.b.box.layout.display = None if self.compare.value else "none"
+
+    def forget(self) -> None:
+        self.studies = []
+        self.results.value = self.verdict.value = self.download.value = ""
+        self.share.layout.display = self.plot_button.layout.display = "none"
+        self.study.clear(msg("idle"))
+
+    # -- running ----------------------------------------------------------------------------------
+    def read(self):
+        low, high = GAMES_RANGE
+        n = self.study.read_number(self.games, low, high, msg("bad_games", low=low, high=high))
+        a = self.a.config()
+        b = self.b.config() if self.compare.value else None
+        if b is not None and b == a:
+            raise Refused(msg("same"))
+        return n, a, b
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the run to end (tests; a notebook never waits)."""
+        self.runner.join(timeout)
+
+    def work(self, stopping: threading.Event) -> None:
+        """One run, on the runner's thread: A (and B), then the tables, the sentence and the CSV.
+        The game and the compare box wait meanwhile (a new game would rebuild what the run reads)."""
+        n, a, b = self.read()
+        self.game.disabled = self.compare.disabled = True
+        try:
+            self.play(n, a, b, stopping)
+        finally:
+            self.game.disabled = self.compare.disabled = False
+
+    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event) -> None:
+        self.forget()
+        total = n * (2 if b else 1)
+        self.study.start(total)
+        self.study.say(msg("running", n=total))
+        report = self.reporter(total)
+        if b is None:
+            self.studies = [core.run(a, n, workers=self.workers, progress=report, stop=stopping)]
+        else:
+            first, second = core.run_ab(a, b, n, workers=self.workers, progress=report, stop=stopping)
+            self.studies = [first] + ([second] if second is not None else [])
+        played = sum(s.n for s in self.studies)
+        self.study.bar.value = played
+        self.study.count.value = esc(msg("progress", done=played, total=total))
+        self.draw()
+        seconds = sum(s.seconds for s in self.studies)
+        if stopping.is_set() or any(s.stopped for s in self.studies):
+            self.study.say(msg("stopped", n=played, total=total))
+        else:
+            self.study.say(msg("done", n=played, seconds=f"{seconds:.1f}"))
+
+    def reporter(self, total: int):
+        """Move the bar and the count at most about four times a second (each update is a message to
+        the browser), and always at the end."""
+        import time
+
+        last = [0.0]
+
+        def report(done: int, _n: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= 0.25 or done == total:
+                last[0] = now
+                self.study.bar.value = done
+                self.study.count.value = esc(msg("progress", done=done, total=total))
+        return report
+
+    # -- results ----------------------------------------------------------------------------------
+    def draw(self) -> None:
+        if not self.studies or not self.studies[0].n:
+            return
+        labels = [msg("a"), msg("b")]
+        self.results.value = ('<div class="btl-lab-results">'
+                              + "".join(study_html(s, label) for s, label in zip(self.studies, labels))
+                              + "</div>" + f"<p><small>{esc(msg('ties_note'))}</small></p>")
+        game = self.studies[0].config.game
+        common = [m for m in core.measures(self.studies[0])
+                  if all(m in core.measures(s) for s in self.studies[1:])]
+        kept = self.share.value if self.share.value in common else self.share_choice  # the student's last choice
+        chosen = kept if kept in common else common[0]
+        seats = self.studies[0].config.seats
+        self.share.options = [(measure_label(game, m, seats), m) for m in common]
+        self.share.value = chosen
+        self.share.layout.display = None
+        self.draw_verdict()
+        self.plot_button.layout.display = None
+        self.download.value = csv_link(self.studies)
+
+    def draw_verdict(self) -> None:
+        if not self.studies or not self.share.value:
+            return
+        self.verdict.value = verdict_html(self.studies, self.share.value)
+
+    def draw_plot(self) -> None:
+        if self.studies:
+            png, alt = shares_png(self.studies)
+            self.study.show_png(png, alt)
+
+
+def games_list() -> list[str]:
+    return list(games())
+
+
+def _panel(preset: dict | None) -> dict:
+    preset = preset or {}
+    return {"options": dict(preset.get("options", {})), "bots": preset.get("bots"),
+            "rotate": bool(preset.get("rotate", False))}
+
+
+def percent(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def interval(row: dict) -> str:
+    return msg("interval", low=percent(row["low"]), high=percent(row["high"]))
+
+
+def study_html(result: core.Study, label: str) -> str:
+    """One configuration's results: what was played, shares with intervals, how games were decided, scores."""
+    config, frame, game = result.config, result.games, result.config.game
+    options = ", ".join(f"{option_label(k)} {value_label(v)}" for k, v in config.options)
+    bots = ", ".join(bot_label(game, b) for b in config.bots) + (f" ({msg('rotated')})" if config.rotate else "")
+    head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in ("col.share", "col.games", "col.rate"))
+
+    def rows(table) -> str:
+        return "".join(f'<tr><th scope="row">{esc(measure_label(game, r["measure"], config.seats))}</th>'
+                       f'<td>{esc(msg("k_of_n", k=r["k"], n=r["n"]))}</td>'
+                       f'<td>{esc(percent(r["rate"]))} ({esc(interval(r))})</td></tr>'
+                       for r in table.to_dict("records"))
+
+    scores = "; ".join(score_words(frame[c], int(c.split("_")[1]) + 1)
+                       for c in frame.columns if c.startswith("score_"))
+    pair = core.head_to_head(result)
+    pair_line = f"<p>{esc(head_to_head_words(pair))}</p>" if pair and pair["n"] else ""
+    return (f"<div><h4>{esc(msg('results_of', label=label, n=result.n))}</h4>"
+            f"<p>{esc(game_title(game))}: {esc(options)}<br>{esc(msg('bots'))}: {esc(bots)}</p>"
+            f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows(core.win_table(result))}</tbody></table>'
+            f"{pair_line}<h4>{esc(msg('decided_title'))}</h4>"
+            f'<table class="btl-table"><tbody>{rows(core.decided_table(result))}</tbody></table>'
+            f"<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
+            f"<p>{esc(msg('length', mean=f'{frame.actions.mean():.0f}', high=int(frame.actions.max())))}</p></div>")
+
+
+def score_words(column, seat: int) -> str:
+    """One seat's score distribution: how many games ended on each score when there are few
+    scores, else the mean, the median and the middle half."""
+    counts = column.value_counts().sort_index()
+    if len(counts) <= 6:
+        spread = ", ".join(msg("score_count", score=f"{v:g}", n=k) for v, k in counts.items())
+    else:
+        q1, median, q3 = column.quantile([0.25, 0.5, 0.75])
+        spread = msg("score_quartiles", median=f"{median:g}", low=f"{q1:g}", high=f"{q3:g}")
+    return msg("score_seat", n=seat, mean=f"{column.mean():.2f}", spread=spread)
+
+
+def head_to_head_words(pair: dict) -> str:
+    """Of the games with one winner, the first bot's share: more than half, less, or cannot tell."""
+    key = "pair.more" if pair["low"] > 0.5 else "pair.less" if pair["high"] < 0.5 else "pair.unclear"
+    return msg(key, bot=pair["bot"], other=pair["other"], k=pair["k"],
+               n=pair["n"], rate=percent(pair["rate"]), low=percent(pair["low"]), high=percent(pair["high"]))
+
+
+def verdict_html(studies: list, measure: str) -> str:
+    """The sentence a student can defend: B's share against A's with the interval of the difference;
+    with one configuration, the share and its interval."""
+    game = studies[0].config.game
+    what = measure_label(game, measure, studies[0].config.seats)
+    pair = core.head_to_head(studies[0]) if len(studies) == 1 else None
+    if pair and pair["n"] and measure in (f"bot:{pair['bot']}", f"bot:{pair['other']}"):
+        words = head_to_head_words(pair)
+    elif len(studies) == 1:
+        s = core.share(studies[0].games, measure)
+        words = msg("one", share=what, rate=percent(s["rate"]), low=percent(s["low"]), high=percent(s["high"]),
+                    k=s["k"], n=s["n"])
+    else:
+        c = core.compare(studies[0], studies[1], measure)
+        words = msg(f"verdict.{c['verdict']}", share=what, diff=f"{100 * abs(c['diff']):.1f}",
+                    low=f"{100 * c['low']:+.1f}", high=f"{100 * c['high']:+.1f}",
+                    a=percent(c["a"]["rate"]), b=percent(c["b"]["rate"]))
+    return message(f'<span class="btl-lab-verdict">{esc(words)}</span>')
+
+
+def csv_link(studies: list) -> str:
+    """A download link for every finished game, as CSV (with B: a ``study`` column says A or B)."""
+    frame = core.games_table(studies)
+    data = base64.b64encode(frame.to_csv(index=False).encode("utf-8")).decode("ascii")
+    name = f"lab-{studies[0].config.game}-{len(frame)}-games.csv"
+    return (f'<a class="btl-download btl-action" download="{esc(name)}" href="data:text/csv;base64,{data}">'
+            f"{esc(msg('download', n=len(frame)))}</a>")
+
+
+def shares_png(studies: list) -> tuple[bytes, str]:
+    """Bars: each share of A (and B) with its 95 % interval as an error bar; and the words for it."""
+    from matplotlib.figure import Figure  # no pyplot: no global figure state, safe on the run's thread
+
+    game, seats = studies[0].config.game, studies[0].config.seats
+    measures = [m for m in core.measures(studies[0]) if not m.startswith("decided_by:")]
+    fig = Figure(figsize=(8, 5), dpi=80)
+    ax = fig.add_subplot()
+    width = 0.8 / len(studies)
+    parts = []
+    for j, (result, label, hatch) in enumerate(zip(studies, (msg("a"), msg("b")), ("", "//"))):
+        rows = [core.share(result.games, m) for m in measures]
+        xs = [i + (j - (len(studies) - 1) / 2) * width for i in range(len(rows))]
+        heights = [r["rate"] for r in rows]
+        errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
+        ax.bar(xs, heights, width, yerr=errors, capsize=4, label=label, hatch=hatch, edgecolor="black",
+               color="#9ecae1" if j == 0 else "#fdae6b")
+        parts += [f"{label}, {measure_label(game, r['measure'], seats)}: {percent(r['rate'])} ({interval(r)})"
+                  for r in rows]
+    ax.set_xticks(range(len(measures)), [measure_label(game, m, seats) for m in measures], rotation=20, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel(msg("plot_y"))
+    ax.legend()
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue(), msg("plot_alt", points="; ".join(parts))
+
+
+def lab(preset: str | None = None, **settings) -> w.VBox:
+    """The lab widget; ``preset`` names a concept notebook's study (:data:`PRESETS`)."""
+    if preset is not None and preset not in PRESETS:
+        raise ValueError(f"no lab preset {preset!r}; the presets: {', '.join(PRESETS)}")
+    return Lab(**{**PRESETS.get(preset, {}), **settings}).widget
+
+
+def make(preset: str | None = None, **settings) -> Lab:
+    """The :class:`Lab` itself (tests reach its parts)."""
+    return Lab(**{**PRESETS.get(preset, {}), **settings})

@@ -1,0 +1,55 @@
+"""The rule-and-strategy lab in a real Chromium through the kit's Voilà server: an A/B study with
+its difference, a long run stopped with Stop, and the CSV download."""
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LAB = "/voila/render/lab/lab.ipynb"
+
+
+def type_into(box, value) -> None:
+    field = box.locator("input")
+    field.fill(str(value))
+    field.press("Enter")
+
+
+def wait_for_text(page, words: str, timeout: int = 120_000) -> None:
+    page.wait_for_function("words => document.querySelector('.btl-lab').innerText.includes(words)", arg=words,
+                           timeout=timeout)
+
+
+def test_an_ab_study_then_a_stopped_one_then_the_csv(page, open_app):
+    lab = open_app(page, LAB)
+    assert "Press Run to play the games" in lab.inner_text()
+    lab.locator(".btl-lab-compare input").check()
+    type_into(lab.locator(".btl-lab-b .btl-option-annihilate_cards"), 0)
+    type_into(lab.locator(".btl-lab-games"), 8)
+    lab.get_by_role("button", name="Run").click()
+    wait_for_text(page, "Done: 16 games")
+    text = lab.inner_text()
+    assert "B's share of games won" in text and "95 % interval of the difference" in text
+    assert re.search(r"more than chance|these games cannot tell", text)
+    assert "A: 8 games" in text and "B: 8 games" in text and "How the games were decided" in text
+
+    with page.expect_download() as download:
+        lab.locator("a.btl-download").click()
+    csv = download.value
+    assert csv.suggested_filename == "lab-pentaquark-16-games.csv"
+    lines = open(csv.path(), encoding="utf-8").read().splitlines()
+    assert len(lines) == 17 and lines[0].startswith("game,seed,bot_0")
+
+    lab.locator(".btl-lab-a .btl-seat-1 select").select_option(label="random (any legal move)")  # fast games: the bar moves at once
+    type_into(lab.locator(".btl-lab-games"), 20000)  # a long run: 40000 games
+    lab.get_by_role("button", name="Run").click()
+    page.wait_for_function("() => /[1-9][0-9]{2,} of 40000 games/.test(document.querySelector('.btl-lab').innerText)",
+                           timeout=120_000)  # 100 games or more played: the first chunks have finished
+    stop = lab.get_by_role("button", name="Stop")
+    assert stop.is_enabled() and lab.get_by_role("button", name="Run").is_disabled()
+    stop.click()
+    wait_for_text(page, "Stopped: ", timeout=60_000)
+    stopped = lab.inner_text()
+    k = int(re.search(r"Stopped: the results hold the first (\d+) of the 40000 games", stopped).group(1))
+    assert 0 < k < 40000 and f"A: {k} games" in stopped  # A was stopped, so B never ran
+    assert lab.get_by_role("button", name="Run").is_enabled() and stop.is_disabled()

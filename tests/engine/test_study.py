@@ -1,0 +1,184 @@
+"""The study core: seeded games on one or two processes, Stop, every option checked, shares and A/B."""
+import threading
+
+import pytest
+
+from btlgames.core import study
+from btlgames.core.registry import games
+from btlgames.core.study import Config, compare, count, head_to_head, run, win_table
+
+TWO_SEATS = Config.make("beat-the-logic", ["greedy", "random"], rotate=True)
+
+
+def test_the_table_is_the_same_with_one_and_two_workers():
+    one = run(TWO_SEATS, 16, seed=5, workers=1)
+    two = run(TWO_SEATS, 16, seed=5, workers=2)
+    assert one.games.equals(two.games) and list(one.games.game) == list(range(16))
+    assert list(one.games.seed) == list(range(5, 21))
+    assert (one.games.bot_0 == ["random", "greedy"] * 8).all()  # rotated: each bot in each seat alike
+
+
+def test_a_rotated_lineup_depends_on_the_games_seed_as_beat_the_logics_study_turns_it():
+    from btlgames.beat_the_logic.study import rotated
+
+    config = Config.make("beat-the-logic", ["planner", "greedy", "random"], rotate=True, players=3)
+    assert [list(config.lineup(s)) for s in range(7)] == [rotated(list(config.bots), s) for s in range(7)]
+    assert Config.make("beat-the-logic", ["greedy", "random"]).lineup(5) == ("greedy", "random")
+
+
+def test_simulate_is_the_studys_table_without_the_lineup():
+    import btlgames
+
+    frame = btlgames.simulate("beat-the-logic", n=8, bot=["greedy", "random"], seed=2, workers=2)
+    full = run(Config.make("beat-the-logic", ["greedy", "random"]), 8, seed=2).games
+    assert frame.equals(full.drop(columns=["game", "bot_0", "bot_1"]))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_stop_keeps_only_the_finished_beginning_of_the_study(workers):
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, n):
+        seen.append(done)
+        if done >= 30:
+            stop.set()  # a Stop pressed while games run
+
+    config = Config.make("pentaquark", "random")
+    stopped = run(config, 5000, workers=workers, progress=progress, stop=stop)
+    assert stopped.stopped and stopped.n < 5000 and seen[-1] >= 30
+    # the first k games of the whole study, each finished; on 2 workers a game finished after one
+    # still being played is dropped (short games finish first: keeping them would bias the table)
+    assert stopped.n <= max(seen) + 10 * workers
+    if workers == 1:
+        assert stopped.n == 30
+    full = run(config, stopped.n).games
+    assert stopped.games.equals(full) and (stopped.n == 0 or (stopped.games.actions > 0).all())
+
+
+def test_a_stop_before_the_start_plays_nothing():
+    stop = threading.Event()
+    stop.set()
+    assert run(TWO_SEATS, 10, stop=stop).n == 0
+    assert run(TWO_SEATS, 10, stop=stop, workers=2).n == 0
+
+
+def every_option():
+    for name, spec in games().items():
+        for option, rule in spec.options.items():
+            yield pytest.param(name, option, rule, id=f"{name}-{option}")
+
+
+@pytest.mark.parametrize("game, option, rule", list(every_option()))
+def test_every_option_is_checked_with_a_clear_message(game, option, rule):
+    assert dict(Config.make(game, "random", **{option: rule.default}).options)[option] == rule.default
+    if rule.choices:
+        with pytest.raises(ValueError, match=f"option {option}=.* is not allowed; choose one of"):
+            Config.make(game, "random", **{option: "no such value"})
+        return
+    with pytest.raises(ValueError, match=f"option {option} must be a whole number"):
+        Config.make(game, "random", **{option: True})
+    if rule.high is not None:
+        with pytest.raises(ValueError, match=f"option {option}={rule.high + 1} is out of range {rule.low}..{rule.high}"):
+            Config.make(game, "random", **{option: rule.high + 1})
+    if rule.low is not None:
+        with pytest.raises(ValueError, match="is out of range"):
+            Config.make(game, "random", **{option: rule.low - 1})
+
+
+def test_bad_configurations_and_counts_are_refused():
+    with pytest.raises(ValueError, match="has no bot 'genius'"):
+        Config.make("pentaquark", "genius")
+    with pytest.raises(ValueError, match="has no option colours"):
+        Config.make("pentaquark", colours=3)
+    with pytest.raises(ValueError, match="workers must be 1 or 2"):
+        run(TWO_SEATS, 3, workers=3)
+    with pytest.raises(ValueError, match="no such share"):
+        count(run(TWO_SEATS, 1).games, "seat")
+
+
+def test_changing_the_players_keeps_one_bot_for_all_seats():
+    config = Config.make("beamtimes", "heuristic")
+    assert config.with_changes(players=3).bots == ("heuristic",) * 3
+    assert config.with_changes(bots=["heuristic", "no-verify"]).bots == ("heuristic", "no-verify")
+
+
+def test_shares_count_a_shared_win_as_a_tie_never_twice():
+    import pandas as pd
+
+    games = pd.DataFrame({"winners": ["0", "1", "0 1", "", "0"], "bot_0": ["a", "b", "a", "b", "a"],
+                          "bot_1": ["b", "a", "b", "a", "b"], "decided_by": ["x", "x", "shared", "none", "y"]})
+    result = study.Study(Config("g", (), ("a", "b"), True), games, asked=5)
+    table = win_table(result).set_index("measure")
+    assert table.k.to_dict() == {"seat:0": 2, "seat:1": 1, "bot:a": 3, "bot:b": 0, "tie": 1, "none": 1}
+    assert table.loc[["seat:0", "seat:1", "tie", "none"], "k"].sum() == 5  # they add up to all games
+    assert table.loc["bot:b", "high"] > 0  # 0 of 5 is never a certain 0
+    assert head_to_head(result) == pytest.approx({"bot": "a", "other": "b", "k": 3, "n": 3, "rate": 1.0,
+                                                  "low": 0.4385, "high": 1.0}, abs=1e-4)
+    assert count(games, "decided_by:x") == (2, 5)
+
+
+def test_compare_says_when_the_games_cannot_tell():
+    import pandas as pd
+
+    def made(wins, n):
+        return study.Study(Config("g", (), ("a",)), pd.DataFrame({"winners": ["0"] * wins + [""] * (n - wins)}), n)
+
+    clear = compare(made(20, 100), made(45, 100), "seat:0")
+    assert clear["verdict"] == "higher" and clear["diff"] == pytest.approx(0.25) and 0 < clear["low"] < 0.25
+    assert compare(made(45, 100), made(20, 100), "seat:0")["verdict"] == "lower"
+    unclear = compare(made(0, 10), made(1, 10), "seat:0")
+    assert unclear["verdict"] == "unclear" and unclear["low"] < 0 < unclear["high"]
+
+
+def cli(capsys, *args):
+    """``btlgames simulate ARGS`` in this process: (exit code, what it printed, what it said on stderr)."""
+    from btlgames.cli import main
+
+    try:
+        code = main(["simulate", *args])
+    except SystemExit as exit:  # argparse refuses a bad choice this way
+        code = exit.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_the_command_compares_a_against_b(capsys, tmp_path):
+    target = tmp_path / "ab.csv"
+    code, out, err = cli(capsys, "beat-the-logic", "-n", "10", "--bot", "greedy,random", "--vs-bot", "random",
+                         "--workers", "2", "--csv", str(target))
+    assert code == 0, err
+    assert "A: beat-the-logic: 10 games, bot greedy,random" in out
+    assert "B: beat-the-logic: 10 games, bot random,random" in out and "seeds 10..19" in out  # B's own games
+    assert "B - A, seat 0 wins: " in out and "Newcombe" in out
+    assert "B is lower: more than chance" in out  # greedy beats random every time
+    lines = target.read_text().splitlines()
+    assert len(lines) == 21 and lines[0].endswith(",study")
+
+
+def test_the_command_gives_the_same_games_with_one_and_two_workers(capsys):
+    one = cli(capsys, "beat-the-logic", "-n", "6", "--vs", "players=3", "--share", "tie", "--workers", "1")
+    two = cli(capsys, "beat-the-logic", "-n", "6", "--vs", "players=3", "--share", "tie", "--workers", "2")
+    assert one[0] == two[0] == 0 and one[1] == two[1]
+    assert "B - A, ties (a win shared)" in one[1]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--vs", "players=9"], "option players=9 is out of range 2..4"),
+    (["--vs", "players"], "options are written NAME=VALUE"),
+    (["--vs-bot", "genius"], "has no bot 'genius'"),
+    (["--vs", "players=2"], "leave B the same as A"),
+    (["--share", "seat:x"], "no such share"),
+    (["--workers", "3"], "invalid choice"),
+])
+def test_the_command_refuses_a_bad_comparison_in_words(capsys, args, words):
+    code, out, err = cli(capsys, "beat-the-logic", "-n", "3", *args)
+    assert code == 2 and words in err and "Traceback" not in err and "win rate" not in out
+
+
+def test_the_balance_report_runs_on_the_study_core_with_two_workers():
+    from btlgames.research.balance import decided, report
+
+    table = report(games=1, workers=2)
+    assert len(table) == 6 and set(table.variant) == {"school", "full"} and (table.games == 1).all()
+    assert "school 2 players, 1 games: " in decided(table)

@@ -1,0 +1,197 @@
+"""The rule-and-strategy lab in plain Python: controls from the registry, words for bad options,
+A against B, Stop on the run's thread, the plot on demand and the CSV link."""
+import base64
+import io
+import threading
+
+import ipywidgets as w
+import pandas as pd
+import pytest
+from widgetry import app_text, check_app, message, messages, nothing_drawn, texts
+
+from btlgames.core import study as core
+from btlgames.core.registry import Option, games
+from btlgames.ui import lab as L
+
+M = texts("lab")
+
+
+def ran(lab: L.Lab) -> L.Lab:
+    lab.run_button.click()
+    lab.join(120)
+    assert not (lab.runner.thread and lab.runner.thread.is_alive())
+    return lab
+
+
+def test_every_lab_is_an_app_of_its_own_and_nothing_runs_on_load():
+    check_app(L.lab)
+    lab = L.make("confinement")
+    assert message(lab.widget) == M["idle"] and nothing_drawn(lab.widget) and not lab.studies
+    assert lab.stop_button.disabled and not lab.run_button.disabled
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_controls_come_from_the_games_options(game):
+    lab = L.make(game=game)
+    rules = games()[game].options
+    for name, control in lab.a.controls.items():
+        rule = rules[name]
+        assert isinstance(control, w.Dropdown if rule.choices else w.IntText), name
+        assert control.value == rule.default
+        if not rule.choices and rule.high is not None:
+            assert f"({rule.low} to {rule.high})" in control.description
+    assert set(rules) - set(lab.a.controls) <= {n for n, r in rules.items() if len(r.choices) == 1}
+    assert lab.a.config() == core.Config.make(game, lab.a.config().bots)  # the defaults are the game's
+
+
+def test_an_option_added_to_a_game_appears_in_the_lab(monkeypatch):
+    spec = games()["pentaquark"]
+    monkeypatch.setitem(spec.options, "beam_time", Option(12, low=4, high=40, help="turns of beam time"))
+    lab = L.make(game="pentaquark")
+    box = lab.a.controls["beam_time"]
+    assert box.description == "beam time (4 to 40)" and box.tooltip == "turns of beam time"
+
+
+@pytest.mark.parametrize("value, words", [
+    (7, "Annihilate cards cannot be 7: choose 0 to 3."),
+    (-1, "Annihilate cards cannot be -1: choose 0 to 3."),
+])
+def test_an_out_of_range_option_is_said_at_once_and_runs_nothing(value, words):
+    lab = L.make("confinement")
+    lab.b.controls["annihilate_cards"].value = value
+    assert words in app_text(lab.widget)  # under B, as soon as it is typed
+    ran(lab)
+    assert messages(lab.widget)[-1] == "⚠ " + words and not lab.studies
+    lab.b.controls["annihilate_cards"].value = 1
+    assert lab.b.problem.value == ""  # the panel's note goes once the value is good
+
+
+@pytest.mark.parametrize("n", [0, -5, 20_001])
+def test_a_bad_number_of_games_is_refused(n):
+    lab = L.make(game="pentaquark")
+    lab.games.value = n
+    ran(lab)
+    assert message(lab.widget) == "⚠ " + M["bad_games"].format(low=1, high=20_000) and not lab.studies
+
+
+def test_b_the_same_as_a_is_refused():
+    lab = L.make(game="pentaquark")
+    lab.compare.value = True
+    ran(lab)
+    assert message(lab.widget) == "⚠ " + M["same"]
+
+
+def test_players_show_their_seats():
+    lab = L.make(game="beamtimes")
+    shown = lambda: [c.layout.display != "none" for c in lab.a.seat_controls]  # noqa: E731
+    assert shown() == [True, True, False, False]
+    lab.a.controls["players"].value = 4
+    assert shown() == [True] * 4 and len(lab.a.config().bots) == 4
+
+
+def test_an_ab_study_gives_the_difference_and_a_sentence():
+    lab = ran(L.make("confinement", games=12, workers=1))
+    a, b = lab.studies
+    assert a.n == b.n == 12 and list(b.games.seed) == list(range(12, 24))  # B's games are others
+    assert dict(a.config.options)["annihilate_cards"] == 3 and dict(b.config.options)["annihilate_cards"] == 0
+    text = app_text(lab.widget)
+    assert "B's share of games won" in text and "95 % interval of the difference" in text
+    result = core.compare(a, b, "seat:0")
+    words = {"higher": "more than chance", "lower": "more than chance", "unclear": "these games cannot tell"}
+    assert words[result["verdict"]] in text
+    assert M["ties_note"] in text and "Done: 24 games" in message(lab.widget)
+    assert nothing_drawn(lab.widget)  # the plot waits for its button
+    lab.plot_button.click()
+    plot = lab.study.plot.outputs[0]["data"]
+    assert plot["image/png"] and "Shares of games with their 95 % intervals" in plot["text/plain"]
+
+
+def test_the_csv_link_holds_every_finished_game():
+    lab = ran(L.make("confinement", games=5, workers=1))
+    link = lab.download.value
+    assert 'download="lab-pentaquark-10-games.csv"' in link and "btl-action" in link
+    data = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode()
+    table = pd.read_csv(io.StringIO(data))
+    assert len(table) == 10 and list(table.study) == ["A"] * 5 + ["B"] * 5
+
+
+def test_two_bots_in_two_seats_get_a_head_to_head_sentence():
+    lab = ran(L.make("detector-ranges", games=6, workers=1))
+    (only,) = lab.studies
+    assert only.config.rotate and list(only.games.bot_0) == ["heuristic", "no-verify"] * 3
+    assert "Of the " in lab.verdict.value and "games that had one winner, the heuristic bot won" in lab.verdict.value
+
+
+def test_stop_ends_a_long_run_and_keeps_only_finished_games():
+    lab = L.make(game="pentaquark", a={"bots": "random"}, games=20_000, workers=1)  # the bar moves every 400
+    started = threading.Event()
+    lab.study.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
+    lab.run_button.click()
+    assert started.wait(60) and lab.run_button.disabled and not lab.stop_button.disabled
+    lab.stop_button.click()
+    lab.join(60)
+    (result,) = lab.studies
+    assert result.stopped and 0 < result.n < 20_000
+    assert list(result.games.game) == list(range(result.n)) and (result.games.actions > 0).all()
+    assert "Stopped: " in message(lab.widget) and not lab.run_button.disabled and lab.stop_button.disabled
+
+
+def test_changing_the_game_rebuilds_both_configurations_and_forgets_results():
+    lab = ran(L.make("confinement", games=2, workers=1))
+    lab.game.value = "research"
+    assert "stories" in lab.a.controls and "stories" in lab.b.controls and not lab.studies
+    assert lab.results.value == "" and message(lab.widget) == M["idle"]
+
+
+def test_an_engine_error_becomes_a_sentence(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine exploded")
+    monkeypatch.setattr(core, "run", broken)
+    lab = ran(L.make(game="pentaquark"))
+    assert message(lab.widget) == "⚠ " + M["failed"].format(why="engine exploded")
+    assert not lab.run_button.disabled
+
+
+def test_an_unknown_preset_is_refused():
+    with pytest.raises(ValueError, match="no lab preset 'x'"):
+        L.lab(preset="x")
+
+
+def every_range_option():
+    for game, spec in sorted(games().items()):
+        for name, rule in spec.options.items():
+            if not rule.choices and rule.high is not None:
+                yield pytest.param(game, name, rule, id=f"{game}-{name}")
+
+
+@pytest.mark.parametrize("game, name, rule", list(every_range_option()))
+def test_every_range_option_refuses_a_value_outside_it_in_words(game, name, rule):
+    lab = L.make(game=game)
+    lab.a.controls[name].value = rule.high + 1
+    words = f"{L.option_label(name)} cannot be {rule.high + 1}: choose {rule.low} to {rule.high}."
+    assert words in app_text(lab.widget)
+    ran(lab)
+    assert messages(lab.widget)[-1] == "⚠ " + words and not lab.studies
+
+
+def test_scores_are_shown_as_a_distribution():
+    column = pd.Series([0, 1, 1, 0, 1])
+    assert L.score_words(column, 1) == "seat 1: mean 0.60 (0 in 2 games, 1 in 3 games)"
+    assert L.score_words(pd.Series(range(1, 21)), 2) == "seat 2: mean 10.50 (median 10.5, middle half 5.75 to 15.25)"
+    assert "1 in 1 game" in L.score_words(pd.Series([0, 1]), 1)
+
+
+def test_a_new_games_controls_close_the_last_ones():
+    lab = L.make(game="pentaquark")
+    old = list(lab.a.controls.values()) + lab.a.seat_controls
+    lab.game.value = "beamtimes"
+    assert all(control.comm is None for control in old)  # closed: gone from the kernel and the page
+    assert lab.a.problem.comm is not None
+
+
+def test_the_launcher_lists_the_lab_when_its_page_exists(tmp_path):
+    from btlgames.ui import launcher
+
+    (row,) = launcher.tools(launcher.Path(__file__).resolve().parents[2] / "notebooks", base_url="/kit/")
+    assert row["href"] == "/kit/voila/render/lab/lab.ipynb" and row["title"] == "Rule and strategy lab"
+    assert launcher.tools(tmp_path) == []  # no page yet: no link to nothing
