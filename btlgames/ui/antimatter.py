@@ -55,6 +55,7 @@ svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:fir
 svg .btl-target:focus > circle:first-of-type { stroke: #b8860b; }
 .am-heading { font-size: 1.1em; font-weight: 700; }
 .am-ask { font-weight: 700; color: #1a5fb4; }
+.am-explain { max-width: 40em; font-size: .95em; }
 </style>
 """
 
@@ -65,6 +66,15 @@ def _esc(text) -> str:
 
 def seat_name(seat: int) -> str:
     return f"{SYMBOLS[seat]} {t('antimatter.scientist', n=seat + 1)}"
+
+
+def atom_words(label: str) -> str:
+    """An atom in a student's words: "H-2" -> "deuterium, hydrogen-2 (H-2)", "He-4" -> "helium-4 (He-4)"."""
+    from btlgames.science.nuclides import stable_nuclide
+
+    nuclide = stable_nuclide(label)
+    name = t("antimatter.atom_name", element=nuclide.element, a=nuclide.a, label=label)
+    return t("antimatter.deuterium", name=name) if label == "H-2" else name
 
 
 def marker(seat: int) -> str:
@@ -169,7 +179,7 @@ def _lab(view, owner: int) -> str:
     seats = [s for s, o in enumerate(view["owner_of"]) if o == owner]
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
-    words = t("antimatter.goal", atom=goal["atom"]) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
+    words = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
     mats = "".join(_mat(i, m, goal["challenge"]) for i, m in enumerate(view["mats"]) if m["owner"] == owner)
     hands = " ".join(f'{marker(s)} {_esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
     return (f'<div class="am-lab{current}"><h3>{_esc(words)}</h3><div class="am-line">{hands}</div>'
@@ -196,7 +206,7 @@ def _supply(view) -> str:
         sector = next(s.name for s in catalogue().sectors if s.id == view["spins"][-1][1])
         lines.append(t("antimatter.last_spin", sector=sector))
     if view["completed"]:
-        lines.append(t("antimatter.completed", atom=view["completed"]))
+        lines.append(t("antimatter.completed", atom=atom_words(view["completed"])))
     return '<div class="am-lab">' + "".join(f'<div class="am-line">{_esc(x)}</div>' for x in lines) + "</div>"
 
 
@@ -260,6 +270,8 @@ def _words(key: str, value):
         return next(s.name for s in catalogue().sectors if s.id == value)
     if key == "direction":
         return t(f"antimatter.direction.{value}")
+    if key == "atom" and isinstance(value, str) and value:
+        return atom_words(value)
     return value
 
 
@@ -273,9 +285,9 @@ def event(record) -> str:
 
 def summary(view) -> str:
     winners = view["winners"]
-    reason = t(f"antimatter.end.{view['end_reason']}", atom=view["completed"] or "—")
+    reason = t(f"antimatter.end.{view['end_reason']}", atom=atom_words(view["completed"]) if view["completed"] else "—")
     if view["mode"] == "coop":
-        head = t("antimatter.coop_result", atom=view["completed"]) if view["completed"] else t("antimatter.coop_none")
+        head = t("antimatter.coop_result", atom=atom_words(view["completed"])) if view["completed"] else t("antimatter.coop_none")
     elif winners:
         head = t("antimatter.won", winners=", ".join(seat_name(s) for s in winners))
     else:
@@ -303,6 +315,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     words and the game on the table stays."""
     import ipywidgets as w
 
+    from btlgames.antimatter.goals import PRESETS
     from btlgames.antimatter.rules import MODES
     from btlgames.science.nuclides import stable_nuclides
 
@@ -316,12 +329,27 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
                        description=t("antimatter.atom_label"), style={"description_width": "initial"})
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
-    for box in (modes, atoms, order):
+    goals = w.Dropdown(options=[(t(f"antimatter.goals.{g}"), g) for g in PRESETS],
+                       value=options.get("goals", "ladder") if options.get("goals") in PRESETS else "ladder",
+                       description=t("antimatter.goals.label"), style={"description_width": "initial"})
+    explain = w.HTML()
+
+    def show_goals(_=None):
+        """Mixed mode only: who builds what, and why seat 1's goal is the simplest (K24)."""
+        mixed = modes.value == "mixed"
+        goals.layout.display = None if mixed else "none"
+        explain.value = f'<div class="am-explain">{_esc(t(f"antimatter.goals.why_{goals.value}"))}</div>' if mixed else ""
+
+    for box in (modes, atoms, order, goals):
         box.add_class("am-setting")
+    modes.observe(show_goals, names="value")
+    goals.observe(lambda change: (game.options.update(goals=change["new"]), show_goals()), names="value")
+    show_goals()
     modes.observe(lambda change: game.options.update(mode=change["new"]), names="value")
     atoms.observe(lambda change: game.options.update(atom=change["new"]), names="value")
     order.observe(lambda change: game.options.update(challenge=change["new"]), names="value")
-    game.settings.children = (*game.settings.children[:2], modes, atoms, order, *game.settings.children[2:])
+    game.settings.children = (*game.settings.children[:2], modes, atoms, order, goals, explain,
+                              *game.settings.children[2:])
     started = game.new_game
 
     def guarded_new_game(seed=None):
@@ -333,5 +361,5 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
 
     game.new_game = guarded_new_game
     box = game.widget
-    box.game, box.modes, box.atoms, box.order = game, modes, atoms, order  # for tests
+    box.game, box.modes, box.atoms, box.order, box.goals, box.explain = game, modes, atoms, order, goals, explain  # for tests
     return box

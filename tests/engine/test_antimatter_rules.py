@@ -486,6 +486,59 @@ def test_mixed_mode_gives_each_seat_its_goal():  # source: mixed mode; K24
     assert [m["type"] for m in s.mats if m["owner"] == 2] == ["proton", "neutron"]
 
 
+def test_mixed_goals_are_each_seats_own_and_the_teacher_may_set_them():  # source: mixed mode; K24
+    s = game(players=3, mode="mixed", goals="H-2 in order, He-4")
+    assert [(g["atom"], g["challenge"]) for g in s.goals] == [("H-2", True), ("He-4", False), ("H-2", True)]
+    assert [m["type"] for m in s.mats if m["owner"] == 1] == ["proton"] * 2 + ["neutron"] * 2  # Z = 2, N = 2
+    equal = game(players=4, mode="mixed", goals="equal", atom="H-2", challenge=True)
+    assert all(g == {"atom": "H-2", "challenge": True} for g in equal.goals)
+    assert len(game(players=3, mode="mixed").goals) == 3  # the source's four goals, for three seats
+
+
+@pytest.mark.parametrize("goals, words", [
+    ("X-1", "is not a goal"), ("H-1 in order in order", "is not a goal"), ("H-1,", "is not a goal"),
+    ("H-1, H-1, H-2", "3 goals for 2 Scientists"), (5, "are words")])
+def test_mixed_goals_that_are_not_goals_are_refused_in_words(goals, words):  # K24
+    with pytest.raises(ValueError, match=words):
+        load("antimatter", seed=1, players=2, mode="mixed", goals=goals)
+
+
+def test_each_seat_wins_by_its_own_goal():  # source: mixed mode; K23, K24
+    s = game(players=3, mode="mixed")  # hydrogen, hydrogen in order, deuterium
+    empty_hands(s)
+    deuterium = [i for i, m in enumerate(s.mats) if m["owner"] == 2]
+    fill(s, deuterium[0], *PROTON_FULL)  # a complete hydrogen is not yet Scientist 3's deuterium
+    s.pawns = ["o00", "o06", "i01"]
+    turn_of(s, 2)
+    moved_to(s, 2, "C")
+    assert not s.is_over()
+    fill(s, deuterium[1], "up-red", "down-green", "down-blue", "gluon")
+    s.pawns = ["o00", "o06", "i01"]
+    s.began_center = [False] * 3
+    turn_of(s, 2)
+    moved_to(s, 2, "C")
+    assert s.is_over() and s.winners() == [2]
+
+
+def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: mixed mode; K7, K24
+    s = game(players=2, mode="mixed")  # seat 1 hydrogen, seat 2 hydrogen in challenge order
+    run(s, {"do": "take", "seat": 0, "piece": "gluon"}, {"do": "take", "seat": 1, "piece": "gluon"})
+    assert s.mats[0]["pieces"] == ["gluon"] and s.mats[1]["pieces"] == []
+    run(s, {"do": "take", "seat": 1, "piece": "up-red"})
+    assert s.mats[1]["pieces"] == ["up-red"]
+
+
+def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28
+    from btlgames.ui import antimatter as ui
+
+    s = game(players=4, mode="mixed")
+    shown = s.view(None)["goals"]
+    assert shown == s.goals == s.view(2)["goals"]
+    html = ui.table(s.view(None))
+    for goal in ("hydrogen-1", "deuterium", "in challenge order"):
+        assert goal in html
+
+
 def test_team_mode_rolls_both_dice_and_shares_them_in_a_fixed_order():  # source: team mode; K25
     s = game(players=6, mode="team", teams=3)
     assert s.groups == [[0, 3], [1, 4], [2, 5]]

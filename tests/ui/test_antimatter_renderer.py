@@ -52,7 +52,8 @@ def test_the_end_names_the_winner_or_the_atom_built():
     state = play_one("antimatter", 1, "heuristic", players=3)
     assert f"Scientist {state.winners()[0] + 1} won" in renderer.summary(state.view(None))
     coop = play_one("antimatter", 1, "heuristic", players=3, mode="coop")
-    assert f"Together you built {coop.completed}" in renderer.summary(coop.view(None))
+    assert f"Together you built {renderer.atom_words(coop.completed)}" in renderer.summary(coop.view(None))
+    assert f"({coop.completed})" in renderer.summary(coop.view(None))  # the chart's name too
 
 
 def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
@@ -78,3 +79,17 @@ def test_every_game_type_plays_to_the_end_in_the_app():
     for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
         box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
         assert box.game.state.is_over() and box.game.state.options["mode"] == mode
+
+
+def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
+    box = renderer.play(seed=3)
+    assert box.goals.layout.display == "none" and box.explain.value == ""  # only mixed mode has them
+    box.modes.value = "mixed"
+    assert box.goals.layout.display is None and "seat the youngest or newest Scientist there" in box.explain.value
+    box.game.new_game("6")
+    labs = box.game.state.goals
+    assert [g["atom"] for g in labs] == ["H-1", "H-1"] and labs[1]["challenge"]
+    box.goals.value = "equal"
+    assert "no Scientist has a simpler goal" in box.explain.value
+    box.game.new_game("6")
+    assert box.game.state.options["goals"] == "equal" and not any(g["challenge"] for g in box.game.state.goals)
