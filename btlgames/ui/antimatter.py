@@ -132,6 +132,7 @@ def _board(view) -> str:
                      f'stroke="#333" stroke-width="3"/><title>{_esc(space_name(sid))}</title>'
                      f'<text x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
                      f'font-weight="700" fill="{ink}">{_esc(text)}</text></g>')
+    parts.append(_key())
     for seat, sid in enumerate(view["pawns"]):
         x, y = position(sid)
         entangled = any(seat in p for p in view["entangled"])
@@ -142,6 +143,19 @@ def _board(view) -> str:
                      f'{SYMBOLS[seat]}{seat + 1}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _key() -> str:
+    """What the marks on the spaces mean, in the board's four empty corners (two lines each)."""
+    pieces = catalogue().pieces
+    lines = [t("antimatter.key.piece", symbol=pieces.symbols[k], name=pieces.names[k]) for k in pieces.kinds]
+    lines += [t("antimatter.key.colours"), t("antimatter.key.tunnel"), t("antimatter.key.anti")]
+    corners = ((10, 34, "start"), (SIZE - 10, 34, "end"), (10, SIZE - 40, "start"), (SIZE - 10, SIZE - 40, "end"))
+    out = ['<g class="am-key" font-size="25" fill="#111">']
+    for k, (x, y, anchor) in enumerate(corners):
+        for row, line in enumerate(lines[2 * k:2 * k + 2]):
+            out.append(f'<text x="{x}" y="{y + 30 * row}" text-anchor="{anchor}">{_esc(line)}</text>')
+    return "".join(out) + "</g>"
 
 
 # -- the labs -------------------------------------------------------------------------------
@@ -224,8 +238,11 @@ def headline(view) -> str:
         heading += " · " + t("antimatter.dice", dice=" + ".join(map(str, view["dice"])))
     ask = ""
     if d:
-        ask = t(f"antimatter.ask.{d['kind']}", n=d["seat"] + 1, steps=d.get("steps", 0),
+        kind = "respond_other" if d["kind"] == "respond" and d.get("target") != d["seat"] else d["kind"]  # coop: K17
+        ask = t(f"antimatter.ask.{kind}", n=d["seat"] + 1, target=d.get("target", 0) + 1, steps=d.get("steps", 0),
                 card=card_name(d["card"]) if d.get("card") else "",
+                text=catalogue().cards[d["card"]].text if d.get("card") else "",
+                sender=d["sender"] + 1 if isinstance(d.get("sender"), int) else "",
                 piece=piece_name(d["piece"]) if d.get("piece") else "")
     if d.get("chosen"):
         ask += " " + t("antimatter.chosen", cards=" + ".join(card_name(c) for c in d["chosen"]))

@@ -93,3 +93,22 @@ def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
     assert "no Scientist has a simpler goal" in box.explain.value
     box.game.new_game("6")
     assert box.game.state.options["goals"] == "equal" and not any(g["challenge"] for g in box.game.state.goals)
+
+
+def test_the_board_explains_its_marks_and_spaces_say_where_they_are():
+    from btlgames.antimatter.actions import space_name
+
+    html = renderer.table(btlgames.load("antimatter", seed=1, players=2).view(None))
+    for words in ("u = Up quark", "γ = Photons", "R, G, B = red, green, blue", "anti = antimatter: spin"):
+        assert words in html  # colour is never alone: the letters say it too
+    assert space_name("m15") == "quantum tunnel B on the Middle Ring (m15)"
+    assert space_name("x01") == "Gluons space on a path between the rings (x01)"
+
+
+def test_a_shield_question_says_who_plays_what_and_what_it_does():  # K17
+    s = btlgames.load("antimatter", seed=1, players=3, mode="coop")
+    s.decision = {"kind": "respond", "seat": 2, "card": "heisenberg-kick", "sender": 0, "target": 1}
+    words = renderer.headline(s.view(None))
+    assert "Scientist 3: Scientist 1 plays Heisenberg Kick on Scientist 2 (Measuring where" in words
+    s.decision["seat"] = 1
+    assert "Scientist 1 plays Heisenberg Kick on you" in renderer.headline(s.view(None))
