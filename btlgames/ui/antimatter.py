@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections import Counter
 
 from btlgames.antimatter.actions import card_name, piece_name, space_name
 from btlgames.antimatter.data import catalogue, colour_of, kind_of
@@ -194,7 +195,13 @@ def _lab(view, owner: int) -> str:
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
     words = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
-    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in enumerate(view["mats"]) if m["owner"] == owner)
+    mine = [(i, m) for i, m in enumerate(view["mats"]) if m["owner"] == owner]
+    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in mine if not m["safe"])
+    safe = Counter(m["type"] for _, m in mine if m["safe"])  # the cooperative game's finished atoms: one line
+    if safe:
+        names = catalogue().pieces.mat_names
+        mats = (f'<div class="am-mat am-safe">{_esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {names[k]}" for k, n in safe.items())))}</div>'
+                + mats)
     hands = " ".join(f'{marker(s)} {_esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
     return (f'<div class="am-lab{current}"><h3>{_esc(words)}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
@@ -377,6 +384,18 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         return started(seed)
 
     game.new_game = guarded_new_game
+    resumed = game.resume
+
+    def resume_and_show(text) -> bool:
+        """A loaded game's settings show in the settings row (New game then plays them again)."""
+        if not resumed(text):
+            return False
+        chosen = game.options
+        modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
+        goals.value = chosen["goals"] if chosen["goals"] in PRESETS else goals.value
+        return True
+
+    game.resume = resume_and_show
     box = game.widget
     box.game, box.modes, box.atoms, box.order, box.goals, box.explain = game, modes, atoms, order, goals, explain  # for tests
     return box

@@ -112,3 +112,21 @@ def test_a_shield_question_says_who_plays_what_and_what_it_does():  # K17
     assert "Scientist 3: Scientist 1 plays Heisenberg Kick on Scientist 2 (Measuring where" in words
     s.decision["seat"] = 1
     assert "Scientist 1 plays Heisenberg Kick on you" in renderer.headline(s.view(None))
+
+
+def test_a_loaded_game_shows_its_settings():
+    from btlgames.core.saves import dumps
+
+    box = renderer.play(seed=3)
+    saved = dumps(btlgames.load("antimatter", seed=2, players=4, mode="team", challenge=True))
+    assert box.game.resume(saved)
+    assert (box.modes.value, box.order.value) == ("team", True)
+    box.game.new_game("4")
+    assert box.game.state.options["mode"] == "team" and box.game.state.players == 4
+
+
+def test_the_cooperative_lab_folds_its_finished_atoms_into_one_line():  # K27
+    s = btlgames.load("antimatter", seed=1, players=2, mode="coop")
+    s.mats += [{"owner": 0, "type": t, "pieces": [], "safe": True} for t in ("proton", "neutron", "proton")]
+    html = renderer.table(s.view(None))
+    assert "Complete and safe: 2 × Proton+Electron, 1 × Neutron" in html and html.count("am-mat am-safe") == 1
