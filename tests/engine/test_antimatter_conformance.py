@@ -6,9 +6,11 @@ exactly one place (bank, a mat, or out of play), the 101 cards each in one place
 on one space, no hand over six when a turn is done, mats only ever holding what fits them,
 entanglement in pairs. Games are played to their end at the kit's round limit (Kit rule K29,
 60 rounds): random play mostly lasts all 60 rounds, 500 to 2,500 actions; some games end by an
-atom at the Center, cooperative ones when the next atom cannot be built. One checked game costs
-about 1 ms of CPU a step (bench/antimatter.py --harness measures it), so each
-case plays GAMES whole games: 24 cases, ~40 s of CPU in all (on the suite's two workers, ~20 s).
+atom at the Center, cooperative ones when the next atom cannot be built. A checked step costs
+about 1 ms of CPU (bench/antimatter.py --harness measures it; it was 4 ms before the engine's
+clones shared the history and its hidden variations copied only the cards), so each case plays
+GAMES whole games: 24 games, ~36,000 checked steps, 45-55 s of CPU in all, half of it on each of
+the suite's two workers.
 Thousands of bot games per mode are bench/antimatter.py's.
 """
 import pytest
@@ -22,7 +24,7 @@ GAMES = 1       # whole games per case (see the module's words on time)
 # Every game is saved and reloaded at its end. One case per mode is also saved every SAVE_EVERY
 # steps (mid-turn states; a round trip replays the whole game so far), replayed for determinism
 # (twice, unchecked) and fuzzed at the boundary.
-SAVE_EVERY = 500
+SAVE_EVERY = 800
 DEEPER = {("standard", 4), ("challenge", 3), ("mixed", 4), ("coop", 3), ("team", 4)}
 ENDS = {"atom", "time", "most_complex", "impossible", "chain_end"}
 FUZZ_ROUNDS = 10
