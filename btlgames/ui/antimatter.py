@@ -353,16 +353,20 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
                        description=t("antimatter.atom_label"), style={"description_width": "initial"})
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
-    goals = w.Dropdown(options=[(t(f"antimatter.goals.{g}"), g) for g in PRESETS],
-                       value=options.get("goals", "ladder") if options.get("goals") in PRESETS else "ladder",
-                       description=t("antimatter.goals.label"), style={"description_width": "initial"})
+    given = options.get("goals", "ladder")
+    choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]
+    if given not in PRESETS:  # the teacher's own goals, from the notebook's code (K24)
+        choices.append((t("antimatter.goals.given", goals=given), given))
+    goals = w.Dropdown(options=choices, value=given, description=t("antimatter.goals.label"),
+                       style={"description_width": "initial"})
     explain = w.HTML()
 
     def show_goals(_=None):
         """Mixed mode only: who builds what, and why seat 1's goal is the simplest (K24)."""
         mixed = modes.value == "mixed"
         goals.layout.display = None if mixed else "none"
-        explain.value = f'<div class="am-explain">{_esc(t(f"antimatter.goals.why_{goals.value}"))}</div>' if mixed else ""
+        why = t(f"antimatter.goals.why_{goals.value}") if goals.value in PRESETS else t("antimatter.goals.why_given")
+        explain.value = f'<div class="am-explain">{_esc(why)}</div>' if mixed else ""
 
     for box in (modes, atoms, order, goals):
         box.add_class("am-setting")
@@ -392,7 +396,9 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
             return False
         chosen = game.options
         modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
-        goals.value = chosen["goals"] if chosen["goals"] in PRESETS else goals.value
+        if chosen["goals"] not in [value for _, value in goals.options]:
+            goals.options = [*goals.options, (t("antimatter.goals.given", goals=chosen["goals"]), chosen["goals"])]
+        goals.value = chosen["goals"]
         return True
 
     game.resume = resume_and_show

@@ -130,3 +130,10 @@ def test_the_cooperative_lab_folds_its_finished_atoms_into_one_line():  # K27
     s.mats += [{"owner": 0, "type": t, "pieces": [], "safe": True} for t in ("proton", "neutron", "proton")]
     html = renderer.table(s.view(None))
     assert "Complete and safe: 2 × Proton+Electron, 1 × Neutron" in html and html.count("am-mat am-safe") == 1
+
+
+def test_goals_given_in_code_show_as_given():  # K24
+    box = renderer.play(seed=3, mode="mixed", goals="H-2, H-1 in order")
+    assert box.goals.value == "H-2, H-1 in order" and "As given: H-2, H-1 in order" in box.goals.label
+    assert "the goal given for their seat" in box.explain.value
+    assert [g["atom"] for g in box.game.state.goals] == ["H-2", "H-1"]
