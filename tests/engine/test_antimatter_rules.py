@@ -858,3 +858,19 @@ def test_the_cooperative_game_starts_with_one_shared_mat_and_breaches_spare_fini
     run(s, {"do": "sector", "seat": 2, "sector": "breach"})
     assert s.mats[0]["pieces"] == PROTON_FULL and s.mats[1]["pieces"] == []  # only the active mat
     assert s.out_of_play["gluon"] == 1  # lost for the rest of the game
+
+
+@pytest.mark.parametrize("card", [c.id for c in catalogue().cards.values() if c.type == "movement"])
+def test_every_movement_card_moves_its_steps_towards_or_away_from_the_center(card):  # source: Jump N, Sink N; K10, K12
+    found = catalogue().cards[card]
+    board = catalogue().board
+    s = game()
+    empty_hands(s)
+    start = "o03" if found.effect == "jump" else "m04"  # room for four steps in, three out
+    s.pawns = [start, "C"]
+    give(s, 0, card)
+    step(s, 0, "cards")
+    play_cards(s, card)
+    change = found.steps if found.effect == "jump" else -found.steps
+    ends = [a.space for a in s.legal_actions()]
+    assert ends and all(board.distance[e] == board.distance[start] - change for e in ends)
