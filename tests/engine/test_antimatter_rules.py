@@ -874,3 +874,12 @@ def test_every_movement_card_moves_its_steps_towards_or_away_from_the_center(car
     change = found.steps if found.effect == "jump" else -found.steps
     ends = [a.space for a in s.legal_actions()]
     assert ends and all(board.distance[e] == board.distance[start] - change for e in ends)
+
+
+def test_equal_mixed_goals_play_exactly_the_standard_game():  # K24: the designer notes' "equal" row
+    from btlgames.core.simulate import play_one
+
+    for seed in (3, 4):
+        standard = play_one("antimatter", seed, "heuristic", players=4, mode="standard")
+        mixed = play_one("antimatter", seed, "heuristic", players=4, mode="mixed", goals="equal")
+        assert mixed.history == standard.history and mixed.winners() == standard.winners()
