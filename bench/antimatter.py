@@ -2,7 +2,11 @@
 """Antimatter Matters bot report: game length and win shares by seat, per mode.
 
     python bench/antimatter.py [--games 2000] [--bot heuristic] [--modes standard,coop]
-                               [--players 4] [--rounds 60] [--check]
+                               [--players 4] [--rounds 60] [--goals ladder] [--check]
+    python bench/antimatter.py --harness 2 [--modes ...]
+
+--harness N times the conformance harness instead (tests/engine/test_antimatter_conformance.py):
+CPU milliseconds per checked step of whole random games, every mode.
 
 Wins by seat carry 95 % Wilson intervals; games the round limit cut off are counted apart
 (Kit rule K29), never as results. No test depends on it.
@@ -13,6 +17,7 @@ import argparse
 import time
 
 from btlgames.antimatter.study import play_many, report
+from btlgames.core import conformance
 
 CASES = {"standard": dict(players=4), "challenge": dict(players=3), "mixed": dict(players=4),
          "team": dict(players=4), "coop": dict(players=3)}
@@ -25,14 +30,21 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(CASES))
     parser.add_argument("--players", type=int, help="Scientists (default: per mode, see CASES)")
     parser.add_argument("--rounds", type=int, default=60, help="the round limit (Kit rule K29)")
+    parser.add_argument("--goals", default="ladder", help="mixed mode: each seat's goal (Kit rule K24)")
     parser.add_argument("--check", action="store_true", help="check the invariants after every action")
+    parser.add_argument("--harness", type=int, metavar="GAMES", help="time the conformance harness instead")
     args = parser.parse_args()
+    if args.harness is not None:
+        return harness(args)
     for mode in args.modes.split(","):
         start = time.perf_counter()
         case = dict(CASES[mode], **({"players": args.players} if args.players else {}))
+        if mode == "mixed":
+            case["goals"] = args.goals
         r = report(play_many(args.games, bot=args.bot, mode=mode, rounds=args.rounds, check=args.check, **case))
         lo, hi = r["cut_off_interval"]
-        print(f"\n{mode} ({case['players']} Scientists, {args.bot} bots): {r['games']} games in "
+        goals = f", goals {args.goals}" if mode == "mixed" else ""
+        print(f"\n{mode} ({case['players']} Scientists{goals}, {args.bot} bots): {r['games']} games in "
               f"{time.perf_counter() - start:.0f} s; {r['finished']} ended by the rules, {r['cut_off']} at the "
               f"round limit ({100 * lo:.1f}-{100 * hi:.1f} %)")
         if not r["finished"]:
@@ -46,6 +58,18 @@ def main() -> None:
             print(f"  the one who started won {k} of {n} ({100 * k / max(n, 1):.1f} %, 95 % CI {100 * lo:.1f}-{100 * hi:.1f} %)")
         if r["atoms"]:
             print("  atoms completed last:", ", ".join(f"{a} {n}" for a, n in r["atoms"].items()))
+
+
+def harness(args) -> None:
+    """CPU time per checked step (the harness's checks and the engine together), per mode."""
+    for mode in args.modes.split(","):
+        case = dict(CASES[mode], **({"players": args.players} if args.players else {}))
+        start, steps = time.process_time(), 0
+        for seed in range(args.harness):
+            steps += len(conformance.play_checked("antimatter", seed, mode=mode, rounds=args.rounds, **case).history)
+        spent = time.process_time() - start
+        print(f"{mode} ({case['players']} Scientists): {args.harness} checked games, {steps} steps, "
+              f"{spent:.1f} s of CPU, {1000 * spent / steps:.2f} ms a step")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from ..science.nuclides import stable_nuclides
 from .bots import HeuristicBot
+from .goals import GoalsOption
 from .rules import MODES, AntimatterState
 
 SPEC = register(GameSpec(
@@ -14,6 +15,8 @@ SPEC = register(GameSpec(
         "mode": Option("standard", choices=MODES, help="standard, challenge, mixed, team or coop (K24-K27)"),
         "atom": Option("H-1", choices=tuple(n.label for n in stable_nuclides(10)),
                        help="the stable atom to build (standard, challenge, team; K23)"),
+        "goals": GoalsOption("ladder", help='mixed mode: each seat\'s goal: "ladder" (the source\'s example, '
+                             'seat 1 the simplest), "equal" (everyone the atom) or "H-2, H-1 in order, ..." (K24)'),
         "teams": Option(2, low=2, high=3, help="team mode: how many teams (K25)"),
         "challenge": Option(False, choices=(False, True),
                             help="collect in the mats' order in any game type (source: challenge yourself; K7)"),

@@ -14,10 +14,18 @@ def card_name(card_id: str) -> str:
 
 
 def space_name(space: str) -> str:
-    s = catalogue().board.spaces[space]
+    """A space in words: what it is and where ("draw space on the Outer Ring (o03)"); the id
+    keeps spaces of one kind on one ring apart."""
+    board = catalogue().board
+    s = board.spaces[space]
+    where = s.where
+    if where[0] == "ring":
+        place = t(f"antimatter.where.{where[1]}")
+    else:
+        place = t("antimatter.where.inner" if board.center in where[1:3] else "antimatter.where.between")
     if s.kind == "particle":
-        return t("antimatter.space.particle", id=space, piece=piece_name(s.piece))
-    return t(f"antimatter.space.{s.kind}", id=space)
+        return t("antimatter.space.particle", id=space, piece=piece_name(s.piece), where=place)
+    return t(f"antimatter.space.{s.kind}", id=space, where=place, pair=s.pair)
 
 
 def piece_name(piece: str) -> str:

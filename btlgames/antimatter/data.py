@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import MISSING, dataclass, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
@@ -51,11 +51,13 @@ class Pieces:
         return f"{kind}-{self.colours[0]}" in self.bank
 
 
+@lru_cache(maxsize=None)  # asked in every legal-move and invariant check
 def kind_of(piece: str) -> str:
     """"up-red" -> "up"; "gluon" -> "gluon"."""
     return piece.split("-")[0]
 
 
+@lru_cache(maxsize=None)
 def colour_of(piece: str) -> str | None:
     return piece.split("-")[1] if "-" in piece else None
 
@@ -344,7 +346,7 @@ class Catalogue:
     sectors: tuple[Sector, ...]
     cards: Mapping[str, Card]
 
-    @property
+    @cached_property  # asked at every deal and every invariant check
     def deck(self) -> tuple[str, ...]:
         """One id per physical card, "jump-3.2" (card id, then the copy's number)."""
         return tuple(f"{c.id}.{i + 1}" for c in self.cards.values() for i in range(c.copies))

@@ -7,9 +7,11 @@ loses a piece, where a pushed pawn goes, whether to play a shield) asks that sea
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement, permutations
+from functools import lru_cache
+from itertools import permutations
 from typing import ClassVar
 
 from ..core.i18n import t
@@ -18,9 +20,10 @@ from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
 from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                       PlayAction, PlayMovement, Roll, Shield, Stop)
-from .data import card_of, catalogue, kind_of
+from .data import card_of, catalogue, colour_of, kind_of
 from .card_effects import CardsMixin
 from .ending import CHAIN_MAX_Z, EndingMixin
+from .goals import seat_goals
 from .moves import destinations, directed_walks, free_neighbours, free_walks
 from .pieces import PiecesMixin
 
@@ -29,8 +32,6 @@ HAND_LIMIT = 6    # source
 DRAW_AT_END = 2   # source
 DIE = 8           # source: 8-sided dice
 MODES = ("standard", "challenge", "mixed", "team", "coop")
-# Mixed mode's seats, after the source's example (K24): the goals repeat from seat 5 on.
-MIXED = (("H-1", False), ("H-1", True), ("H-2", False), ("H-2", True))
 
 
 @dataclass
@@ -89,8 +90,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         if mode == "coop":
             self.goals = [{"atom": build_chain(CHAIN_MAX_Z)[0].label, "challenge": challenge}]
         elif mode == "mixed":
-            self.goals = [{"atom": MIXED[s % len(MIXED)][0], "challenge": MIXED[s % len(MIXED)][1] or challenge}
-                          for s in range(n)]
+            self.goals = seat_goals(self.options["goals"], n, atom, challenge)
         else:
             self.goals = [{"atom": atom, "challenge": challenge} for _ in range(max(self.owner_of) + 1)]
         self.bank = dict(catalogue().pieces.bank)
@@ -320,7 +320,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         self.decision = {"kind": "move", "seat": seat, "steps": steps, "options": options, "mover": seat}
 
     def _step_cards(self, seat: int) -> None:
-        if self._movement_plays(seat):
+        if self._can_play_movement(seat):
             self.decision = {"kind": "cards", "seat": seat, "chosen": []}
 
     def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
@@ -372,22 +372,15 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         found = catalogue().cards
         return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
 
-    def _movement_plays(self, seat: int) -> list[tuple[str, ...]]:
-        """Every set of movement cards in hand that moves the pawn somewhere (net of jumps
-        towards and sinks away from the Center; only their sum counts, K12)."""
+    def _can_play_movement(self, seat: int) -> bool:
+        """Whether some set of the movement cards in hand moves the pawn (K12): only a set's
+        sum counts, so the sums the hand can make are enough (not every set of cards)."""
         held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
-        names = sorted(held)
-        plays, can_move = [], {0: False}
-        for size in range(1, sum(held.values()) + 1):
-            for combo in combinations_with_replacement(names, size):
-                if any(combo.count(c) > held[c] for c in set(combo)):
-                    continue
-                net = self._net(combo)
-                if net not in can_move:
-                    can_move[net] = bool(self._route_options(seat, net, own_turn=True))
-                if can_move[net]:
-                    plays.append(combo)
-        return plays
+        sums = {0}
+        for card, count in held.items():
+            step = self._net((card,))
+            sums = {total + k * step for total in sums for k in range(count + 1)}
+        return any(self._route_options(seat, net, own_turn=True) for net in sorted(sums - {0}))
 
     def _play_movement(self, seat: int, cards: tuple[str, ...]) -> None:
         for c in cards:
@@ -482,14 +475,34 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
             "end_reason": self.end_reason, "winners": self.winners(),
         }
 
+    def clone(self):
+        """GameState.clone, sharing the history's entries: each is an applied action's JSON,
+        never changed once appended (as the log's events are never changed). Copying them made
+        every clone cost the whole game so far, and the harness clones at every step of games
+        of a thousand actions and more."""
+        history, self.history = self.history, []
+        try:
+            other = super().clone()
+        finally:
+            self.history = history
+        other.history = list(history)
+        return other
+
     def hidden_variation(self, player, rng):
-        """Deal the cards this seat cannot see (the deck and the other hands) differently."""
-        other = self.clone()
+        """The table with the cards this seat cannot see (the deck and the other hands) dealt
+        differently: those cards, in one row, turned round by a random number of places, so
+        every hidden place gets another card. A copy to look at (the harness compares its
+        view): it has its own deck and hands and shares the public rest with this state, which
+        a full clone (twice a step) made a fifth of the harness's time."""
+        other = copy.copy(self)
+        other.hands = [list(h) for h in self.hands]
         places = [(s, i) for s in range(self.players) if s != player for i in range(len(self.hands[s]))]
-        cards = other.deck + [other.hands[s][i] for s, i in places]
-        rng.shuffle(cards)
-        other.deck = cards[:len(other.deck)]
-        for (s, i), card in zip(places, cards[len(other.deck):]):
+        cards = self.deck + [self.hands[s][i] for s, i in places]
+        if len(cards) > 1:
+            turn = rng.randrange(1, len(cards))
+            cards = cards[turn:] + cards[:turn]
+        other.deck = cards[:len(self.deck)]
+        for (s, i), card in zip(places, cards[len(self.deck):]):
             other.hands[s][i] = card
         return other
 
@@ -499,27 +512,32 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
                 "atom": self.completed, **self.stats}
 
     def check_invariants(self):
-        everywhere = Counter(self.bank)
+        # Plain dicts and sorted lists: the harness checks at every step of thousand-action games.
+        found = catalogue()
+        everywhere = dict(self.out_of_play)
+        for piece, n in self.bank.items():
+            assert n >= 0, f"the bank holds {n} of {piece}"
+            everywhere[piece] = everywhere.get(piece, 0) + n
         for m in self.mats:
-            everywhere.update(m["pieces"])
-        everywhere.update(self.out_of_play)
-        assert everywhere == Counter(catalogue().pieces.bank), "particle pieces lost or duplicated"
-        assert all(n >= 0 for n in self.bank.values())
+            for piece in m["pieces"]:
+                everywhere[piece] = everywhere.get(piece, 0) + 1
+        assert everywhere == found.pieces.bank, "particle pieces lost or duplicated"
         cards = self.deck + self.discard + self.removed + list(self.in_front.values())
-        cards += [c for h in self.hands for c in h]
-        assert sorted(cards) == sorted(catalogue().deck), "cards lost or duplicated"
+        for hand in self.hands:
+            cards += hand
+        assert sorted(cards) == _sorted_deck(), "cards lost or duplicated"
         assert len(set(self.pawns)) == len(self.pawns), "two pawns on one space (the Pauli rule)"
-        assert all(p in catalogue().board.spaces for p in self.pawns)
-        for s in self.last_ended:
-            if self.decision.get("kind") == "roll":
+        assert all(p in found.board.spaces for p in self.pawns)
+        if self.decision.get("kind") == "roll":
+            for s in self.last_ended:
                 assert len(self.hands[s]) <= HAND_LIMIT, f"Scientist {s + 1} ended a turn over the hand limit"
         for m in self.mats:
-            want = M.slots(m["type"])
-            colours = [p.split("-")[1] for p in m["pieces"] if "-" in p]
+            want, kinds = M.slots(m["type"]), [kind_of(p) for p in m["pieces"]]
+            colours = [colour_of(p) for p in m["pieces"] if "-" in p]
             assert len(colours) == len(set(colours)), "two quarks of one colour on a mat"
-            assert not (Counter(kind_of(p) for p in m["pieces"]) - Counter(want)), "a mat holds a piece it has no slot for"
+            assert all(kinds.count(k) <= want.count(k) for k in set(kinds)), "a mat holds a piece it has no slot for"
             if self.goals[m["owner"]]["challenge"]:
-                assert [kind_of(p) for p in m["pieces"]] == list(want[:len(m["pieces"])]), "a challenge mat out of order"
+                assert kinds == list(want[:len(kinds)]), "a challenge mat out of order"
         flat = [s for p in self.entangled for s in p]
         assert len(flat) == len(set(flat)), "entanglement is monogamous"
         assert len(self.in_front) == len(self.entangled)
@@ -528,3 +546,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         self.log.add(self.round, self.decision.get("kind", "play") if self.decision else "play", player, kind,
                      secret=secret, seen_by=seen_by, **data)
+
+
+@lru_cache(maxsize=None)
+def _sorted_deck() -> list[str]:
+    return sorted(catalogue().deck)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections import Counter
 
 from btlgames.antimatter.actions import card_name, piece_name, space_name
 from btlgames.antimatter.data import catalogue, colour_of, kind_of
@@ -55,6 +56,7 @@ svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:fir
 svg .btl-target:focus > circle:first-of-type { stroke: #b8860b; }
 .am-heading { font-size: 1.1em; font-weight: 700; }
 .am-ask { font-weight: 700; color: #1a5fb4; }
+.am-explain { max-width: 40em; font-size: .95em; }
 </style>
 """
 
@@ -65,6 +67,15 @@ def _esc(text) -> str:
 
 def seat_name(seat: int) -> str:
     return f"{SYMBOLS[seat]} {t('antimatter.scientist', n=seat + 1)}"
+
+
+def atom_words(label: str) -> str:
+    """An atom in a student's words: "H-2" -> "deuterium, hydrogen-2 (H-2)", "He-4" -> "helium-4 (He-4)"."""
+    from btlgames.science.nuclides import stable_nuclide
+
+    nuclide = stable_nuclide(label)
+    name = t("antimatter.atom_name", element=nuclide.element, a=nuclide.a, label=label)
+    return t("antimatter.deuterium", name=name) if label == "H-2" else name
 
 
 def marker(seat: int) -> str:
@@ -122,6 +133,7 @@ def _board(view) -> str:
                      f'stroke="#333" stroke-width="3"/><title>{_esc(space_name(sid))}</title>'
                      f'<text x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
                      f'font-weight="700" fill="{ink}">{_esc(text)}</text></g>')
+    parts.append(_key())
     for seat, sid in enumerate(view["pawns"]):
         x, y = position(sid)
         entangled = any(seat in p for p in view["entangled"])
@@ -132,6 +144,19 @@ def _board(view) -> str:
                      f'{SYMBOLS[seat]}{seat + 1}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _key() -> str:
+    """What the marks on the spaces mean, in the board's four empty corners (two lines each)."""
+    pieces = catalogue().pieces
+    lines = [t("antimatter.key.piece", symbol=pieces.symbols[k], name=pieces.names[k]) for k in pieces.kinds]
+    lines += [t("antimatter.key.colours"), t("antimatter.key.tunnel"), t("antimatter.key.anti")]
+    corners = ((10, 34, "start"), (SIZE - 10, 34, "end"), (10, SIZE - 40, "start"), (SIZE - 10, SIZE - 40, "end"))
+    out = ['<g class="am-key" font-size="25" fill="#111">']
+    for k, (x, y, anchor) in enumerate(corners):
+        for row, line in enumerate(lines[2 * k:2 * k + 2]):
+            out.append(f'<text x="{x}" y="{y + 30 * row}" text-anchor="{anchor}">{_esc(line)}</text>')
+    return "".join(out) + "</g>"
 
 
 # -- the labs -------------------------------------------------------------------------------
@@ -169,8 +194,14 @@ def _lab(view, owner: int) -> str:
     seats = [s for s, o in enumerate(view["owner_of"]) if o == owner]
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
-    words = t("antimatter.goal", atom=goal["atom"]) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
-    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in enumerate(view["mats"]) if m["owner"] == owner)
+    words = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
+    mine = [(i, m) for i, m in enumerate(view["mats"]) if m["owner"] == owner]
+    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in mine if not m["safe"])
+    safe = Counter(m["type"] for _, m in mine if m["safe"])  # the cooperative game's finished atoms: one line
+    if safe:
+        names = catalogue().pieces.mat_names
+        mats = (f'<div class="am-mat am-safe">{_esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {names[k]}" for k, n in safe.items())))}</div>'
+                + mats)
     hands = " ".join(f'{marker(s)} {_esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
     return (f'<div class="am-lab{current}"><h3>{_esc(words)}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
@@ -196,7 +227,7 @@ def _supply(view) -> str:
         sector = next(s.name for s in catalogue().sectors if s.id == view["spins"][-1][1])
         lines.append(t("antimatter.last_spin", sector=sector))
     if view["completed"]:
-        lines.append(t("antimatter.completed", atom=view["completed"]))
+        lines.append(t("antimatter.completed", atom=atom_words(view["completed"])))
     return '<div class="am-lab">' + "".join(f'<div class="am-line">{_esc(x)}</div>' for x in lines) + "</div>"
 
 
@@ -214,8 +245,11 @@ def headline(view) -> str:
         heading += " · " + t("antimatter.dice", dice=" + ".join(map(str, view["dice"])))
     ask = ""
     if d:
-        ask = t(f"antimatter.ask.{d['kind']}", n=d["seat"] + 1, steps=d.get("steps", 0),
+        kind = "respond_other" if d["kind"] == "respond" and d.get("target") != d["seat"] else d["kind"]  # coop: K17
+        ask = t(f"antimatter.ask.{kind}", n=d["seat"] + 1, target=d.get("target", 0) + 1, steps=d.get("steps", 0),
                 card=card_name(d["card"]) if d.get("card") else "",
+                text=catalogue().cards[d["card"]].text if d.get("card") else "",
+                sender=d["sender"] + 1 if isinstance(d.get("sender"), int) else "",
                 piece=piece_name(d["piece"]) if d.get("piece") else "")
     if d.get("chosen"):
         ask += " " + t("antimatter.chosen", cards=" + ".join(card_name(c) for c in d["chosen"]))
@@ -260,6 +294,8 @@ def _words(key: str, value):
         return next(s.name for s in catalogue().sectors if s.id == value)
     if key == "direction":
         return t(f"antimatter.direction.{value}")
+    if key == "atom" and isinstance(value, str) and value:
+        return atom_words(value)
     return value
 
 
@@ -273,9 +309,9 @@ def event(record) -> str:
 
 def summary(view) -> str:
     winners = view["winners"]
-    reason = t(f"antimatter.end.{view['end_reason']}", atom=view["completed"] or "—")
+    reason = t(f"antimatter.end.{view['end_reason']}", atom=atom_words(view["completed"]) if view["completed"] else "—")
     if view["mode"] == "coop":
-        head = t("antimatter.coop_result", atom=view["completed"]) if view["completed"] else t("antimatter.coop_none")
+        head = t("antimatter.coop_result", atom=atom_words(view["completed"])) if view["completed"] else t("antimatter.coop_none")
     elif winners:
         head = t("antimatter.won", winners=", ".join(seat_name(s) for s in winners))
     else:
@@ -303,6 +339,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     words and the game on the table stays."""
     import ipywidgets as w
 
+    from btlgames.antimatter.goals import PRESETS
     from btlgames.antimatter.rules import MODES
     from btlgames.science.nuclides import stable_nuclides
 
@@ -316,12 +353,31 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
                        description=t("antimatter.atom_label"), style={"description_width": "initial"})
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
-    for box in (modes, atoms, order):
+    given = options.get("goals", "ladder")
+    choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]
+    if given not in PRESETS:  # the teacher's own goals, from the notebook's code (K24)
+        choices.append((t("antimatter.goals.given", goals=given), given))
+    goals = w.Dropdown(options=choices, value=given, description=t("antimatter.goals.label"),
+                       style={"description_width": "initial"})
+    explain = w.HTML()
+
+    def show_goals(_=None):
+        """Mixed mode only: who builds what, and why seat 1's goal is the simplest (K24)."""
+        mixed = modes.value == "mixed"
+        goals.layout.display = None if mixed else "none"
+        why = t(f"antimatter.goals.why_{goals.value}") if goals.value in PRESETS else t("antimatter.goals.why_given")
+        explain.value = f'<div class="am-explain">{_esc(why)}</div>' if mixed else ""
+
+    for box in (modes, atoms, order, goals):
         box.add_class("am-setting")
+    modes.observe(show_goals, names="value")
+    goals.observe(lambda change: (game.options.update(goals=change["new"]), show_goals()), names="value")
+    show_goals()
     modes.observe(lambda change: game.options.update(mode=change["new"]), names="value")
     atoms.observe(lambda change: game.options.update(atom=change["new"]), names="value")
     order.observe(lambda change: game.options.update(challenge=change["new"]), names="value")
-    game.settings.children = (*game.settings.children[:2], modes, atoms, order, *game.settings.children[2:])
+    game.settings.children = (*game.settings.children[:2], modes, atoms, order, goals, explain,
+                              *game.settings.children[2:])
     started = game.new_game
 
     def guarded_new_game(seed=None):
@@ -332,6 +388,20 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         return started(seed)
 
     game.new_game = guarded_new_game
+    resumed = game.resume
+
+    def resume_and_show(text) -> bool:
+        """A loaded game's settings show in the settings row (New game then plays them again)."""
+        if not resumed(text):
+            return False
+        chosen = game.options
+        modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
+        if chosen["goals"] not in [value for _, value in goals.options]:
+            goals.options = [*goals.options, (t("antimatter.goals.given", goals=chosen["goals"]), chosen["goals"])]
+        goals.value = chosen["goals"]
+        return True
+
+    game.resume = resume_and_show
     box = game.widget
-    box.game, box.modes, box.atoms, box.order = game, modes, atoms, order  # for tests
+    box.game, box.modes, box.atoms, box.order, box.goals, box.explain = game, modes, atoms, order, goals, explain  # for tests
     return box

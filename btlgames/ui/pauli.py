@@ -162,7 +162,8 @@ def crowding_study(games: int = 20) -> w.VBox:
     sends a mover back, and how long a race lasts (mean ± standard error)."""
     from btlgames.antimatter.study import crowding
 
-    n_games = w.IntText(value=games, description=msg("crowding.games"), style=WIDE, layout=w.Layout(width="16em"))
+    # wide enough for its words and a box for the number (16em left the box no room)
+    n_games = w.IntText(value=games, description=msg("crowding.games"), style=WIDE, layout=w.Layout(width="22em"))
     run = button(msg("crowding.run"))
     table = w.HTML()
     study = Study(lambda **n: msg("crowding.progress", **n), msg("crowding.idle"), lambda e: msg("failed", why=e))

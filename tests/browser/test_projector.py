@@ -20,6 +20,15 @@ APPS = {
                          ["a person", "bot: greedy", "bot: greedy", "bot: greedy"]),
     "antimatter-6": ("/voila/render/antimatter-matters/play.ipynb",
                      ["a person"] + ["bot: heuristic"] * 5),
+    "antimatter-team-6": ("/voila/render/antimatter-matters/play.ipynb",
+                          ["a person"] + ["bot: heuristic"] * 5),
+    "antimatter-coop-4": ("/voila/render/antimatter-matters/play.ipynb",
+                          ["a person"] + ["bot: heuristic"] * 3),
+}
+# Settings chosen before New game: {app: {where the setting is: the label of the option chosen}}.
+SETTINGS = {
+    "antimatter-team-6": {".am-setting >> nth=0": "Teams (4 to 6 Scientists)"},  # two teams of three
+    "antimatter-coop-4": {".am-setting >> nth=0": "Cooperative: one atom after another"},
 }
 
 # Everything the player needs now, as rectangles: the app, the table, the headline, each move
@@ -60,12 +69,14 @@ def check_one_screen(page, width: int, height: int) -> None:
         assert inside(button, found["list"]), f"a move button is hidden below the list: {button} {found['list']}"
 
 
-def open_at(page, open_app, url: str, size: str, seats):
+def open_at(page, open_app, url: str, size: str, seats, settings=None):
     width, height = SCREENS[size]
     page.set_viewport_size({"width": width, "height": height})
     open_app(page, url)
     if seats:
         choose_seats(page, seats)
+    for where, label in (settings or {}).items():
+        page.locator(where).locator("select").select_option(label=label)
     new_game(page, 3)  # the same game every run
     return width, height
 
@@ -74,7 +85,7 @@ def open_at(page, open_app, url: str, size: str, seats):
 @pytest.mark.parametrize("name", APPS)
 def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
     url, seats = APPS[name]
-    width, height = open_at(page, open_app, url, size, seats)
+    width, height = open_at(page, open_app, url, size, seats, SETTINGS.get(name))
     # Self-study: the notebook's text stays above the app; the app itself is one screen.
     page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
     check_one_screen(page, width, height)
@@ -94,7 +105,7 @@ def test_the_table_and_the_moves_fit_one_screen(page, open_app, name, size):
 @pytest.mark.parametrize("name", APPS)
 def test_present_covers_the_page_and_hides_the_settings(page, open_app, name):
     url, seats = APPS[name]
-    width, height = open_at(page, open_app, url, "1366x768", seats)
+    width, height = open_at(page, open_app, url, "1366x768", seats, SETTINGS.get(name))
     assert page.locator(".jp-RenderedMarkdown").first.is_visible()
     page.get_by_role("button", name="Present").click()
     page.locator(".btl-presenting").wait_for()

@@ -4,7 +4,7 @@ import pytest
 from btlgames import IllegalAction, load
 from btlgames.antimatter.actions import (Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                                          PlayAction, PlayMovement, Roll, Shield, Stop)
-from btlgames.antimatter.data import card_of
+from btlgames.antimatter.data import card_of, catalogue
 from btlgames.core.i18n import catalogue as messages
 
 from antimatter_setup import PROTON_FULL, empty_hands, fill, game, give, put_on_top, run, step, turn_of
@@ -486,6 +486,59 @@ def test_mixed_mode_gives_each_seat_its_goal():  # source: mixed mode; K24
     assert [m["type"] for m in s.mats if m["owner"] == 2] == ["proton", "neutron"]
 
 
+def test_mixed_goals_are_each_seats_own_and_the_teacher_may_set_them():  # source: mixed mode; K24
+    s = game(players=3, mode="mixed", goals="H-2 in order, He-4")
+    assert [(g["atom"], g["challenge"]) for g in s.goals] == [("H-2", True), ("He-4", False), ("H-2", True)]
+    assert [m["type"] for m in s.mats if m["owner"] == 1] == ["proton"] * 2 + ["neutron"] * 2  # Z = 2, N = 2
+    equal = game(players=4, mode="mixed", goals="equal", atom="H-2", challenge=True)
+    assert all(g == {"atom": "H-2", "challenge": True} for g in equal.goals)
+    assert len(game(players=3, mode="mixed").goals) == 3  # the source's four goals, for three seats
+
+
+@pytest.mark.parametrize("goals, words", [
+    ("X-1", "is not a goal"), ("H-1 in order in order", "is not a goal"), ("H-1,", "is not a goal"),
+    ("H-1, H-1, H-2", "3 goals for 2 Scientists"), (5, "are words")])
+def test_mixed_goals_that_are_not_goals_are_refused_in_words(goals, words):  # K24
+    with pytest.raises(ValueError, match=words):
+        load("antimatter", seed=1, players=2, mode="mixed", goals=goals)
+
+
+def test_each_seat_wins_by_its_own_goal():  # source: mixed mode; K23, K24
+    s = game(players=3, mode="mixed")  # hydrogen, hydrogen in order, deuterium
+    empty_hands(s)
+    deuterium = [i for i, m in enumerate(s.mats) if m["owner"] == 2]
+    fill(s, deuterium[0], *PROTON_FULL)  # a complete hydrogen is not yet Scientist 3's deuterium
+    s.pawns = ["o00", "o06", "i01"]
+    turn_of(s, 2)
+    moved_to(s, 2, "C")
+    assert not s.is_over()
+    fill(s, deuterium[1], "up-red", "down-green", "down-blue", "gluon")
+    s.pawns = ["o00", "o06", "i01"]
+    s.began_center = [False] * 3
+    turn_of(s, 2)
+    moved_to(s, 2, "C")
+    assert s.is_over() and s.winners() == [2]
+
+
+def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: mixed mode; K7, K24
+    s = game(players=2, mode="mixed")  # seat 1 hydrogen, seat 2 hydrogen in challenge order
+    run(s, {"do": "take", "seat": 0, "piece": "gluon"}, {"do": "take", "seat": 1, "piece": "gluon"})
+    assert s.mats[0]["pieces"] == ["gluon"] and s.mats[1]["pieces"] == []
+    run(s, {"do": "take", "seat": 1, "piece": "up-red"})
+    assert s.mats[1]["pieces"] == ["up-red"]
+
+
+def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28
+    from btlgames.ui import antimatter as ui
+
+    s = game(players=4, mode="mixed")
+    shown = s.view(None)["goals"]
+    assert shown == s.goals == s.view(2)["goals"]
+    html = ui.table(s.view(None))
+    for goal in ("hydrogen-1", "deuterium", "in challenge order"):
+        assert goal in html
+
+
 def test_team_mode_rolls_both_dice_and_shares_them_in_a_fixed_order():  # source: team mode; K25
     s = game(players=6, mode="team", teams=3)
     assert s.groups == [[0, 3], [1, 4], [2, 5]]
@@ -701,3 +754,132 @@ def test_a_team_member_with_no_share_stays_and_has_no_event():  # K25
     while s.decision.get("kind") in ("place", "lose", "breach", "respond", "helicity", "route"):
         s.apply(s.legal_actions()[0])
     assert any(e.kind == "stays" and e.player == 2 for e in s.log.events)
+
+
+# -- clauses of the source, reread one by one ---------------------------------------------------------
+def test_set_up_pawns_on_the_middle_ring_a_mat_and_four_cards_each():  # source: set-up; K3
+    s = game(players=6)
+    assert s.pawns == ["m01", "m09", "m03", "m11", "m05", "m13"]  # start spaces spread round the ring
+    assert all(catalogue().board.spaces[p].where[:2] == ("ring", "middle") for p in s.pawns)
+    assert [(m["owner"], m["type"]) for m in s.mats] == [(seat, "proton") for seat in range(6)]
+    assert all(len(h) == 4 and all(card_of(c).type != "immediate" for c in h) for h in s.hands)
+
+
+def test_one_die_in_the_standard_game_both_in_team_mode():  # source: 2 dice, one used in standard mode
+    s = game()
+    empty_hands(s)
+    turn_of(s, s.first)
+    s.apply(Roll())
+    assert len(s.dice) == 1 and 1 <= s.dice[0] <= 8  # an eight-sided die
+
+
+def test_the_turn_passes_to_the_left_and_a_round_ends_with_the_first_again():  # source: turn token; K11
+    s = game(players=3)
+    empty_hands(s)
+    s.first, s.round = 1, 1
+    turn_of(s, 2)
+    put_on_top(s, "jump-1", "jump-2")
+    s.apply(MoveTo(moved_to(s, 1)[0]))
+    while s.current_player() == 2 and s.decision["kind"] != "roll":
+        s.apply(Stop() if Stop() in s.legal_actions() else s.legal_actions()[0])
+    assert (s.current_player(), s.decision["kind"]) == (0, "roll") and s.round == 1  # seat 3 -> seat 1
+    s.group = 0
+    s._next_turn()
+    assert s.groups[s.group] == [1] and s.round == 2  # back to the first Scientist: a new round
+
+
+def test_a_draw_space_draws_a_card_and_an_immediate_one_is_played():  # source: draw space; K13
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m01", "m09"]
+    turn_of(s, 0)
+    put_on_top(s, "jump-3")
+    moved_to(s, 1, "m00")  # a draw space next to the start
+    assert [card_of(c).id for c in s.hands[0]] == ["jump-3"]
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m01", "m09"]
+    turn_of(s, 0)
+    put_on_top(s, "cosmic-ray")
+    s.chance.script(1, "center")  # the die, then the Cosmic Ray Shower's spin
+    s.apply(Roll())
+    s.apply(MoveTo("m00"))
+    assert s.pawns[0] == "C" and "cosmic-ray" in [card_of(c).id for c in s.discard]
+    assert "cosmic-ray" not in [card_of(c).id for c in s.hands[0]]  # played, never held
+
+
+def test_an_antimatter_space_spins_the_spinner():  # source: antimatter space; K13
+    s = game()
+    empty_hands(s)
+    fill(s, 0, "electron")
+    s.pawns = ["m01", "m09"]
+    turn_of(s, 0)
+    s.chance.script(1, "positron")
+    s.apply(Roll())
+    s.apply(MoveTo("m02"))
+    assert s.mats[0]["pieces"] == [] and s.spins == [[0, "positron"]]
+
+
+def test_the_spinners_draw_sector_draws_one_card():  # source: spinner Draw
+    s = game()
+    empty_hands(s)
+    put_on_top(s, "sink-1")
+    spin(s, 1, "draw")
+    assert [card_of(c).id for c in s.hands[1]] == ["sink-1"]
+
+
+def test_an_immediate_card_is_played_when_drawn_whoever_is_on_turn():  # source: immediate, regardless of turn
+    s = game()
+    empty_hands(s)
+    fill(s, 1, "photon")
+    turn_of(s, 0)
+    put_on_top(s, "pair-production")
+    run(s, {"do": "draw", "seat": 1})  # Scientist 2 draws on Scientist 1's turn (a spinner's Draw)
+    assert s.mats[1]["pieces"] == ["electron"] and s.hands[1] == []
+
+
+def test_an_action_on_yourself_is_never_shielded():  # source: shields only against another; K17
+    s = game()
+    empty_hands(s)
+    give(s, 0, "antimatter-cloud", "block")
+    step(s, 0, "action")
+    s.chance.script("draw")
+    s.apply(PlayAction("antimatter-cloud", 0))
+    assert s.decision.get("kind") != "respond" and any(e.kind == "spin" for e in s.log.events)
+
+
+def test_the_cooperative_game_starts_with_one_shared_mat_and_breaches_spare_finished_atoms():  # source: coop; K27
+    s = game(players=3, mode="coop")
+    assert [(m["owner"], m["type"]) for m in s.mats] == [(0, "proton")] and s.owner_of == [0, 0, 0]
+    fill(s, 0, *PROTON_FULL)
+    s.mats[0]["safe"] = True
+    s.mats.append({"owner": 0, "type": "neutron", "pieces": [], "safe": False})
+    fill(s, 1, "gluon")
+    run(s, {"do": "sector", "seat": 2, "sector": "breach"})
+    assert s.mats[0]["pieces"] == PROTON_FULL and s.mats[1]["pieces"] == []  # only the active mat
+    assert s.out_of_play["gluon"] == 1  # lost for the rest of the game
+
+
+@pytest.mark.parametrize("card", [c.id for c in catalogue().cards.values() if c.type == "movement"])
+def test_every_movement_card_moves_its_steps_towards_or_away_from_the_center(card):  # source: Jump N, Sink N; K10, K12
+    found = catalogue().cards[card]
+    board = catalogue().board
+    s = game()
+    empty_hands(s)
+    start = "o03" if found.effect == "jump" else "m04"  # room for four steps in, three out
+    s.pawns = [start, "C"]
+    give(s, 0, card)
+    step(s, 0, "cards")
+    play_cards(s, card)
+    change = found.steps if found.effect == "jump" else -found.steps
+    ends = [a.space for a in s.legal_actions()]
+    assert ends and all(board.distance[e] == board.distance[start] - change for e in ends)
+
+
+def test_equal_mixed_goals_play_exactly_the_standard_game():  # K24: the designer notes' "equal" row
+    from btlgames.core.simulate import play_one
+
+    for seed in (3, 4):
+        standard = play_one("antimatter", seed, "heuristic", players=4, mode="standard")
+        mixed = play_one("antimatter", seed, "heuristic", players=4, mode="mixed", goals="equal")
+        assert mixed.history == standard.history and mixed.winners() == standard.winners()

@@ -52,7 +52,8 @@ def test_the_end_names_the_winner_or_the_atom_built():
     state = play_one("antimatter", 1, "heuristic", players=3)
     assert f"Scientist {state.winners()[0] + 1} won" in renderer.summary(state.view(None))
     coop = play_one("antimatter", 1, "heuristic", players=3, mode="coop")
-    assert f"Together you built {coop.completed}" in renderer.summary(coop.view(None))
+    assert f"Together you built {renderer.atom_words(coop.completed)}" in renderer.summary(coop.view(None))
+    assert f"({coop.completed})" in renderer.summary(coop.view(None))  # the chart's name too
 
 
 def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
@@ -78,3 +79,61 @@ def test_every_game_type_plays_to_the_end_in_the_app():
     for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
         box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
         assert box.game.state.is_over() and box.game.state.options["mode"] == mode
+
+
+def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
+    box = renderer.play(seed=3)
+    assert box.goals.layout.display == "none" and box.explain.value == ""  # only mixed mode has them
+    box.modes.value = "mixed"
+    assert box.goals.layout.display is None and "seat the youngest or newest Scientist there" in box.explain.value
+    box.game.new_game("6")
+    labs = box.game.state.goals
+    assert [g["atom"] for g in labs] == ["H-1", "H-1"] and labs[1]["challenge"]
+    box.goals.value = "equal"
+    assert "no Scientist has a simpler goal" in box.explain.value
+    box.game.new_game("6")
+    assert box.game.state.options["goals"] == "equal" and not any(g["challenge"] for g in box.game.state.goals)
+
+
+def test_the_board_explains_its_marks_and_spaces_say_where_they_are():
+    from btlgames.antimatter.actions import space_name
+
+    html = renderer.table(btlgames.load("antimatter", seed=1, players=2).view(None))
+    for words in ("u = Up quark", "γ = Photons", "R, G, B = red, green, blue", "anti = antimatter: spin"):
+        assert words in html  # colour is never alone: the letters say it too
+    assert space_name("m15") == "quantum tunnel B on the Middle Ring (m15)"
+    assert space_name("x01") == "Gluons space on a path between the rings (x01)"
+
+
+def test_a_shield_question_says_who_plays_what_and_what_it_does():  # K17
+    s = btlgames.load("antimatter", seed=1, players=3, mode="coop")
+    s.decision = {"kind": "respond", "seat": 2, "card": "heisenberg-kick", "sender": 0, "target": 1}
+    words = renderer.headline(s.view(None))
+    assert "Scientist 3: Scientist 1 plays Heisenberg Kick on Scientist 2 (Measuring where" in words
+    s.decision["seat"] = 1
+    assert "Scientist 1 plays Heisenberg Kick on you" in renderer.headline(s.view(None))
+
+
+def test_a_loaded_game_shows_its_settings():
+    from btlgames.core.saves import dumps
+
+    box = renderer.play(seed=3)
+    saved = dumps(btlgames.load("antimatter", seed=2, players=4, mode="team", challenge=True))
+    assert box.game.resume(saved)
+    assert (box.modes.value, box.order.value) == ("team", True)
+    box.game.new_game("4")
+    assert box.game.state.options["mode"] == "team" and box.game.state.players == 4
+
+
+def test_the_cooperative_lab_folds_its_finished_atoms_into_one_line():  # K27
+    s = btlgames.load("antimatter", seed=1, players=2, mode="coop")
+    s.mats += [{"owner": 0, "type": t, "pieces": [], "safe": True} for t in ("proton", "neutron", "proton")]
+    html = renderer.table(s.view(None))
+    assert "Complete and safe: 2 × Proton+Electron, 1 × Neutron" in html and html.count("am-mat am-safe") == 1
+
+
+def test_goals_given_in_code_show_as_given():  # K24
+    box = renderer.play(seed=3, mode="mixed", goals="H-2, H-1 in order")
+    assert box.goals.value == "H-2, H-1 in order" and "As given: H-2, H-1 in order" in box.goals.label
+    assert "the goal given for their seat" in box.explain.value
+    assert [g["atom"] for g in box.game.state.goals] == ["H-2", "H-1"]
