@@ -4,10 +4,11 @@
 For each candidate (a set of game options) and each number of groups, it plays seeded games with the
 solver bot in every seat (how often a solve decides, how often the goal ends the game) and, head to
 head, one solver against heuristic bots, the solver taking each seat in turn (its win rate against
-the fair share 1 / groups). Shares carry 95 % Wilson intervals (btlgames.science.intervals).
+the fair share 1 / groups). Each finished game is ranked under every K16 credit order: the bots never
+read it, so the moves are the same and one game serves all three. Shares carry 95 % Wilson intervals (btlgames.science.intervals).
 
-    python bench/beamtimes_designs.py -n 2000 --candidate v2: --candidate hand10:hand=10 \\
-        --candidate tokens:credit=tokens
+    python bench/beamtimes_designs.py -n 2000 --candidate 30-rounds: --candidate hand10:hand=10 \\
+        --candidate first-solve:ending=first
 
 A candidate is NAME:OPTION=VALUE,OPTION=VALUE (nothing after the colon: the default rules). Games are
 spread over --jobs processes (default 2; the machine is shared). A measurement: no test depends on it.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
+from btlgames.beamtimes.rules import CREDIT
 from btlgames.core.simulate import play_one
 from btlgames.science.intervals import wilson
 
@@ -35,33 +37,56 @@ def parse_candidate(text: str) -> tuple[str, dict]:
     return name, options
 
 
+CREDITS = tuple(CREDIT)  # K16's orders; the bots never read it, so one game is ranked under each
+
+
+def _ranked(state) -> dict:
+    """decided_by and the winners of a finished game under each credit order."""
+    out = {}
+    for credit in CREDITS:
+        state.options["credit"] = credit
+        out[credit] = (state.decided_by(), state.winners())
+    return out
+
+
 def _mirror(job) -> tuple:
     seed, players, options = job
     state = play_one("beamtimes", seed, "solver", players=players, **options)
-    return (sum(s is not None for s in state.solved_by), state.decided_by(), state.end_reason,
-            state.stats["published"], state.round)
+    return (sum(s is not None for s in state.solved_by), state.end_reason, state.stats["published"],
+            _ranked(state))
 
 
-def _head_to_head(job) -> bool:
+def _head_to_head(job) -> dict:
+    """Whether the one solver (in seat seed % players) won alone, under each credit order."""
     seed, players, options = job
     seat = seed % players
     bots = ["heuristic"] * players
     bots[seat] = "solver"
     state = play_one("beamtimes", seed, bots, players=players, **options)
-    return seat in state.winners() and len(state.winners()) == 1
+    rivals = [g for g in range(players) if g != seat]
+    means = [(state.solved_by.count(g), state.published[g], state.tokens[g]) for g in (seat, *rivals)]
+    rival = tuple(sum(m[i] for m in means[1:]) / len(rivals) for i in range(3))
+    return {**{credit: winners == [seat] for credit, (_, winners) in _ranked(state).items()},
+            "solver": means[0], "heuristic": rival}
 
 
-def measure(pool, name: str, options: dict, players: int, n: int, seed: int) -> str:
+def measure(pool, name: str, options: dict, players: int, n: int, seed: int) -> list[str]:
     jobs = [(seed + i, players, options) for i in range(n)]
-    mirror = list(pool.map(_mirror, jobs, chunksize=50))
-    wins = sum(pool.map(_head_to_head, jobs, chunksize=50))
-    solved = sum(m[0] for m in mirror)
-    decided = {rule: sum(m[1] == rule for m in mirror) for rule in ("solved", "published", "closest", "tokens", "shared")}
-    goal = sum(m[2] in ("goal", "all_solved") for m in mirror)
-    return " | ".join([name, str(players), f"{solved / n:.2f}", share(decided["solved"], n),
-                       share(decided["published"], n), share(decided["closest"], n),
-                       share(decided["tokens"], n), share(decided["shared"], n),
-                       share(goal, n), f"{sum(m[3] for m in mirror) / n:.1f}", share(wins, n)])
+    mirror = list(pool.map(_mirror, jobs, chunksize=25))
+    duels = list(pool.map(_head_to_head, jobs, chunksize=25))
+    solved = sum(m[0] for m in mirror) / n
+    goal = sum(m[1] in ("goal", "all_solved") for m in mirror)
+    published = sum(m[2] for m in mirror) / n
+    lines = []
+    for credit in CREDITS:
+        decided = [m[3][credit][0] for m in mirror]
+        cells = [share(decided.count(rule), n) for rule in ("solved", "published", "closest", "tokens", "shared")]
+        lines.append(" | ".join([f"{name}, credit={credit}", str(players), f"{solved:.2f}", *cells, share(goal, n),
+                                 f"{published:.1f}", share(sum(d[credit] for d in duels), n)]))
+    for bot in ("solver", "heuristic"):  # what each side ends with, head to head (a heuristic bot's mean)
+        solved_, published_, tokens = (sum(d[bot][i] for d in duels) / n for i in range(3))
+        lines.append(f"  head to head, {bot}: {solved_:.2f} solved, {published_:.2f} published, {tokens:.1f} tokens")
+    return lines
 
 
 def main() -> None:
@@ -78,7 +103,7 @@ def main() -> None:
         for text in args.candidate:
             name, options = parse_candidate(text)
             for players in map(int, args.players.split(",")):
-                print(measure(pool, name, options, players, args.n, args.seed), flush=True)
+                print("\n".join(measure(pool, name, options, players, args.n, args.seed)), flush=True)
 
 
 if __name__ == "__main__":

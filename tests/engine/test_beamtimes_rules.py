@@ -366,6 +366,25 @@ def test_withholding_sends_everyone_home_unpaid():
     assert "reshuffle" in kinds(state)  # the problem with its idle neighbours
 
 
+def test_withholding_shuffles_the_detector_back_into_the_market_as_publishing_does():
+    # source: "In both cases, shuffle the detector back into the marketplace"
+    for choice in (Publish(), Withhold()):
+        state = game(ring=["3D", "7D"], hands={0: ["8S"]}, workers={1: [(0, "6H"), (1, "JH")]})
+        state.apply(Build("8S", 1))
+        state.apply(choice)
+        assert "8S" in state.deck + state.market and all("8S" not in h for h in state.hands)
+
+
+def test_a_physicist_whose_particle_was_put_aside_works_but_never_solves():
+    # source FAQ: "some physicists are just not destined to be great"
+    state = game(ring=["JD"], row=["2D", "3D", "4D", "7D", "8D"], hands={0: ["10S"]}, workers={0: [(0, "QH")]})
+    assert state.removed == ["QD", "KD"]  # no Queen can ever be solved (K10: nobody looks at these)
+    state.apply(Build("10S", 0))
+    assert state.phase == "publish" and state.pending["x"] == 2  # the Queen still measures a range
+    state.apply(Publish())
+    assert state.published == [1, 0] and state.solved_by == [None] * 6
+
+
 def test_nobody_takes_negative_tokens():
     state = experiment("5D", "AH", "KS", collaborator="QH")  # only A♥–K♠ holds the 5: X = 12
     assert state.pending["x"] == 12
