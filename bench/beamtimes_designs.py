@@ -70,10 +70,13 @@ def _head_to_head(job) -> dict:
             "solver": means[0], "heuristic": rival}
 
 
-def measure(pool, name: str, options: dict, players: int, n: int, seed: int) -> list[str]:
+def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mirror_too: bool = True) -> list[str]:
     jobs = [(seed + i, players, options) for i in range(n)]
-    mirror = list(pool.map(_mirror, jobs, chunksize=25))
     duels = list(pool.map(_head_to_head, jobs, chunksize=25))
+    if not mirror_too:
+        return [" | ".join([f"{name}, credit={credit}", str(players), *["—"] * 9,
+                            share(sum(d[credit] for d in duels), n)]) for credit in CREDITS] + _sides(duels, n)
+    mirror = list(pool.map(_mirror, jobs, chunksize=25))
     solved = sum(m[0] for m in mirror) / n
     goal = sum(m[1] in ("goal", "all_solved") for m in mirror)
     published = sum(m[2] for m in mirror) / n
@@ -83,9 +86,15 @@ def measure(pool, name: str, options: dict, players: int, n: int, seed: int) -> 
         cells = [share(decided.count(rule), n) for rule in ("solved", "published", "closest", "tokens", "shared")]
         lines.append(" | ".join([f"{name}, credit={credit}", str(players), f"{solved:.2f}", *cells, share(goal, n),
                                  f"{published:.1f}", share(sum(d[credit] for d in duels), n)]))
-    for bot in ("solver", "heuristic"):  # what each side ends with, head to head (a heuristic bot's mean)
-        solved_, published_, tokens = (sum(d[bot][i] for d in duels) / n for i in range(3))
-        lines.append(f"  head to head, {bot}: {solved_:.2f} solved, {published_:.2f} published, {tokens:.1f} tokens")
+    return lines + _sides(duels, n)
+
+
+def _sides(duels, n: int) -> list[str]:
+    """What each side ends with, head to head (for the heuristic side, one bot's mean)."""
+    lines = []
+    for bot in ("solver", "heuristic"):
+        solved, published, tokens = (sum(d[bot][i] for d in duels) / n for i in range(3))
+        lines.append(f"  head to head, {bot}: {solved:.2f} solved, {published:.2f} published, {tokens:.1f} tokens")
     return lines
 
 
@@ -95,6 +104,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--duels-only", action="store_true", help="only the head-to-head games")
     parser.add_argument("--candidate", action="append", required=True, help="NAME:OPTION=VALUE,...")
     args = parser.parse_args()
     print("candidate | groups | solved per game (mirror) | decided by most solved | by published | "
@@ -103,7 +113,7 @@ def main() -> None:
         for text in args.candidate:
             name, options = parse_candidate(text)
             for players in map(int, args.players.split(",")):
-                print("\n".join(measure(pool, name, options, players, args.n, args.seed)), flush=True)
+                print("\n".join(measure(pool, name, options, players, args.n, args.seed, not args.duels_only)), flush=True)
 
 
 if __name__ == "__main__":
