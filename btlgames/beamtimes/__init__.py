@@ -11,10 +11,17 @@ SPEC = register(GameSpec(
     options={
         "players": Option(2, low=2, high=4, help="research groups"),
         "rounds": Option(30, low=5, high=200, help="rounds of beamtime before the game ends (K15)"),
-        "ending": Option("lesson", choices=("lesson", "source"),
-                         help="lesson: the game ends once players + 1 problems are solved; source: once all six are (K15)"),
+        "hand": Option(5, low=1, high=24, help="tokens each group starts with in hand; the rest of its 25 are its reserve (K3)"),
+        "ending": Option("lesson", choices=("lesson", "first", "source"),
+                         help="lesson: the game ends once players + 1 problems are solved; first: at the first solve; "
+                              "source: once all six are; always at the latest when the rounds run out (K15)"),
+        "credit": Option("tokens", choices=("tokens", "published", "closest"),
+                         help="K16, when groups are level on solved problems: tokens = most tokens in hand (the source's "
+                              "credit, paid by precision); published = most published results, then tokens (rules "
+                              "version 2); closest = the smallest X published, then results, then tokens"),
     },
-    bots={"random": RandomBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot, "solver": SolverBot},
+    # the first bot that is not random fills the app's seats: the strongest (the rulebook's designer notes)
+    bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot},
     # every turn is one action, at most one follow-up (publish or withhold, or the swap) and a
     # verification or the end of the turn; each group has one turn a round (K15 caps the rounds)
     max_actions=lambda options: 3 * options["rounds"] * options["players"],

@@ -10,6 +10,7 @@ adds the source's levers for exact solves (see SolverBot).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ..science.ranges import outcome
 from .cards import is_detector, is_physicist, value
@@ -33,10 +34,15 @@ def candidates(view, problem: int) -> list[int]:
 
 def expected_gain(view, problem: int, leader: int, collaborators: list[int], detector: int) -> float:
     """Expected tokens (solves weighted by SOLVE_BONUS) for the leader's group of building now."""
-    values = candidates(view, problem)
+    return _expected(tuple(candidates(view, problem)), leader, tuple(collaborators), detector)
+
+
+@lru_cache(maxsize=None)
+def _expected(values: tuple[int, ...], leader: int, collaborators: tuple[int, ...], detector: int) -> float:
+    # a pure function of a few small numbers that the bots ask for thousands of times a game
     total = 0.0
     for v in values:
-        result = outcome(v, leader, collaborators, detector)
+        result = outcome(v, leader, list(collaborators), detector)
         if result["result"] == "out_of_range":
             total -= LOSS
         else:

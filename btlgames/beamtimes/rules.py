@@ -1,5 +1,5 @@
 """Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16; rules
-version 2: the lesson ending of K15).
+version 3: the lesson ending of K15, and K16's credit: tokens after solved problems).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -17,11 +17,16 @@ from .cards import (DECK, DIAMONDS, GRANTS, MARKET_CARDS, REMOVED, RING_SIZE, RO
                     is_detector, is_physicist, label, value)
 
 TOKENS_PER_GROUP = 25  # K3
-START_TOKENS = 5  # K3
+START_TOKENS = 5  # K3: in hand at the start (the `hand` option); the rest is the reserve
 MARKET_SIZE = 5
 DISTINGUISHED_PRICE = 5
 FULL_HAND = 5
 DIE = 6  # K1
+RANKS_SPAN = 13  # more than any X: a group that published nothing is furthest from a solve
+# K16's steps after "most solved", by the `credit` option
+CREDIT = {"tokens": ("solved", "tokens"),
+          "published": ("solved", "published", "tokens"),
+          "closest": ("solved", "closest", "published", "tokens")}
 
 
 def _problem(position: int) -> int:
@@ -139,7 +144,7 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
 @dataclass
 class BeamtimesState(GameState):
     name: ClassVar[str] = "beamtimes"
-    version: ClassVar[int] = 2  # 2: the lesson ending (K15)
+    version: ClassVar[int] = 3  # 2: the lesson ending (K15); 3: K16's credit, tokens after solved
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     ring: list[str] = field(default_factory=list)  # the six problems, face down unless solved
@@ -159,6 +164,7 @@ class BeamtimesState(GameState):
     tokens: list[int] = field(default_factory=list)  # in hand
     reserve: list[int] = field(default_factory=list)
     published: list[int] = field(default_factory=list)  # results published (solves included)
+    closest: list = field(default_factory=list)  # per group: the smallest X it published (a solve: 0), or None
     player: int = 0
     phase: str = "action"  # action | publish | swap | verify | over
     pending: dict = field(default_factory=dict)  # the experiment being resolved
@@ -186,9 +192,11 @@ class BeamtimesState(GameState):
         self.market = []
         self._refill_market()
         self.hands = [[] for _ in range(n)]
-        self.tokens = [START_TOKENS] * n
-        self.reserve = [TOKENS_PER_GROUP - START_TOKENS] * n
+        start = self.options.get("hand", START_TOKENS)
+        self.tokens = [start] * n
+        self.reserve = [TOKENS_PER_GROUP - start] * n
         self.published = [0] * n
+        self.closest = [None] * n
         self.stats = {k: 0 for k in ("grants_won", "grants_missed", "builds", "out_of_range",
                                      "published", "withheld", "solved", "verifications", "passes")}
         self._log("setup", None, market=list(self.market))
@@ -203,11 +211,21 @@ class BeamtimesState(GameState):
     def scores(self):
         return {g: float(self.solved_by.count(g)) for g in range(self.players)}
 
+    @property
+    def criteria(self) -> tuple[str, ...]:
+        """K16's steps, in order, for the ``credit`` option."""
+        return CREDIT[self.options.get("credit", "tokens")]
+
+    def _rank(self, g: int) -> tuple:
+        measures = {"solved": self.solved_by.count(g), "published": self.published[g], "tokens": self.tokens[g],
+                    "closest": -RANKS_SPAN if self.closest[g] is None else -self.closest[g]}
+        return tuple(measures[c] for c in self.criteria)
+
     def winners(self):
-        """Most solved problems; then most published results; then tokens in hand (K16)."""
+        """Most solved problems; then K16's further steps (the ``credit`` option); level groups share."""
         if not self.is_over():
             return []
-        rank = {g: (self.solved_by.count(g), self.published[g], self.tokens[g]) for g in range(self.players)}
+        rank = {g: self._rank(g) for g in range(self.players)}
         best = max(rank.values())
         return [g for g, r in rank.items() if r == best]
 
@@ -218,10 +236,10 @@ class BeamtimesState(GameState):
         winners = self.winners()
         if len(winners) == self.players:
             return "shared"
-        ranks = [(self.solved_by.count(g), self.published[g], self.tokens[g]) for g in range(self.players)]
+        ranks = [self._rank(g) for g in range(self.players)]
         best, rest = ranks[winners[0]], [ranks[g] for g in range(self.players) if g not in winners]
-        level = max(next(i for i in range(3) if r[i] != best[i]) for r in rest)  # the closest rival
-        return ("solved", "published", "tokens")[level]
+        level = max(next(i for i, _ in enumerate(best) if r[i] != best[i]) for r in rest)  # the closest rival
+        return self.criteria[level]
 
     def _legal_actions(self) -> list[Action]:
         g = self.player
@@ -420,6 +438,8 @@ class BeamtimesState(GameState):
         for owner, _ in collaborators:
             gains[owner] = self._gain(owner, self.pending["each"])
         self.published[leader] += 1
+        x = self.pending["x"]
+        self.closest[leader] = x if self.closest[leader] is None else min(self.closest[leader], x)
         self.pending["gains"] = {str(k): v for k, v in gains.items()}
 
     def _release_collaborators(self, p: int) -> None:
@@ -482,8 +502,10 @@ class BeamtimesState(GameState):
 
     @property
     def goal(self) -> int:
-        """Solved problems that end the game (K15): players + 1 in the lesson ending, else all six."""
-        return self.players + 1 if self.options.get("ending", "lesson") == "lesson" else RING_SIZE
+        """Solved problems that end the game (K15): players + 1 in the lesson ending, one in the
+        race to the first discovery, all six in the source's."""
+        ending = self.options.get("ending", "lesson")
+        return {"lesson": self.players + 1, "first": 1}.get(ending, RING_SIZE)
 
     def _close_experiment(self) -> None:
         self.pending = {}
@@ -554,9 +576,11 @@ class BeamtimesState(GameState):
             "market": [{"card": c, "price": i + 1} for i, c in enumerate(self.market)],
             "deck": len(self.deck), "distinguished": list(self.distinguished),
             "groups": [{"hand": list(self.hands[g]), "tokens": self.tokens[g], "reserve": self.reserve[g],
-                        "solved": self.solved_by.count(g), "published": self.published[g]}
+                        "solved": self.solved_by.count(g), "published": self.published[g],
+                        "closest": self.closest[g]}
                        for g in range(self.players)],
             "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
+            "criteria": list(self.criteria), "decided_by": self.decided_by(),
         }
 
     def _knows(self, viewer, groups) -> bool:

@@ -298,17 +298,13 @@ def group(action) -> str:
 
 # -- the end ---------------------------------------------------------------------------------------
 def _decided(view) -> str:
-    """Which K16 criterion separated the winners from the rest."""
-    rank = {g: (d["solved"], d["published"], d["tokens"]) for g, d in enumerate(view["groups"])}
-    winners = set(view["winners"])
-    others = [r for g, r in rank.items() if g not in winners]
-    if not others:
-        return "level"
-    best = rank[min(winners)]
-    for i, criterion in enumerate(("solved", "published", "tokens")):
-        if best[i] > max(r[i] for r in others):
-            return criterion
-    return "level"
+    """Which step of K16 separated the winners from the rest, in words."""
+    criteria, decided = view["criteria"], view["decided_by"]
+    if decided == "solved":
+        return t("beamtimes.decided.solved")
+    level = criteria if decided == "shared" else criteria[:criteria.index(decided)]
+    words = _join(t(f"beamtimes.criterion.{c}") for c in level)
+    return t(f"beamtimes.decided.{'level' if decided == 'shared' else decided}", level=words)
 
 
 def summary(view) -> str:
@@ -317,7 +313,7 @@ def summary(view) -> str:
     headline = t("beamtimes.won" if len(winners) == 1 else "beamtimes.shared_win", winners=names)
     marks = "".join(marker(g) for g in winners)
     lines = [t("beamtimes.ended", reason=t(f"beamtimes.end.{view['end_reason']}")),
-             t(f"beamtimes.decided.{_decided(view)}")]
+             _decided(view)]
     standings = [marker(g) + " " + _esc(t("beamtimes.standing", solved=d["solved"], published=d["published"],
                                            tokens=d["tokens"]))
                  for g, d in enumerate(view["groups"])]

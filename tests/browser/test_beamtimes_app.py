@@ -1,5 +1,5 @@
 """Beamtimes and Lifetimes in a real Chromium through the kit's Voilà server:
-Group 1 plays by clicks, Group 2 is the heuristic bot (the seat chooser's default)."""
+Group 1 plays by clicks, Group 2 is the solver bot (the seat chooser's default)."""
 import re
 
 import pytest
@@ -32,13 +32,13 @@ def pick(texts: list[str], bought: set) -> int:
     raise AssertionError(f"no move to press among {texts}")
 
 
-def test_seats_default_to_a_person_and_the_heuristic_bot(page, open_app):
+def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     app = open_app(page, PLAY)
     seats = page.locator(".btl-seats select")
     assert seats.count() == 3  # the number of groups and two seats
     chosen = [seats.nth(i).evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
               for i in range(3)]
-    assert chosen == ["2", "a person", "bot: heuristic"]
+    assert chosen == ["2", "a person", "bot: solver"]
     assert "Group 1 to play" in page.locator(".btl-headline").inner_text()
     assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
 

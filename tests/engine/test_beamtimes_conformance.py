@@ -23,6 +23,13 @@ def test_short_beamtimes_conform_too():
     conformance.run("beamtimes", games=100, seed=7, save_sample=10, players=2, rounds=5)
 
 
+@pytest.mark.parametrize("options", [dict(hand=1, credit="published", ending="first"),
+                                     dict(hand=24, credit="closest", players=4, rounds=12)])
+def test_every_designer_option_conforms(options):  # the lab's options: max_actions bounds them all (K3, K15, K16)
+    finished = conformance.run("beamtimes", games=20, seed=90_000, save_sample=3, **{"players": 3, **options})
+    assert all(s.winners() for s in finished)
+
+
 def test_the_source_ending_conforms_too():  # K15: all six solved, or the bell
     finished = conformance.run("beamtimes", games=25, seed=70_000, save_sample=3, players=3, ending="source")
     assert {s.end_reason for s in finished} <= {"beamtime", "all_solved"}

@@ -114,8 +114,20 @@ def test_bad_options_are_refused():
         btlgames.load("beamtimes", players=5)
     with pytest.raises(ValueError, match="rounds"):
         btlgames.load("beamtimes", rounds="many")
-    with pytest.raises(ValueError, match="option ending='never' is not allowed; choose one of 'lesson', 'source'"):
+    with pytest.raises(ValueError, match="option ending='never' is not allowed; choose one of 'lesson', 'first', 'source'"):
         btlgames.load("beamtimes", ending="never")
+    for hand in (0, 25):  # K3: at least one token in hand, at least one in the reserve
+        with pytest.raises(ValueError, match=f"option hand={hand} is out of range 1..24"):
+            btlgames.load("beamtimes", hand=hand)
+    with pytest.raises(ValueError, match="option credit='fame' is not allowed; choose one of 'tokens', 'published', 'closest'"):
+        btlgames.load("beamtimes", credit="fame")
+
+
+@pytest.mark.parametrize("hand", [1, 12, 24])
+def test_the_starting_hand_is_an_option_and_the_rest_is_the_reserve(hand):  # K3
+    state = btlgames.load("beamtimes", seed=2, players=3, hand=hand)
+    assert state.tokens == [hand] * 3 and state.reserve == [25 - hand] * 3
+    state.check_invariants()
 
 
 # -- 1. grants ---------------------------------------------------------------------------------------
@@ -354,6 +366,25 @@ def test_withholding_sends_everyone_home_unpaid():
     assert "reshuffle" in kinds(state)  # the problem with its idle neighbours
 
 
+def test_withholding_shuffles_the_detector_back_into_the_market_as_publishing_does():
+    # source: "In both cases, shuffle the detector back into the marketplace"
+    for choice in (Publish(), Withhold()):
+        state = game(ring=["3D", "7D"], hands={0: ["8S"]}, workers={1: [(0, "6H"), (1, "JH")]})
+        state.apply(Build("8S", 1))
+        state.apply(choice)
+        assert "8S" in state.deck + state.market and all("8S" not in h for h in state.hands)
+
+
+def test_a_physicist_whose_particle_was_put_aside_works_but_never_solves():
+    # source FAQ: "some physicists are just not destined to be great"
+    state = game(ring=["JD"], row=["2D", "3D", "4D", "7D", "8D"], hands={0: ["10S"]}, workers={0: [(0, "QH")]})
+    assert state.removed == ["QD", "KD"]  # no Queen can ever be solved (K10: nobody looks at these)
+    state.apply(Build("10S", 0))
+    assert state.phase == "publish" and state.pending["x"] == 2  # the Queen still measures a range
+    state.apply(Publish())
+    assert state.published == [1, 0] and state.solved_by == [None] * 6
+
+
 def test_nobody_takes_negative_tokens():
     state = experiment("5D", "AH", "KS", collaborator="QH")  # only A♥–K♠ holds the 5: X = 12
     assert state.pending["x"] == 12
@@ -552,9 +583,38 @@ def test_the_source_ending_plays_on_until_every_problem_is_solved():  # K15
     assert not state.is_over() and state.view(None)["goal"] == 6 and state.phase == "verify"
 
 
-def test_winners_by_solved_then_published_then_tokens():  # K16
-    state = btlgames.load("beamtimes", seed=3, players=3)
+def ended(credit=None):
+    """A finished three-group game; each test sets what K16 compares."""
+    state = btlgames.load("beamtimes", seed=3, players=3, **({"credit": credit} if credit else {}))
     state.phase = "over"
+    return state
+
+
+def test_level_on_solved_the_most_tokens_wins_however_many_results_were_published():  # K16
+    state = ended()
+    assert state.options["credit"] == "tokens" and state.view(None)["criteria"] == ["solved", "tokens"]
+    state.solved_by = [0, 1, None, None, None, None]
+    state.published, state.tokens = [1, 5, 6], [9, 4, 20]
+    assert state.winners() == [0] and state.decided_by() == "tokens"  # group 3 solved nothing
+    state.tokens = [9, 9, 20]
+    assert state.winners() == [0, 1] and state.decided_by() == "solved"  # a shared win
+    state.solved_by = [None] * 6
+    assert state.winners() == [2] and state.decided_by() == "tokens"
+    state.tokens = [9, 9, 9]
+    assert state.winners() == [0, 1, 2] and state.decided_by() == "shared"
+    assert state.view(None)["decided_by"] == "shared"
+
+
+def test_a_solve_outranks_any_number_of_tokens_and_results():  # K16
+    for credit in ("tokens", "published", "closest"):
+        state = ended(credit)
+        state.solved_by = [None, None, 2, None, None, None]
+        state.published, state.tokens, state.closest = [9, 9, 1], [24, 24, 0], [1, 1, 0]
+        assert state.winners() == [2] and state.decided_by() == "solved"
+
+
+def test_rules_version_2_credit_counts_published_results_then_tokens():  # K16 (credit=published)
+    state = ended("published")
     state.solved_by = [0, 1, None, None, None, None]
     state.published = [2, 2, 5]
     state.tokens = [4, 4, 9]
@@ -566,6 +626,33 @@ def test_winners_by_solved_then_published_then_tokens():  # K16
     state.solved_by = [None] * 6
     state.published, state.tokens = [0, 0, 0], [1, 1, 1]
     assert state.winners() == [0, 1, 2] and state.decided_by() == "shared"
+
+
+def test_the_closest_credit_compares_the_smallest_x_published():  # K16 (credit=closest)
+    state = ended("closest")
+    state.published, state.closest, state.tokens = [3, 1, 0], [4, 2, None], [9, 0, 20]
+    assert state.winners() == [1] and state.decided_by() == "closest"
+    state.closest = [2, 2, None]
+    assert state.winners() == [0] and state.decided_by() == "published"
+
+
+def test_each_group_keeps_the_smallest_x_it_published():  # K16
+    state = experiment("8D", "KH", "8S", collaborator="9H")  # X = 1, group 1 leads
+    state.apply(Publish())
+    assert state.closest == [1, None]
+    assert state.view(None)["groups"][0]["closest"] == 1
+    solved = experiment("JD", "JH", "JS")
+    assert solved.closest == [0, None]
+    withheld = experiment("8D", "KH", "8S", collaborator="9H")
+    withheld.apply(Withhold())
+    assert withheld.closest == [None, None]  # an unpublished result earns no credit
+
+
+def test_the_race_ending_stops_the_game_at_the_first_solve():  # K15 (ending=first)
+    state = game(ring=["JD"], hands={0: ["JS"]}, workers={0: [(0, "JH")]}, ending="first")
+    assert state.view(None)["goal"] == 1
+    state.apply(Build("JS", 0))
+    assert state.is_over() and state.end_reason == "goal" and state.winners() == [0]
 
 
 def test_every_kit_rule_in_the_rulebook_has_a_test():

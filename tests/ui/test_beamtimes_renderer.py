@@ -143,13 +143,22 @@ def test_the_summary_names_the_winner_and_why():
         assert "The game ended because" in text
 
 
-def test_the_summary_explains_a_tie_break():
-    view = {"winners": [1], "end_reason": "beamtime", "groups": [
-        {"solved": 1, "published": 2, "tokens": 9}, {"solved": 1, "published": 3, "tokens": 0}]}
-    assert "most published results decides" in renderer.summary(view)
-    view["groups"][1]["published"] = 2
-    view["groups"][1]["tokens"] = 10
-    assert "most tokens in hand decides" in renderer.summary(view)
+def test_the_summary_explains_a_tie_break():  # K16, each credit option in words
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    state.phase, state.end_reason, state.solved_by = "over", "beamtime", [0, 1, None, None, None, None]
+    state.published, state.tokens = [3, 2], [4, 9]
+    text = renderer.summary(state.view(None))
+    assert "Group 2 wins!" in text and "Level on solved problems: the most tokens in hand decides" in text
+    state.options["credit"] = "published"
+    text = renderer.summary(state.view(None))
+    assert "Group 1 wins!" in text and "Level on solved problems: the most published results decides" in text
+    state.published = [2, 2]
+    assert "Level on solved problems, published results: the most tokens in hand" in renderer.summary(state.view(None))
+    state.options["credit"], state.closest = "closest", [1, 3]
+    assert "the smallest X published, decides" in renderer.summary(state.view(None))
+    state.tokens, state.closest = [9, 9], [1, 1]
+    assert "Level on solved problems, the closest result, published results, tokens in hand: the win is shared" in (
+        renderer.summary(state.view(None)))
 
 
 # -- the generic app with this renderer ------------------------------------------------------------

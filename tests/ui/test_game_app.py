@@ -149,8 +149,8 @@ def test_a_solo_game_has_no_seat_chooser():
 
 def test_seats_default_to_one_person_and_bots():
     app = GameApp("beamtimes", seed=3)
-    assert app.seats == ["human", "heuristic"] and app.state.players == 2
-    assert [box.value for box in app.seat_chooser.widget.children[1:]] == ["human", "heuristic"]
+    assert app.seats == ["human", "solver"] and app.state.players == 2
+    assert [box.value for box in app.seat_chooser.widget.children[1:]] == ["human", "solver"]
 
 
 def test_the_chosen_seats_take_effect_with_new_game():
@@ -162,7 +162,7 @@ def test_the_chosen_seats_take_effect_with_new_game():
     chooser.boxes[2].value = "human"
     assert app.state.players == 2, "nothing changes before New game"
     app.new_game(5)
-    assert app.seats == ["random", "heuristic", "human"] and app.state.players == 3
+    assert app.seats == ["random", "solver", "human"] and app.state.players == 3
     assert app.state.current_player() == 2, "the bots before the person have moved"
 
 
