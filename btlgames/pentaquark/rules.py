@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
@@ -126,6 +127,12 @@ def pentaquark_in(groups) -> list[str] | None:
 
 def winnable(cards) -> bool:
     """Can a winning set still be made from these cards, each showing either face (K11)?"""
+    return _winnable(frozenset(cards))
+
+
+@lru_cache(maxsize=None)  # at most 2**15 sets of cards; the rules and the bot ask at every loss
+def _winnable(cards: frozenset) -> bool:
+    cards = sorted(cards)
     by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
     for ups in combinations(by_flavour["up"], 2):
         for down in by_flavour["down"]:
