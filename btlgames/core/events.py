@@ -36,9 +36,9 @@ def _copied(value):
     if kind in _ATOMS:
         return value
     if kind is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
     if kind is list:
-        return [_copied(v) for v in value]
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
     if kind is tuple:
         return tuple(_copied(v) for v in value)
     return copy.deepcopy(value)

@@ -31,8 +31,17 @@ def in_set_order(cards):
     """A set's cards in one order whatever order they were named in: quarks before anti-quarks,
     then R, G, B. A set has no order, so no move may depend on one. Anything that is not a list
     of card faces is left as given, for ``apply`` to refuse."""
+    if type(cards) is tuple and all(type(f) is str for f in cards):
+        return _in_set_order(cards)  # the engine's own sets: plain strings, remembered
     if isinstance(cards, (list, tuple)) and all(isinstance(f, str) and f in QUARK_FACES for f in cards):
         return tuple(sorted(map(str, cards), key=lambda f: (f.endswith(ANTI), "RGB".index(f[1]), f)))
+    return cards
+
+
+@lru_cache(maxsize=1 << 12)
+def _in_set_order(cards: tuple[str, ...]):
+    if all(f in QUARK_FACES for f in cards):
+        return tuple(sorted(cards, key=lambda f: (f.endswith(ANTI), "RGB".index(f[1]), f)))
     return cards
 
 
@@ -108,6 +117,11 @@ WIN_QUARKS = Counter({"up": 2, "down": 1, "charm": 1})
 
 def is_winning_set(triple, pair) -> bool:
     """RGB quarks plus a colour/anti-colour pair that are u u d c and c̄ (K12)."""
+    return _is_winning_set(tuple(triple), tuple(pair))
+
+
+@lru_cache(maxsize=1 << 12)  # asked after every move
+def _is_winning_set(triple: tuple[str, ...], pair: tuple[str, ...]) -> bool:
     qs = [quark(f) for f in (*triple, *pair)]
     if not (is_colour_neutral(qs[:3]) and is_colour_neutral(qs[3:])):
         return False
@@ -142,6 +156,14 @@ def _winnable(cards: frozenset) -> bool:
                 if colours == Counter("RGB") + Counter(anticharm[1]):
                     return True
     return False
+
+
+@lru_cache(maxsize=1 << 14)  # a location's cards change one at a time: the same rows come back often
+def _neutral_sets(faces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], frozenset], ...]:
+    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: each in
+    set order and as a frozenset (to compare with the groups already made)."""
+    groups = (tuple(faces[i] for i in idx) for idx in neutral_groups([quark(f) for f in faces]))
+    return tuple((in_set_order(g), frozenset(g)) for g in groups)
 
 
 # -- the state ----------------------------------------------------------------------
@@ -312,8 +334,8 @@ class PentaquarkState(GameState):
         return next((e.kind for e in reversed(self.log.events) if e.kind in blows), "")
 
     def annihilated_counts(self) -> dict[str, int]:
-        counts = Counter(flavour_of_card(c) for c in self.annihilated)
-        return {f: counts.get(f, 0) for f in LOSS_AT}
+        flavours = [flavour_of_card(c) for c in self.annihilated]
+        return {f: flavours.count(f) for f in LOSS_AT}
 
     def check_invariants(self):
         places = [self.beam, self.collider, self.background, self.detector, self.discard,
@@ -365,12 +387,10 @@ class PentaquarkState(GameState):
         out = []
         joined = set(self.confined_since_place)
         for area in AREAS:
-            cards = getattr(self, area)
-            existing = [sorted(g) for g in self.groups[area]]
-            for idx in neutral_groups([quark(c) for c in cards]):
-                group = [cards[i] for i in idx]
-                if sorted(group) not in existing and not joined & set(group):
-                    out.append(Confine(area, tuple(group)))
+            existing = {frozenset(g) for g in self.groups[area]}
+            for group, members in _neutral_sets(tuple(getattr(self, area))):
+                if members not in existing and joined.isdisjoint(members):
+                    out.append(Confine(area, group))
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
@@ -406,7 +426,8 @@ class PentaquarkState(GameState):
         counts = self.annihilated_counts()
         reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
         if reason is None:
-            survivors = [c for c in QUARK_CARDS if c not in {card_of(a) for a in self.annihilated}]
+            gone = {card_of(a) for a in self.annihilated}
+            survivors = [c for c in QUARK_CARDS if c not in gone]
             reason = None if winnable(survivors) else "colours"
         if reason:
             self._finish("loss", reason)

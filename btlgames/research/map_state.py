@@ -48,7 +48,8 @@ class MapState:
     def _build_hexes(self, p: int, project: str) -> list[str]:
         free = self._known_free(cards.projects()[project].field) or self._known_free(board.META)
         mine = {t["hex"] for t in self.tiles if t["owner"] == p}
-        beside = [h for h in free if mine & set(self._neighbours(h))]
+        near = {n for h in mine for n in self._neighbours(h)}  # neighbours both ways, wormholes too
+        beside = [h for h in free if h in near]
         return beside or free
 
     def _hidden_in(self, field_: str) -> list[str]:

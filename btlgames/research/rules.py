@@ -123,7 +123,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _full_setup(self) -> None:
         for f in board.FIELDS:
-            outer = [h for h in board.HEXES if board.field_of(h) == f and board.is_outer(h)]
+            outer = [h for h in board.field_hexes(f) if board.is_outer(h)]
             tokens = self.chance.shuffled(["discovery", "anomaly", "null"])
             places = self.chance.shuffled(outer)
             self.hidden.update({places[0]: tokens[0], places[1]: tokens[1], places[2]: ""})
@@ -227,35 +227,36 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _main_actions(self, p: int) -> list[Action]:
         pl = self.players_[p]
-        done = pl["done"]
-        money = pl["res"]["R"]
+        done, res = pl["done"], pl["res"]
+        money = res["R"]
+        theories, methods = cards.theories(), cards.methods()
         out: list[Action] = []
         if not pl["borrowed"]:
             out.append(Borrow())
         if "theory" not in done and len(self._table(p)) < TABLE_THEORIES:
-            out += [PlayTheory(c) for c in pl["hand"] if c in cards.theories() and cards.theories()[c].cost <= money]
+            out += [PlayTheory(c) for c in pl["hand"] if c in theories and theories[c].cost <= money]
         if "method" not in done:
-            out += [PlayMethod(c) for c in pl["hand"] if c in cards.methods() and cards.methods()[c].cost <= money]
+            out += [PlayMethod(c) for c in pl["hand"] if c in methods and methods[c].cost <= money]
         if "build" not in done and pl["tiles_left"]:
             for project in dict.fromkeys(self.market):
                 if cards.projects()[project].cost <= money:
                     out += [Build(project, h) for h in self._build_hexes(p, project)]
         if "predict" not in done and pl["scheduled"] is None:
             out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
-        if "preprint" not in done and pl["res"]["D"] >= 1:
+        if "preprint" not in done and res["D"] >= 1:
             out += [Preprint(i) for i in self._unpublished(p, "preprint")]
-        if "journal" not in done and pl["res"]["D"] >= 1 and pl["res"]["L"] >= 1:
+        if "journal" not in done and res["D"] >= 1 and res["L"] >= 1:
             out += [Journal(i) for i in self._unpublished(p, "journal")]
         if "interfere" not in done:
             for c in dict.fromkeys(pl["interference"]):
                 card = cards.interference()[c]
                 if card.type != "shield" and card.cost <= money:
                     out += [Interfere(c, q) for q in range(self.players) if q != p]
-        if "simulate" not in done and pl["res"]["L"] >= 1:
+        if "simulate" not in done and res["L"] >= 1:
             out += [Simulate(h) for h in self._noisy_near(p)]
             if pl["penalty"]:
                 out.append(Simulate("repair"))
-        if "peer_review" not in done and pl["res"]["O"] >= 1 and pl["res"]["S"] >= 1:
+        if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
             out.append(PeerReview("rigor"))
             if pl["penalty"]:
                 out.append(PeerReview("repair"))
