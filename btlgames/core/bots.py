@@ -9,6 +9,7 @@ from .state import Action
 
 class Bot(Protocol):
     name: str
+    # reads_view = False (optional): choose() ignores its view, so play_turns passes None
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
 

@@ -16,7 +16,8 @@ from .cards import (ANNIHILATE_CARDS, ANTI, QUARK_CARDS, QUARK_FACES, card_of, d
 AREAS = ("background", "detector")  # where quarks live and confine
 STEPS = ("background", "detector", "discard")  # the collider phase's order (K5)
 LOSS_AT = {"up": 2, "charm": 2, "down": 3}  # annihilated cards that end the game (K10)
-BEAMS = 10  # the beam time: the game ends when the Beam runs out for the tenth time (K15)
+BEAMS = 10  # the beam time: the game ends when the Beam runs out for the tenth time (K15; option beams)
+FLIPPED = (6, 9)  # K2: between 6 and 9 cards turned over at set-up (options flipped_low, flipped_high)
 
 
 def _area(name: str) -> str:
@@ -191,13 +192,21 @@ class PentaquarkState(GameState):
 
     # -- set-up (K2) --------------------------------------------------------------
     def setup(self) -> None:
+        low, high = self.options.get("flipped_low", FLIPPED[0]), self.options.get("flipped_high", FLIPPED[1])
+        if low > high:
+            raise ValueError(t("pentaquark.why.flipped_range", low=low, high=high))
         deck = self.chance.shuffled(QUARK_CARDS)
-        cut = self.chance.randint(6, 9)
+        cut = self.chance.randint(low, high)
         deck = self.chance.shuffled([flip(c) for c in deck[:cut]] + deck[cut:])
         self.beam = deck
         self.aside = list(ANNIHILATE_CARDS[: self.options["annihilate_cards"]])
         self._log("setup", flipped=cut)
         self._beam_phase()
+
+    @property
+    def beams(self) -> int:
+        """How many times the Beam may run out before the beam time is over (K15)."""
+        return self.options.get("beams", BEAMS)
 
     # -- the contract -----------------------------------------------------------------
     def current_player(self):
@@ -299,7 +308,7 @@ class PentaquarkState(GameState):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
         counts = self.annihilated_counts()
         return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": BEAMS,
+            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": self.beams,
             "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
             "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
             "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
@@ -354,7 +363,7 @@ class PentaquarkState(GameState):
             assert self.step + len(self.collider) <= 3
         assert set(self.confined_since_place) <= set(self.background + self.detector), \
             "a quark that joined a set this step has left the table"
-        assert self.refreshes < BEAMS
+        assert self.refreshes < self.beams
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
@@ -480,7 +489,7 @@ class PentaquarkState(GameState):
         if self.beam:
             self.turn += 1
             self._beam_phase()
-        elif self.refreshes + 1 == BEAMS:  # K15: the beam time is over
+        elif self.refreshes + 1 == self.beams:  # K15: the beam time is over
             self._finish("loss", "beam_time")
         else:
             self._start_refresh()
@@ -530,8 +539,8 @@ def most_actions(options: dict) -> int:
     and the annihilate cards lasts at most ceil(cards / 3) turns; a refresh discards at most 15
     quarks and finishes once. The game ends when the tenth beam runs out (K15).
     """
-    annihilates = options["annihilate_cards"]
+    annihilates, beams = options["annihilate_cards"], options["beams"]
     per_turn = 3 + min(3, annihilates) + 1 + 4 * (len(QUARK_CARDS) // 2)
     turns_per_beam = -(-(len(QUARK_CARDS) + annihilates) // 3)
     per_refresh = len(QUARK_CARDS) + 1
-    return BEAMS * turns_per_beam * per_turn + (BEAMS - 1) * per_refresh
+    return beams * turns_per_beam * per_turn + (beams - 1) * per_refresh

@@ -18,8 +18,8 @@ from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
                       Reward, Simulate, Stop, Story, Synthesis)
-from .constants import (HAND, INTERFERENCE_HAND, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORAGE,
-                        STORY_CAPS, TABLE_THEORIES, TILES, TRACK_MAX)
+from .constants import (INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORY_CAPS,
+                        SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference
@@ -76,7 +76,13 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     @property
     def rounds(self) -> int:
-        return ROUNDS[self.variant]
+        """The option rounds, or the variant's own (0, the default)."""
+        return self.options.get("rounds") or ROUNDS[self.variant]
+
+    def limit(self, name: str) -> int:
+        """A number of the rules that is a game option (hand, storage, synthesis_target): the
+        option's value, the rulebook's by default."""
+        return self.options.get(name, LIMITS[name])
 
     @property
     def stories(self) -> str:
@@ -86,6 +92,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def setup(self) -> None:
         if not self.school and self.stories != STORY_CAPS[0]:  # K31: the full game has no stories
             raise ValueError(t("research.why.stories_full", default=STORY_CAPS[0]))
+        if self.school and self.limit("synthesis_target") != SYNTHESIS_TARGET:
+            raise ValueError(t("research.why.synthesis_school", default=SYNTHESIS_TARGET))
         n = self.players
         self.players_ = [self._new_player() for _ in range(n)]
         self.noise = {h: 0 for h in board.HEXES}
@@ -311,6 +319,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         for deck in ("theory", "method"):
             self.decks[deck] = self.chance.shuffled(self.decks[deck])
         self._log("keep", p, secret={"theory": a.theory, "method": a.method}, seen_by=[p])
+        self._limit_hand(p)  # only a hand option below 2 asks for a discard here
 
     def _do_income(self, p, a: Income, d):
         pl = self.players_[p]
@@ -350,7 +359,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl = self.players_[p]
         if len(pl["interference"]) > INTERFERENCE_HAND:
             self.queue.insert(0, {"kind": "discard", "player": p, "hand": "interference"})
-        if len(pl["hand"]) > HAND:
+        if len(pl["hand"]) > self.limit("hand"):
             self.queue.insert(0, {"kind": "discard", "player": p, "hand": "cards"})
 
     def _do_discard(self, p, a: Discard, d):
@@ -599,7 +608,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         """At most 8 resources; the excess goes back from the largest pile (K9)."""
         res = self.players_[p]["res"]
         returned = {}
-        while sum(res.values()) > STORAGE:
+        while sum(res.values()) > self.limit("storage"):
             largest = max(RESOURCES, key=lambda r: (res[r], -RESOURCES.index(r)))
             res[largest] -= 1
             returned[largest] = returned.get(largest, 0) + 1
@@ -680,11 +689,12 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             assert all(v >= 0 for v in pl["res"].values()), f"player {p + 1} has negative resources"
             assert 0 <= pl["reputation"] <= REPUTATION_MAX and 0 <= pl["rigor"] <= TRACK_MAX
             assert 0 <= pl["hype"] <= TRACK_MAX and pl["debt"] >= 0
-            assert len(pl["hand"]) <= HAND or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
+            assert len(pl["hand"]) <= self.limit("hand") or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
             assert pl["tiles_left"] + sum(t["owner"] == p for t in self.tiles) == TILES
         cleaned = next((e for e in reversed(self.log.events) if e.kind == "round_end"), None)
         if cleaned:  # the storage limit holds after every clean-up
-            assert all(sum(row["res"].values()) <= STORAGE for row in cleaned.data["tracks"]), "storage over 8"
+            assert all(sum(row["res"].values()) <= self.limit("storage") for row in cleaned.data["tracks"]), \
+                "resources over the storage limit"
         assert all(0 <= n <= 3 for n in self.noise.values()), "noise out of 0..3"
         hexes = [t["hex"] for t in self.tiles]
         assert len(hexes) == len(set(hexes)), "two tiles on one hex"
