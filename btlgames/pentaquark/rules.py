@@ -160,11 +160,21 @@ def _winnable(cards: frozenset) -> bool:
 
 
 @lru_cache(maxsize=1 << 14)  # a location's cards change one at a time: the same rows come back often
-def _neutral_sets(faces: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], frozenset], ...]:
-    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: each in
-    set order and as a frozenset (to compare with the groups already made)."""
+def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, frozenset], ...]:
+    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the move that
+    makes each (moves are immutable, so shared) and its cards as a set (to compare with the groups
+    already made)."""
     groups = (tuple(faces[i] for i in idx) for idx in neutral_groups([quark(f) for f in faces]))
-    return tuple((in_set_order(g), frozenset(g)) for g in groups)
+    return tuple((Confine(area, g), frozenset(g)) for g in groups)
+
+
+_placement = lru_cache(maxsize=None)(Place)  # one shared move per card and area
+
+
+@lru_cache(maxsize=1 << 12)
+def _annihilating(free: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The free faces at one location that annihilate in pairs (K7), earliest arrivals first."""
+    return tuple((free[i], free[j]) for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))))
 
 
 # -- the state ----------------------------------------------------------------------
@@ -229,7 +239,7 @@ class PentaquarkState(GameState):
             if self._refresh_may_end():
                 out.append(EndRefresh())
             return out
-        out = [Place(c, STEPS[self.step]) for c in self.collider]
+        out = [_placement(c, STEPS[self.step]) for c in self.collider]
         out += self._confinements()
         if not self.collider:
             out.append(EndCollider())
@@ -397,9 +407,9 @@ class PentaquarkState(GameState):
         joined = set(self.confined_since_place)
         for area in AREAS:
             existing = {frozenset(g) for g in self.groups[area]}
-            for group, members in _neutral_sets(tuple(getattr(self, area))):
+            for move, members in _offers(area, tuple(getattr(self, area))):
                 if members not in existing and joined.isdisjoint(members):
-                    out.append(Confine(area, group))
+                    out.append(move)
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
@@ -412,9 +422,7 @@ class PentaquarkState(GameState):
         """Free quark/anti-quark pairs at one location annihilate (K7); the step ends (K14)."""
         self.confined_since_place = []
         for area in AREAS:
-            free = self._free(area)
-            for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))):
-                a, b = free[i], free[j]
+            for a, b in _annihilating(tuple(self._free(area))):
                 self._log("pair_annihilate", a=a, b=b, area=area)
                 for face in (a, b):
                     self._annihilate(face, None, check=False)
