@@ -1,45 +1,97 @@
 #!/usr/bin/env python3
-"""Random playouts per second for every registered game (and each bot).
+"""Bot playouts per second for every registered game (and each bot).
 
-    python bench/playouts.py [--seconds S]
+    python bench/playouts.py [--seconds S] [--game NAME ...]
+    python bench/playouts.py --compare PATH [--rounds N] [--seconds S] [--game NAME ...]
 
-Plain timing on this machine; no test depends on it. Figures go in the closing notes.
+Rates are games and actions per second of this process's CPU time (on a quiet machine that is
+the wall-clock rate; on a shared one it is less disturbed by the other processes). With
+``--compare PATH`` every game and bot is measured in fresh processes, alternating between the
+btlgames in PATH (another checkout, e.g. a ``git archive`` of main) and this one, ``--rounds``
+times each, and the medians and their ratio are printed: a before/after taken side by side.
+No test depends on this; figures go in the closing notes.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
-import btlgames
-from btlgames.core.simulate import play_one
+HERE = Path(__file__).resolve().parent.parent  # this checkout
 
 
 def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
-    """(games per second, actions per second, peak KiB for one game)."""
+    """(games per CPU second, actions per CPU second, peak KiB for one game)."""
+    from btlgames.core.simulate import play_one
+
     tracemalloc.start()
-    play_one(game, seed=0, bot=bot)
+    play_one(game, seed=0, bot=bot)  # also warms what the engine caches
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
     games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = play_one(game, seed=games, bot=bot)
         games += 1
         actions += len(state.history)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed, peak
+
+
+def pairs(only: list[str]) -> list[tuple[str, str]]:
+    import btlgames
+
+    known = btlgames.games()
+    unknown = set(only) - set(known)
+    if unknown:
+        sys.exit(f"no game {', '.join(sorted(unknown))}; the kit has: {', '.join(sorted(known))}")
+    return [(name, bot) for name, spec in sorted(known.items()) if not only or name in only for bot in spec.bots]
+
+
+def measured_in(path: Path, game: str, bot: str, seconds: float) -> float:
+    """Games per second with the btlgames found in ``path``, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    out = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds)],
+                         env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["games"]
+
+
+def compare(base: Path, rounds: int, seconds: float, only: list[str]) -> None:
+    print(f"before: {base}\nafter:  {HERE}\n{rounds} alternating rounds of {seconds:g} CPU s each; medians")
+    print(f"{'game':<16}{'bot':<11}{'before/s':>10}{'after/s':>10}{'ratio':>8}")
+    for game, bot in pairs(only):
+        before, after = [], []
+        for _ in range(rounds):
+            before.append(measured_in(base, game, bot, seconds))
+            after.append(measured_in(HERE, game, bot, seconds))
+        b, a = statistics.median(before), statistics.median(after)
+        print(f"{game:<16}{bot:<11}{b:>10.1f}{a:>10.1f}{a / b:>7.2f}x", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and bot")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per game and bot")
+    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
+    parser.add_argument("--compare", type=Path, metavar="PATH", help="another checkout to measure against")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --compare")
+    parser.add_argument("--one", nargs=2, metavar=("GAME", "BOT"), help=argparse.SUPPRESS)  # a --compare worker
     args = parser.parse_args()
-    print(f"{'game':<14}{'bot':<11}{'games/s':>10}{'actions/s':>12}{'peak KiB/game':>15}")
-    for name, spec in sorted(btlgames.games().items()):
-        for bot in spec.bots:
+    if args.one:
+        games, actions, _ = measure(*args.one, args.seconds)
+        print(json.dumps({"games": games, "actions": actions}))
+    elif args.compare:
+        compare(args.compare.resolve(), args.rounds, args.seconds, args.game)
+    else:
+        print(f"{'game':<16}{'bot':<11}{'games/s':>10}{'actions/s':>12}{'peak KiB/game':>15}")
+        for name, bot in pairs(args.game):
             games, actions, peak = measure(name, bot, args.seconds)
-            print(f"{name:<14}{bot:<11}{games:>10.0f}{actions:>12.0f}{peak:>15.0f}")
+            print(f"{name:<16}{bot:<11}{games:>10.0f}{actions:>12.0f}{peak:>15.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from .state import Action
 
 class Bot(Protocol):
     name: str
+    # reads_view = False (optional): choose() ignores its view, so play_turns passes None
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
 
@@ -17,6 +18,13 @@ class RandomBot:
     """Picks uniformly among the legal actions, with its own seeded generator."""
 
     name = "random"
+    reads_view = False  # play_turns builds no view for a bot that ignores it
+
+    def __init_subclass__(cls, **kwargs):
+        """A subclass with its own ``choose`` reads the view unless it says otherwise."""
+        super().__init_subclass__(**kwargs)
+        if "choose" in cls.__dict__ and "reads_view" not in cls.__dict__:
+            cls.reads_view = True
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(f"bot:{seed}")
@@ -38,11 +46,13 @@ def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: 
         if state.is_over():
             return made
         if player in bots:
-            state.apply(bots[player].choose(state.view(player), state.legal_actions()))
+            bot, legal = bots[player], state.legal_actions()
+            view = state.view(player) if getattr(bot, "reads_view", True) else None
+            state.apply_chosen(bot.choose(view, list(legal)), legal)
             continue
         legal = state.legal_actions() if forced else ()
         if len(legal) != 1:
             return made
-        state.apply(legal[0])
+        state.apply_chosen(legal[0], legal)
         made.append((player, legal[0]))
     raise RuntimeError(f"{state.name}: no end after {max_actions} actions")

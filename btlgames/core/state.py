@@ -27,6 +27,9 @@ class Action:
     kind: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
+        values = {name: getattr(self, name) for name in _field_names(type(self))}
+        if all(map(_is_plain, values.values())):  # the usual move: nothing to copy (asdict is slow)
+            return {"kind": self.kind, **values}
         return {"kind": self.kind, **dataclasses.asdict(self)}
 
     def describe(self) -> str:  # the readable words; games override
@@ -70,6 +73,14 @@ def same_value(a, b) -> bool:
 
 def same_action(a: Action, b: Action) -> bool:
     return type(a) is type(b) and all(same_value(getattr(a, f), getattr(b, f)) for f in _field_names(type(a)))
+
+
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _is_plain(value) -> bool:
+    """An immutable JSON value: a number, string, None or a tuple of them."""
+    return type(value) in _ATOMS or type(value) is tuple and all(map(_is_plain, value))
 
 
 @lru_cache(maxsize=None)
@@ -178,17 +189,27 @@ class GameState:
         field for field and type for type, never the caller's object: a value from outside (0.0
         or True for 0, a numpy integer, a list for a tuple) never reaches the state. Anything
         else raises IllegalAction and changes nothing."""
-        match = self.matching_action(action)
+        self._apply_match(action, self.matching_action(action))
+
+    def apply_chosen(self, action: Action, legal: list[Action]) -> None:
+        """:meth:`apply` for a loop that has just asked for ``legal = legal_actions()`` and changed
+        nothing since (``play_turns``): the move is looked up in that list (first by identity, then
+        strictly), so the legal actions are not generated twice. Give a bot a copy of ``legal``."""
+        match = next((a for a in legal if a is action), None)
+        self._apply_match(action, match or self.matching_action(action, legal))
+
+    def _apply_match(self, action, match: Action | None) -> None:
         if match is None:
             raise IllegalAction(self.reason_illegal(action))
         self._apply(match)
         self.history.append(match.to_json())
 
-    def matching_action(self, action) -> Action | None:
-        """The legal action that is ``action`` (strictly), or None."""
+    def matching_action(self, action, legal: list[Action] | None = None) -> Action | None:
+        """The legal action that is ``action`` (strictly), or None; ``legal`` if already known."""
         if type(action) not in self.actions.values():
             return None
-        return next((legal for legal in self.legal_actions() if same_action(legal, action)), None)
+        legal = self.legal_actions() if legal is None else legal
+        return next((a for a in legal if same_action(a, action)), None)
 
     def reason_illegal(self, action) -> str:
         """Why ``action`` is refused. Malformed actions are named here, so the games'

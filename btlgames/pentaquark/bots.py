@@ -4,6 +4,7 @@ It sees only the view, like a player at the table.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from ..core.bots import RandomBot
@@ -32,6 +33,20 @@ def _winning_sets() -> list[frozenset]:
 
 
 WINNING_SETS = _winning_sets()
+_ORDER = {w: sorted(w) for w in WINNING_SETS}  # the tie-break between equally close sets
+
+
+@lru_cache(maxsize=None)
+def _progress(faces: frozenset) -> int:
+    """How many of these faces fit one winning set (the best one)."""
+    return max(len(faces & w) for w in WINNING_SETS)
+
+
+@lru_cache(maxsize=4096)
+def _target(gone: frozenset, faces: frozenset) -> frozenset:
+    """The winning set closest to these detector faces among those the gone cards leave possible."""
+    alive = [w for w in WINNING_SETS if not {card_of(f) for f in w} & gone] or WINNING_SETS
+    return max(alive, key=lambda w: (len(faces & w), _ORDER[w]))
 
 
 class HeuristicBot(RandomBot):
@@ -53,16 +68,11 @@ class HeuristicBot(RandomBot):
 
     # -- judging cards ------------------------------------------------------------
     def _progress(self, faces) -> int:
-        """How many of these faces fit one winning set (the best one)."""
-        faces = set(faces)
-        return max(len(faces & w) for w in WINNING_SETS)
+        return _progress(frozenset(faces))
 
     def _target(self, view) -> frozenset:
         """The winning set the detector is closest to, among those still possible."""
-        gone = {card_of(c) for c in view["annihilated"]}
-        alive = [w for w in WINNING_SETS if not {card_of(f) for f in w} & gone] or WINNING_SETS
-        faces = set(view["detector"]["cards"])
-        return max(alive, key=lambda w: (len(faces & w), sorted(w)))
+        return _target(frozenset(card_of(c) for c in view["annihilated"]), frozenset(view["detector"]["cards"]))
 
     def _keep_value(self, view, face) -> float:
         """How much losing this card hurts (annihilation is forever)."""
@@ -71,7 +81,8 @@ class HeuristicBot(RandomBot):
             return 0.0
         counts = view["annihilated_counts"]
         value = {"up": 2 + 2 * counts["up"], "charm": 2 + 2 * counts["charm"], "down": 1 + counts["down"]}[flavour]
-        survivors = [c for c in QUARK_CARDS if c not in {card_of(a) for a in view["annihilated"]} | {card_of(face)}]
+        gone = {card_of(a) for a in view["annihilated"]} | {card_of(face)}
+        survivors = [c for c in QUARK_CARDS if c not in gone]
         if not winnable(survivors):
             value += 10
         return value + (1 if face in self._target(view) else 0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any, ClassVar
 
@@ -15,7 +16,8 @@ from .cards import (ANNIHILATE_CARDS, ANTI, QUARK_CARDS, QUARK_FACES, card_of, d
 AREAS = ("background", "detector")  # where quarks live and confine
 STEPS = ("background", "detector", "discard")  # the collider phase's order (K5)
 LOSS_AT = {"up": 2, "charm": 2, "down": 3}  # annihilated cards that end the game (K10)
-BEAMS = 10  # the beam time: the game ends when the Beam runs out for the tenth time (K15)
+BEAMS = 10  # the beam time: the game ends when the Beam runs out for the tenth time (K15; option beams)
+FLIPPED = (6, 9)  # K2: between 6 and 9 cards turned over at set-up (options flipped_low, flipped_high)
 
 
 def _area(name: str) -> str:
@@ -30,8 +32,17 @@ def in_set_order(cards):
     """A set's cards in one order whatever order they were named in: quarks before anti-quarks,
     then R, G, B. A set has no order, so no move may depend on one. Anything that is not a list
     of card faces is left as given, for ``apply`` to refuse."""
+    if type(cards) is tuple and all(type(f) is str for f in cards):
+        return _in_set_order(cards)  # the engine's own sets: plain strings, remembered
     if isinstance(cards, (list, tuple)) and all(isinstance(f, str) and f in QUARK_FACES for f in cards):
         return tuple(sorted(map(str, cards), key=lambda f: (f.endswith(ANTI), "RGB".index(f[1]), f)))
+    return cards
+
+
+@lru_cache(maxsize=1 << 12)
+def _in_set_order(cards: tuple[str, ...]):
+    if all(f in QUARK_FACES for f in cards):
+        return tuple(sorted(cards, key=lambda f: (f.endswith(ANTI), "RGB".index(f[1]), f)))
     return cards
 
 
@@ -107,6 +118,11 @@ WIN_QUARKS = Counter({"up": 2, "down": 1, "charm": 1})
 
 def is_winning_set(triple, pair) -> bool:
     """RGB quarks plus a colour/anti-colour pair that are u u d c and c̄ (K12)."""
+    return _is_winning_set(tuple(triple), tuple(pair))
+
+
+@lru_cache(maxsize=1 << 12)  # asked after every move
+def _is_winning_set(triple: tuple[str, ...], pair: tuple[str, ...]) -> bool:
     qs = [quark(f) for f in (*triple, *pair)]
     if not (is_colour_neutral(qs[:3]) and is_colour_neutral(qs[3:])):
         return False
@@ -126,6 +142,12 @@ def pentaquark_in(groups) -> list[str] | None:
 
 def winnable(cards) -> bool:
     """Can a winning set still be made from these cards, each showing either face (K11)?"""
+    return _winnable(frozenset(cards))
+
+
+@lru_cache(maxsize=None)  # at most 2**15 sets of cards; the rules and the bot ask at every loss
+def _winnable(cards: frozenset) -> bool:
+    cards = sorted(cards)
     by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
     for ups in combinations(by_flavour["up"], 2):
         for down in by_flavour["down"]:
@@ -135,6 +157,24 @@ def winnable(cards) -> bool:
                 if colours == Counter("RGB") + Counter(anticharm[1]):
                     return True
     return False
+
+
+@lru_cache(maxsize=1 << 14)  # a location's cards change one at a time: the same rows come back often
+def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, frozenset], ...]:
+    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the move that
+    makes each (moves are immutable, so shared) and its cards as a set (to compare with the groups
+    already made)."""
+    groups = (tuple(faces[i] for i in idx) for idx in neutral_groups([quark(f) for f in faces]))
+    return tuple((Confine(area, g), frozenset(g)) for g in groups)
+
+
+_placement = lru_cache(maxsize=None)(Place)  # one shared move per card and area
+
+
+@lru_cache(maxsize=1 << 12)
+def _annihilating(free: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The free faces at one location that annihilate in pairs (K7), earliest arrivals first."""
+    return tuple((free[i], free[j]) for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))))
 
 
 # -- the state ----------------------------------------------------------------------
@@ -162,13 +202,21 @@ class PentaquarkState(GameState):
 
     # -- set-up (K2) --------------------------------------------------------------
     def setup(self) -> None:
+        low, high = self.options.get("flipped_low", FLIPPED[0]), self.options.get("flipped_high", FLIPPED[1])
+        if low > high:
+            raise ValueError(t("pentaquark.why.flipped_range", low=low, high=high))
         deck = self.chance.shuffled(QUARK_CARDS)
-        cut = self.chance.randint(6, 9)
+        cut = self.chance.randint(low, high)
         deck = self.chance.shuffled([flip(c) for c in deck[:cut]] + deck[cut:])
         self.beam = deck
         self.aside = list(ANNIHILATE_CARDS[: self.options["annihilate_cards"]])
         self._log("setup", flipped=cut)
         self._beam_phase()
+
+    @property
+    def beams(self) -> int:
+        """How many times the Beam may run out before the beam time is over (K15)."""
+        return self.options.get("beams", BEAMS)
 
     # -- the contract -----------------------------------------------------------------
     def current_player(self):
@@ -191,7 +239,7 @@ class PentaquarkState(GameState):
             if self._refresh_may_end():
                 out.append(EndRefresh())
             return out
-        out = [Place(c, STEPS[self.step]) for c in self.collider]
+        out = [_placement(c, STEPS[self.step]) for c in self.collider]
         out += self._confinements()
         if not self.collider:
             out.append(EndCollider())
@@ -270,7 +318,7 @@ class PentaquarkState(GameState):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
         counts = self.annihilated_counts()
         return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": BEAMS,
+            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": self.beams,
             "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
             "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
             "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
@@ -305,8 +353,8 @@ class PentaquarkState(GameState):
         return next((e.kind for e in reversed(self.log.events) if e.kind in blows), "")
 
     def annihilated_counts(self) -> dict[str, int]:
-        counts = Counter(flavour_of_card(c) for c in self.annihilated)
-        return {f: counts.get(f, 0) for f in LOSS_AT}
+        flavours = [flavour_of_card(c) for c in self.annihilated]
+        return {f: flavours.count(f) for f in LOSS_AT}
 
     def check_invariants(self):
         places = [self.beam, self.collider, self.background, self.detector, self.discard,
@@ -325,7 +373,7 @@ class PentaquarkState(GameState):
             assert self.step + len(self.collider) <= 3
         assert set(self.confined_since_place) <= set(self.background + self.detector), \
             "a quark that joined a set this step has left the table"
-        assert self.refreshes < BEAMS
+        assert self.refreshes < self.beams
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
@@ -358,12 +406,10 @@ class PentaquarkState(GameState):
         out = []
         joined = set(self.confined_since_place)
         for area in AREAS:
-            cards = getattr(self, area)
-            existing = [sorted(g) for g in self.groups[area]]
-            for idx in neutral_groups([quark(c) for c in cards]):
-                group = [cards[i] for i in idx]
-                if sorted(group) not in existing and not joined & set(group):
-                    out.append(Confine(area, tuple(group)))
+            existing = {frozenset(g) for g in self.groups[area]}
+            for move, members in _offers(area, tuple(getattr(self, area))):
+                if members not in existing and joined.isdisjoint(members):
+                    out.append(move)
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
@@ -376,9 +422,7 @@ class PentaquarkState(GameState):
         """Free quark/anti-quark pairs at one location annihilate (K7); the step ends (K14)."""
         self.confined_since_place = []
         for area in AREAS:
-            free = self._free(area)
-            for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))):
-                a, b = free[i], free[j]
+            for a, b in _annihilating(tuple(self._free(area))):
                 self._log("pair_annihilate", a=a, b=b, area=area)
                 for face in (a, b):
                     self._annihilate(face, None, check=False)
@@ -399,7 +443,8 @@ class PentaquarkState(GameState):
         counts = self.annihilated_counts()
         reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
         if reason is None:
-            survivors = [c for c in QUARK_CARDS if c not in {card_of(a) for a in self.annihilated}]
+            gone = {card_of(a) for a in self.annihilated}
+            survivors = [c for c in QUARK_CARDS if c not in gone]
             reason = None if winnable(survivors) else "colours"
         if reason:
             self._finish("loss", reason)
@@ -452,7 +497,7 @@ class PentaquarkState(GameState):
         if self.beam:
             self.turn += 1
             self._beam_phase()
-        elif self.refreshes + 1 == BEAMS:  # K15: the beam time is over
+        elif self.refreshes + 1 == self.beams:  # K15: the beam time is over
             self._finish("loss", "beam_time")
         else:
             self._start_refresh()
@@ -502,8 +547,8 @@ def most_actions(options: dict) -> int:
     and the annihilate cards lasts at most ceil(cards / 3) turns; a refresh discards at most 15
     quarks and finishes once. The game ends when the tenth beam runs out (K15).
     """
-    annihilates = options["annihilate_cards"]
+    annihilates, beams = options["annihilate_cards"], options["beams"]
     per_turn = 3 + min(3, annihilates) + 1 + 4 * (len(QUARK_CARDS) // 2)
     turns_per_beam = -(-(len(QUARK_CARDS) + annihilates) // 3)
     per_refresh = len(QUARK_CARDS) + 1
-    return BEAMS * turns_per_beam * per_turn + (BEAMS - 1) * per_refresh
+    return beams * turns_per_beam * per_turn + (beams - 1) * per_refresh

@@ -6,7 +6,7 @@ from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import HeuristicBot
 from .rules import ResearchState
-from .constants import ROUNDS, STORY_CAPS
+from .constants import HAND, ROUNDS, STORAGE, STORY_CAPS, SYNTHESIS_TARGET
 
 SPEC = register(GameSpec(
     name="research",
@@ -18,10 +18,20 @@ SPEC = register(GameSpec(
         "stories": Option("every", choices=STORY_CAPS,
                           help="school game, Kit rule K31: every team may tell a story each round (every), "
                                "one story a round for the class (round), or none"),
+        # the rules' numbers a designer may vary; the defaults are the kit's rulebook
+        "rounds": Option(0, low=0, high=12, help="rounds in a game; 0 (the default) plays the variant's own: "
+                                                 "8 in the full game, 5 in the school game"),
+        "hand": Option(HAND, low=1, high=8, help="theory and method cards a player may keep in hand; more "
+                                                 "are discarded at once (the rulebook has 4)"),
+        "storage": Option(STORAGE, low=1, high=20, help="resources a player may keep after clean-up; the excess "
+                                                        "goes back from the largest pile (Kit rule K9 has 8)"),
+        "synthesis_target": Option(SYNTHESIS_TARGET, low=1, high=10,
+                                   help="full game: the total of one die and the synthesis bonus (at most +3) "
+                                        "that wins at once (the rulebook has 8)"),
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     # declared, not derived: a round is a fixed schedule (income, repayment, story, two actions, the
     # test, synthesis, clean-up), each step with a few follow-up choices; 40 a team and round is
     # several times the most random or never-stopping play has taken (6.6)
-    max_actions=lambda options: 40 * ROUNDS[options["variant"]] * options["players"],
+    max_actions=lambda options: 40 * (options["rounds"] or ROUNDS[options["variant"]]) * options["players"],
 ))

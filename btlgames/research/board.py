@@ -82,16 +82,21 @@ def order(hex_id: str) -> int:
     return _ORDER[_check(hex_id)]
 
 
+_FIELD_OF = {h: h.rsplit("-", 1)[0] for h in HEXES}  # the rules ask at every step
+_FIELD_HEXES = {f: tuple(h for h in HEXES if _FIELD_OF[h] == f) for f in (META, *FIELDS)}
+
+
 def field_of(hex_id: str) -> str:
     """The field a hex belongs to: one of ``FIELDS`` or ``META``."""
-    return _check(hex_id).rsplit("-", 1)[0]
+    field = _FIELD_OF.get(hex_id) if isinstance(hex_id, str) else None
+    return field if field is not None else _FIELD_OF[_check(hex_id)]
 
 
 def field_hexes(field: str) -> tuple[str, ...]:
     """A field's hexes in hex order (5 for an outer field, 7 for Metascience)."""
-    if field != META and field not in FIELDS:
+    if field not in _FIELD_HEXES:
         raise ValueError(f"no field {field!r}; fields are {', '.join(FIELDS)} and {META}")
-    return tuple(h for h in HEXES if field_of(h) == field)
+    return _FIELD_HEXES[field]
 
 
 def ring(hex_id: str) -> int:

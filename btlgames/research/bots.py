@@ -21,6 +21,7 @@ class HeuristicBot:
         self.rng = random.Random(f"research-bot:{seed}")
 
     def choose(self, view, legal):
+        self._known = {}  # what this choice has worked out from this view already
         kind = view["decision"]["kind"]
         me = view["player"]
         choose = getattr(self, f"_{kind}", None)
@@ -70,7 +71,10 @@ class HeuristicBot:
 
     # -- the test ------------------------------------------------------------------------------------
     def _chance(self, view, me, theory, tile, method=""):
-        return success_chance(test_terms(view, me, theory, tile, method))
+        key = ("chance", theory, tile, method)
+        if key not in self._known:
+            self._known[key] = success_chance(test_terms(view, me, theory, tile, method))
+        return self._known[key]
 
     def _is_new(self, view, theory, tile) -> bool:
         """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
@@ -95,6 +99,12 @@ class HeuristicBot:
         return max((a for a in legal if a.tile == tile), key=lambda a: (worth(a), a.method))
 
     def _prediction_value(self, view, me, theory) -> float:
+        key = ("prediction", theory)
+        if key not in self._known:
+            self._known[key] = self._value_of_prediction(view, me, theory)
+        return self._known[key]
+
+    def _value_of_prediction(self, view, me, theory) -> float:
         th = view["theories"][theory]
         tiles = [t for t in view["tiles"] if t["owner"] == me] or [None]
         best = 0.0

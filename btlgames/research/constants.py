@@ -11,4 +11,5 @@ REPUTATION_MAX, TRACK_MAX = 6, 10
 ROUNDS = {"full": 8, "school": 5}
 NEUTRAL = {2: 6, 3: 3, 4: 0}
 SYNTHESIS_TARGET = 8
+LIMITS = {"hand": HAND, "storage": STORAGE, "synthesis_target": SYNTHESIS_TARGET}  # the ones that are game options
 STORY_CAPS = ("every", "round", "none")  # K31: interlude stories per round in the school game

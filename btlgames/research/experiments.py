@@ -5,7 +5,7 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 from __future__ import annotations
 
 from . import board, cards
-from .constants import BONUS_CAP, SYNTHESIS_TARGET, TRACK_MAX
+from .constants import BONUS_CAP, TRACK_MAX
 from .terms import project_hits, test_terms
 from .actions import Reveal, Reward, Synthesis
 
@@ -40,7 +40,7 @@ class Experiments:
         best = max((cards.projects()[t["card"]].technique for t in self.tiles if t["owner"] == p), default=0)
         bonus = min(BONUS_CAP, best + pl["rigor"] // 4)
         roll = self.chance.randint(1, 6)
-        won = roll + bonus >= SYNTHESIS_TARGET
+        won = roll + bonus >= self.limit("synthesis_target")
         self._log("synthesis", p, roll=roll, bonus=bonus, won=won)
         if won:
             self.winner_by_synthesis = p

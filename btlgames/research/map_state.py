@@ -43,16 +43,17 @@ class MapState:
 
     def _known_free(self, field_: str) -> list[str]:
         taken = self._occupied()
-        return [h for h in board.HEXES if board.field_of(h) == field_ and h not in taken]
+        return [h for h in board.field_hexes(field_) if h not in taken]
 
     def _build_hexes(self, p: int, project: str) -> list[str]:
         free = self._known_free(cards.projects()[project].field) or self._known_free(board.META)
         mine = {t["hex"] for t in self.tiles if t["owner"] == p}
-        beside = [h for h in free if mine & set(self._neighbours(h))]
+        near = {n for h in mine for n in self._neighbours(h)}  # neighbours both ways, wormholes too
+        beside = [h for h in free if h in near]
         return beside or free
 
     def _hidden_in(self, field_: str) -> list[str]:
-        return [h for h in board.HEXES if h in self.hidden and board.field_of(h) == field_]
+        return [h for h in board.field_hexes(field_) if h in self.hidden]
 
     def _noisy_near(self, p: int) -> list[str]:
         mine = {t["hex"] for t in self.tiles if t["owner"] == p}

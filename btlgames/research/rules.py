@@ -18,8 +18,8 @@ from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
                       Reward, Simulate, Stop, Story, Synthesis)
-from .constants import (HAND, INTERFERENCE_HAND, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORAGE,
-                        STORY_CAPS, TABLE_THEORIES, TILES, TRACK_MAX)
+from .constants import (INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORY_CAPS,
+                        SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference
@@ -76,7 +76,13 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     @property
     def rounds(self) -> int:
-        return ROUNDS[self.variant]
+        """The option rounds, or the variant's own (0, the default)."""
+        return self.options.get("rounds") or ROUNDS[self.variant]
+
+    def limit(self, name: str) -> int:
+        """A number of the rules that is a game option (hand, storage, synthesis_target): the
+        option's value, the rulebook's by default."""
+        return self.options.get(name, LIMITS[name])
 
     @property
     def stories(self) -> str:
@@ -86,6 +92,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def setup(self) -> None:
         if not self.school and self.stories != STORY_CAPS[0]:  # K31: the full game has no stories
             raise ValueError(t("research.why.stories_full", default=STORY_CAPS[0]))
+        if self.school and self.limit("synthesis_target") != SYNTHESIS_TARGET:
+            raise ValueError(t("research.why.synthesis_school", default=SYNTHESIS_TARGET))
         n = self.players
         self.players_ = [self._new_player() for _ in range(n)]
         self.noise = {h: 0 for h in board.HEXES}
@@ -123,7 +131,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _full_setup(self) -> None:
         for f in board.FIELDS:
-            outer = [h for h in board.HEXES if board.field_of(h) == f and board.is_outer(h)]
+            outer = [h for h in board.field_hexes(f) if board.is_outer(h)]
             tokens = self.chance.shuffled(["discovery", "anomaly", "null"])
             places = self.chance.shuffled(outer)
             self.hidden.update({places[0]: tokens[0], places[1]: tokens[1], places[2]: ""})
@@ -227,35 +235,36 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _main_actions(self, p: int) -> list[Action]:
         pl = self.players_[p]
-        done = pl["done"]
-        money = pl["res"]["R"]
+        done, res = pl["done"], pl["res"]
+        money = res["R"]
+        theories, methods = cards.theories(), cards.methods()
         out: list[Action] = []
         if not pl["borrowed"]:
             out.append(Borrow())
         if "theory" not in done and len(self._table(p)) < TABLE_THEORIES:
-            out += [PlayTheory(c) for c in pl["hand"] if c in cards.theories() and cards.theories()[c].cost <= money]
+            out += [PlayTheory(c) for c in pl["hand"] if c in theories and theories[c].cost <= money]
         if "method" not in done:
-            out += [PlayMethod(c) for c in pl["hand"] if c in cards.methods() and cards.methods()[c].cost <= money]
+            out += [PlayMethod(c) for c in pl["hand"] if c in methods and methods[c].cost <= money]
         if "build" not in done and pl["tiles_left"]:
             for project in dict.fromkeys(self.market):
                 if cards.projects()[project].cost <= money:
                     out += [Build(project, h) for h in self._build_hexes(p, project)]
         if "predict" not in done and pl["scheduled"] is None:
             out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
-        if "preprint" not in done and pl["res"]["D"] >= 1:
+        if "preprint" not in done and res["D"] >= 1:
             out += [Preprint(i) for i in self._unpublished(p, "preprint")]
-        if "journal" not in done and pl["res"]["D"] >= 1 and pl["res"]["L"] >= 1:
+        if "journal" not in done and res["D"] >= 1 and res["L"] >= 1:
             out += [Journal(i) for i in self._unpublished(p, "journal")]
         if "interfere" not in done:
             for c in dict.fromkeys(pl["interference"]):
                 card = cards.interference()[c]
                 if card.type != "shield" and card.cost <= money:
                     out += [Interfere(c, q) for q in range(self.players) if q != p]
-        if "simulate" not in done and pl["res"]["L"] >= 1:
+        if "simulate" not in done and res["L"] >= 1:
             out += [Simulate(h) for h in self._noisy_near(p)]
             if pl["penalty"]:
                 out.append(Simulate("repair"))
-        if "peer_review" not in done and pl["res"]["O"] >= 1 and pl["res"]["S"] >= 1:
+        if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
             out.append(PeerReview("rigor"))
             if pl["penalty"]:
                 out.append(PeerReview("repair"))
@@ -310,6 +319,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         for deck in ("theory", "method"):
             self.decks[deck] = self.chance.shuffled(self.decks[deck])
         self._log("keep", p, secret={"theory": a.theory, "method": a.method}, seen_by=[p])
+        self._limit_hand(p)  # only a hand option below 2 asks for a discard here
 
     def _do_income(self, p, a: Income, d):
         pl = self.players_[p]
@@ -349,7 +359,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl = self.players_[p]
         if len(pl["interference"]) > INTERFERENCE_HAND:
             self.queue.insert(0, {"kind": "discard", "player": p, "hand": "interference"})
-        if len(pl["hand"]) > HAND:
+        if len(pl["hand"]) > self.limit("hand"):
             self.queue.insert(0, {"kind": "discard", "player": p, "hand": "cards"})
 
     def _do_discard(self, p, a: Discard, d):
@@ -598,7 +608,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         """At most 8 resources; the excess goes back from the largest pile (K9)."""
         res = self.players_[p]["res"]
         returned = {}
-        while sum(res.values()) > STORAGE:
+        while sum(res.values()) > self.limit("storage"):
             largest = max(RESOURCES, key=lambda r: (res[r], -RESOURCES.index(r)))
             res[largest] -= 1
             returned[largest] = returned.get(largest, 0) + 1
@@ -679,11 +689,12 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             assert all(v >= 0 for v in pl["res"].values()), f"player {p + 1} has negative resources"
             assert 0 <= pl["reputation"] <= REPUTATION_MAX and 0 <= pl["rigor"] <= TRACK_MAX
             assert 0 <= pl["hype"] <= TRACK_MAX and pl["debt"] >= 0
-            assert len(pl["hand"]) <= HAND or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
+            assert len(pl["hand"]) <= self.limit("hand") or any(d["kind"] == "discard" and d["player"] == p for d in self.queue)
             assert pl["tiles_left"] + sum(t["owner"] == p for t in self.tiles) == TILES
         cleaned = next((e for e in reversed(self.log.events) if e.kind == "round_end"), None)
         if cleaned:  # the storage limit holds after every clean-up
-            assert all(sum(row["res"].values()) <= STORAGE for row in cleaned.data["tracks"]), "storage over 8"
+            assert all(sum(row["res"].values()) <= self.limit("storage") for row in cleaned.data["tracks"]), \
+                "resources over the storage limit"
         assert all(0 <= n <= 3 for n in self.noise.values()), "noise out of 0..3"
         hexes = [t["hex"] for t in self.tiles]
         assert len(hexes) == len(set(hexes)), "two tiles on one hex"

@@ -3,6 +3,7 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -48,7 +49,11 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def success_chance(terms: dict) -> Fraction:
     """The chance that one die plus the terms reaches the difficulty (exact)."""
-    need = terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"]
+    return _chance_to_reach(terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])
+
+
+@lru_cache(maxsize=None)  # a handful of values; bots weigh thousands of tests
+def _chance_to_reach(need: int) -> Fraction:
     return Fraction(min(6, max(0, 7 - need)), 6)
 
 

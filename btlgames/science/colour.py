@@ -65,17 +65,26 @@ def is_colour_neutral(group: Sequence[Quark]) -> bool:
     return False
 
 
+_COLOUR_BIT = {"red": 1, "green": 2, "blue": 4}  # anti-colours three bits higher
+_MESONS = frozenset({1 | 8, 2 | 16, 4 | 32})  # a colour with its own anti-colour
+_BARYONS = frozenset({7, 7 << 3})  # RGB or anti-RGB
+
+
 def neutral_groups(quarks: Sequence[Quark], among: Iterable[int] | None = None) -> list[tuple[int, ...]]:
-    """Every colour-neutral group of 2 or 3 (as index tuples, sorted), among the given indices."""
+    """Every colour-neutral group of 2 or 3 (as index tuples, sorted), among the given indices.
+
+    The same groups, in the same order, as testing every pair and triple with
+    :func:`is_colour_neutral`, with colours as bits (Pentaquark asks at every step)."""
     idx = sorted(range(len(quarks)) if among is None else among)
+    bits = {i: _COLOUR_BIT[quarks[i].colour] << (3 * quarks[i].anti) for i in idx}
     found = []
     for n, i in enumerate(idx):
         for m, j in enumerate(idx[n + 1:], start=n + 1):
-            if is_colour_neutral((quarks[i], quarks[j])):
+            pair = bits[i] | bits[j]
+            if pair in _MESONS:
                 found.append((i, j))
-            for k in idx[m + 1:]:
-                if is_colour_neutral((quarks[i], quarks[j], quarks[k])):
-                    found.append((i, j, k))
+            elif bits[i] != bits[j] and (pair < 8 or pair & 7 == 0):  # two colours of one side
+                found += [(i, j, k) for k in idx[m + 1:] if pair | bits[k] in _BARYONS]
     return found
 
 

@@ -171,6 +171,45 @@ def test_bots_see_only_views():
     assert action in state.legal_actions()
 
 
+def test_apply_chosen_takes_the_listed_move_and_refuses_anything_else_unchanged():
+    """play_turns' fast path: the move is looked up in the legal actions just generated."""
+    from btlgames import IllegalAction
+    from btlgames.pentaquark.rules import Annihilate, Place
+
+    state = btlgames.load("pentaquark", seed=2)
+    legal = state.legal_actions()
+    place = next(a for a in legal if isinstance(a, Place))
+    for refused in (Place(place.card, "discard" if place.area != "discard" else "detector"), Annihilate("uR"),
+                    Place(place.card, list(place.area)), "place", None):
+        before = state.clone()
+        with pytest.raises(IllegalAction):
+            state.apply_chosen(refused, legal)
+        assert state == before
+    twin = Place(place.card, place.area)  # equal, not the listed object: the strict match finds it
+    state.apply_chosen(twin, legal)
+    assert state.history[-1] == place.to_json() and state.detector + state.background + state.discard
+
+
+def test_play_turns_builds_no_view_for_a_bot_that_ignores_it():
+    from btlgames.core.bots import RandomBot, play_turns
+    from btlgames.pentaquark.bots import HeuristicBot
+
+    seen = []
+
+    class Watching(RandomBot):
+        def choose(self, view, legal):
+            seen.append(view)
+            return super().choose(view, legal)
+
+    assert RandomBot.reads_view is False and Watching.reads_view and HeuristicBot.reads_view
+    state = btlgames.load("pentaquark", seed=3)
+    play_turns(state, {0: Watching(seed=1)})
+    assert seen and all(isinstance(v, dict) for v in seen) and state.is_over()
+    again = btlgames.load("pentaquark", seed=3)
+    play_turns(again, {0: RandomBot(seed=1)})  # the same moves: the view never steered the random bot
+    assert again.history == state.history
+
+
 def test_heuristic_bot_beats_random_clearly():
     """Seeded, so exact: 300 games each (2,000-game figures: bench/ and the closing note)."""
     heuristic = simulate("pentaquark", n=300, bot="heuristic", seed=0).score_0.mean()

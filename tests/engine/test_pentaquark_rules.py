@@ -103,6 +103,30 @@ def test_setup_cut_is_between_six_and_nine():
     assert cuts == {6, 7, 8, 9}
 
 
+@pytest.mark.parametrize("low, high", [(0, 0), (2, 5), (15, 15)])
+def test_options_flipped_low_and_high_bound_the_cut(low, high):  # K2
+    cuts = {btlgames.load("pentaquark", seed=s, flipped_low=low, flipped_high=high).log.events[0].data["flipped"]
+            for s in range(60)}
+    assert cuts == set(range(low, high + 1))
+    state = btlgames.load("pentaquark", seed=1, flipped_low=low, flipped_high=high)
+    assert state.options["flipped_low"] == low  # saves carry the options (core.saves writes state.options)
+
+
+def test_the_cut_options_refuse_a_low_above_the_high_and_out_of_range():
+    with pytest.raises(ValueError, match=r"flipped_low \(9\) is above flipped_high \(6\)"):
+        btlgames.load("pentaquark", seed=1, flipped_low=9, flipped_high=6)
+    with pytest.raises(ValueError, match="flipped_high=16 is out of range 0..15"):
+        btlgames.load("pentaquark", seed=1, flipped_high=16)
+    with pytest.raises(ValueError, match="beams=0 is out of range 1..30"):
+        btlgames.load("pentaquark", seed=1, beams=0)
+
+
+def test_every_option_has_words_and_the_rulebook_default():
+    options = spec("pentaquark").options
+    assert (options["beams"].default, options["flipped_low"].default, options["flipped_high"].default) == (10, 6, 9)
+    assert all(o.help for o in options.values())
+
+
 def test_option_annihilate_cards_sets_how_many_wait_aside():
     assert btlgames.load("pentaquark", seed=1, annihilate_cards=1).aside == ["A1"]
     with pytest.raises(ValueError, match="out of range"):
@@ -338,13 +362,14 @@ def stalling_choice(state, rng):
     return legal[0]
 
 
-@pytest.mark.parametrize("annihilate_cards", [3, 0])
-def test_every_game_ends_within_its_declared_length_even_when_stalling(annihilate_cards):  # K14, K15
+@pytest.mark.parametrize("annihilate_cards, beams, games", [(3, BEAMS, 60), (0, BEAMS, 60), (3, 30, 15), (1, 1, 15)])
+def test_every_game_ends_within_its_declared_length_even_when_stalling(annihilate_cards, beams, games):  # K14, K15
     import random
 
-    bound = spec("pentaquark").max_actions({"players": 1, "annihilate_cards": annihilate_cards})
-    for seed in range(60):
-        state = btlgames.load("pentaquark", seed=seed, annihilate_cards=annihilate_cards)
+    options = {"annihilate_cards": annihilate_cards, "beams": beams}
+    bound = spec("pentaquark").max_actions(spec("pentaquark").check_options(options))
+    for seed in range(games):
+        state = btlgames.load("pentaquark", seed=seed, **options)
         rng = random.Random(seed)
         confines = 0
         while not state.is_over():
@@ -356,10 +381,12 @@ def test_every_game_ends_within_its_declared_length_even_when_stalling(annihilat
 
 
 # -- the beam time (K15) -------------------------------------------------------------------------------
-def test_the_beam_time_ends_a_game_that_could_go_on_for_ever():  # K15
+@pytest.mark.parametrize("beams", [BEAMS, 3])  # the rulebook's beam time, and the option beams
+def test_the_beam_time_ends_a_game_that_could_go_on_for_ever(beams):  # K15
     """Two pairs circling through a four-card beam with no annihilate card: without K15 the same
     table comes back after every refresh, whatever the shuffles, and the game would never end."""
-    state = btlgames.load("pentaquark", seed=3, annihilate_cards=0)
+    state = btlgames.load("pentaquark", seed=3, annihilate_cards=0, beams=beams)
+    assert state.view(None)["beams"] == beams
     state.detector, state.groups = ["uR", "cG", "dB"], {"background": [], "detector": [["uR", "cG", "dB"]]}
     state.annihilated = ["uB", "dR", "cR", "sR", "sG", "bR", "bG", "bB"]
     state.collider, state.beam, state.background, state.discard = ["uG", "dG~", "cB"], ["sB~"], [], []
@@ -384,8 +411,8 @@ def test_the_beam_time_ends_a_game_that_could_go_on_for_ever():  # K15
         else:
             state.apply(EndCollider())
     assert state.result == "loss" and state.reason == "beam_time" and state.summary()["decided_by"] == "beam_time"
-    assert state.refreshes == BEAMS - 1 and state.annihilated[-1] == "bB"  # nothing was lost on the way
-    assert len(tables) == BEAMS - 1 and all(t == tables[0] for t in tables)  # the same table every time
+    assert state.refreshes == beams - 1 and state.annihilated[-1] == "bB"  # nothing was lost on the way
+    assert len(tables) == beams - 1 and all(t == tables[0] for t in tables)  # the same table every time
 
 
 # -- refresh (K9) ---------------------------------------------------------------------------------

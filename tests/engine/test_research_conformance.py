@@ -26,6 +26,15 @@ def test_conformance(variant, players, games):
         assert all(s.round <= 5 and s.winner_by_synthesis is None for s in finished)
 
 
+@pytest.mark.parametrize("games, options", [  # a designer's rule options at their ends of range
+    (3, {"variant": "full", "players": 2, "rounds": 10, "hand": 1, "storage": 1, "synthesis_target": 1}),
+    (4, {"variant": "school", "players": 2, "rounds": 1, "hand": 8, "storage": 20}),
+])
+def test_conformance_under_rule_options(games, options):
+    finished = conformance.run("research", games=games, seed=9000 + options["rounds"], save_sample=1, **options)
+    assert all(s.round <= options["rounds"] for s in finished)
+
+
 @pytest.mark.parametrize("stories, players", [("round", 4), ("round", 2), ("none", 3)])
 def test_conformance_under_a_story_cap(stories, players):  # K31
     finished = conformance.run("research", games=60, seed=7000 + players, save_sample=3, variant="school",

@@ -79,6 +79,21 @@ def test_neutral_groups_among_some_indices():
     assert neutral_groups(WIN, among=[]) == []
 
 
+def test_neutral_groups_are_every_neutral_pair_and_triple_in_order():
+    """The bit arithmetic finds exactly what testing every pair and triple finds, in its order."""
+    import random
+    from itertools import combinations
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        quarks = [Quark(rng.choice(FLAVOURS), rng.choice(COLOURS), rng.random() < 0.5) for _ in range(rng.randint(0, 9))]
+        idx = sorted(rng.sample(range(len(quarks)), rng.randint(0, len(quarks))))
+        brute = [g for i, j in combinations(idx, 2) for g in
+                 [(i, j)] * is_colour_neutral([quarks[i], quarks[j]])
+                 + [(i, j, k) for k in idx if k > j and is_colour_neutral([quarks[i], quarks[j], quarks[k]])]]
+        assert neutral_groups(quarks, among=idx) == brute
+
+
 # -- groupings --------------------------------------------------------------------------------
 def test_groupings_of_a_proton():
     proton = [q("up", R), q("up", G), q("down", B)]
