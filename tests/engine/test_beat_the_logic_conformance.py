@@ -40,3 +40,17 @@ def test_500_seeded_games_end_with_the_invariants(players):
         assert state.winners()
         lengths.add(state.round)
     assert lengths == {(30, 25, 22)[players - 2]}  # every game ends, after a fixed number of rounds
+
+
+def test_the_view_checks_copy_equals_a_clone_and_is_independent():
+    # hidden_variation copies the state field by field instead of pickling it (clone): the same game
+    state = btlgames.load("beat-the-logic", seed=3, players=3)
+    bot = RandomBot(3)
+    for _ in range(40):
+        state.apply(bot.choose(None, state.legal_actions()))
+    copied = state._copy()
+    assert copied == state.clone() == state
+    assert set(vars(copied)) == set(vars(state))
+    copied.apply(copied.legal_actions()[0])
+    assert copied != state and state == state.clone()
+    assert copied.areas != state.areas or copied.hands != state.hands
