@@ -44,9 +44,10 @@ CSS = """
 .bl-hand .bl-card { width: calc(var(--bl-card) * 1.45); height: calc(var(--bl-card) * 1.5); }
 .bl-hand .bl-card b { font-size: calc(var(--bl-card) * .5); } .bl-hand .bl-card span { font-size: calc(var(--bl-card) * .24); }
 .bl-hand .bl-card small { font-size: calc(var(--bl-card) * .2); }
-.bl-mini { width: calc(var(--bl-card) * .84); height: calc(var(--bl-card) * .84); margin: 1px; border-width: 2px; }
+.bl-mini { width: auto; min-width: calc(var(--bl-card) * .84); max-width: 7em; height: auto;
+  min-height: calc(var(--bl-card) * .84); padding: 1px 3px; margin: 1px; border-width: 2px; }
 .bl-mini b { font-size: calc(var(--bl-card) * .28); }
-.bl-mini span { font-size: max(10px, calc(var(--bl-card) * .165)); overflow-wrap: anywhere; hyphens: auto; }
+.bl-mini span { font-size: max(10px, calc(var(--bl-card) * .165)); }  /* whole words: a mini card grows to fit them */
 .bl-mini small { display: none; }
 .bl-mark { display: inline-block; padding: 0 6px; border-radius: 12px; color: #fff; font-weight: 700; white-space: nowrap; }
 .bl-note { font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b; background: #fff6d6; }
