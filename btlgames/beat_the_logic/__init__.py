@@ -1,7 +1,7 @@
 """Beat The Logic (2-4 players): draft cards, collect band members and their attributes."""
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
-from .bots import GreedyBot, PlannerBot
+from .bots import ForgetfulBot, GreedyBot, PlannerBot
 from .cards import deck_for, is_angel
 from .rules import BeatTheLogicState
 
@@ -14,7 +14,7 @@ SPEC = register(GameSpec(
         "variant": Option("standard", choices=("standard", "first-edition"),
                           help="first-edition: identical musicians may be collected too (K14)"),
     },
-    bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot, "forgetful": ForgetfulBot},
     # every play, protection or laying aside takes a card from a hand for good, and only an angel
     # laid on a set is followed by one more choice (steal or not)
     max_actions=lambda options: sum(1 + is_angel(card) for card in deck_for(options["players"])),

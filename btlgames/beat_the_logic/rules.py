@@ -7,6 +7,7 @@ the table its last cards are set aside and hands shrink until they are empty (K1
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -174,15 +175,21 @@ class BeatTheLogicState(GameState):
 
     def _steals(self, p: int) -> list[Steal]:
         """Any card of an opponent's set without an angel, into any set of yours it fits (K10)."""
-        found = []
+        found, where = [], {}  # where: each card's placements, worked out once
         for victim in (q % self.players for q in range(p + 1, p + self.players)):
             for source, group in enumerate(self.areas[victim]):
                 if group["angel"] is not None:
                     continue
-                for card in (c for c in CARDS if c in group["cards"]):
-                    found += [Steal(victim, source, card, into)
-                              for into in _placements(self.areas[p], card, self.first_edition)]
+                for card in sorted(set(group["cards"]), key=ORDER.__getitem__):
+                    if card not in where:
+                        where[card] = _placements(self.areas[p], card, self.first_edition)
+                    found += [Steal(victim, source, card, into) for into in where[card]]
         return found
+
+    def _anything_to_steal(self, p: int) -> bool:
+        """Whether ``_steals(p)`` has a move: any card in an opponent's set without an angel (it
+        may always go into a new set), asked without listing every steal."""
+        return any(group["angel"] is None for q, area in enumerate(self.areas) if q != p for group in area)
 
     def _apply(self, action: Action) -> None:
         p = self.player
@@ -199,7 +206,7 @@ class BeatTheLogicState(GameState):
             self.points[p] += sets.points(group) - before
             self.stats["protects"] += 1
             self._log("protect", p, card=action.angel, set=action.into)
-            if self._steals(p):
+            if self._anything_to_steal(p):
                 self.phase = "steal"
             else:
                 self._log("nothing_to_steal", p)
@@ -371,12 +378,14 @@ class BeatTheLogicState(GameState):
             counts = self.known[holder][seat]
         else:
             return []
-        return [c for c in CARDS for _ in range(counts.get(c, 0))]
+        return [c for c in sorted(counts, key=ORDER.__getitem__) for _ in range(counts[c])]
 
     def hidden_variation(self, player, rng):
         """Deal the cards this seat cannot see differently: the unknown cards of other hands,
-        the deck and the set-aside pile (the cards it knows stay where they are)."""
-        other = self.clone()
+        the deck and the set-aside pile (the cards it knows stay where they are). An independent
+        copy made field by field: the harness asks for one at every step, and pickling the whole
+        state (``clone``) was most of its cost."""
+        other = self._copy()
         unseen = [p for p in range(self.players) if p != player]
         kept = {p: self._known_to(p, player) for p in unseen}
         pool = other.deck + other.set_aside
@@ -389,6 +398,22 @@ class BeatTheLogicState(GameState):
             k = len(other.hands[p]) - len(kept[p])
             other.hands[p], pool = kept[p] + pool[:k], pool[k:]
         other.deck, other.set_aside = pool[:len(self.deck)], pool[len(self.deck):]
+        return other
+
+    def _copy(self) -> "BeatTheLogicState":
+        """The same as ``clone()``, without pickling: every field is plain data of known shape
+        (tests/engine/test_beat_the_logic_conformance.py checks it against ``clone``)."""
+        other = copy.copy(self)
+        other.options, other.chance = dict(self.options), copy.deepcopy(self.chance)
+        other.log, other.history = copy.deepcopy(self.log), [dict(h) for h in self.history]
+        other.deck, other.set_aside, other.removed = list(self.deck), list(self.set_aside), list(self.removed)
+        other.hands = [list(h) for h in self.hands]
+        other.areas = [[{"cards": list(g["cards"]), "angel": g["angel"]} for g in area] for area in self.areas]
+        other.lone_angels = [list(a) for a in self.lone_angels]
+        other.points, other.stats = list(self.points), dict(self.stats)
+        other.memory = [[{"round": m["round"], "to": m["to"], "cards": list(m["cards"])} for m in mem]
+                        for mem in self.memory]
+        other.known = [[dict(c) for c in row] for row in self.known]
         return other
 
     def summary(self):

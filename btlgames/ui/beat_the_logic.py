@@ -32,7 +32,7 @@ CSS = """
 .bl-set { border: 2px solid #777; border-radius: 8px; padding: 0 2px; background: #f7f7f7; }
 .bl-set.bl-known { border-style: dotted; background: #fff; }
 .bl-set.bl-protected { border: 3px double #111; background: #fffbe0; }
-.bl-set-label { display: block; font-size: calc(var(--bl-card) * .19); font-weight: 700; text-align: center;
+.bl-set-label { display: block; font-size: max(11px, calc(var(--bl-card) * .2)); font-weight: 700; text-align: center;
   white-space: nowrap; }
 .bl-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   width: var(--bl-card); height: calc(var(--bl-card) * 1.15); margin: 2px; padding: 0 2px; border-radius: 8px;
@@ -44,8 +44,10 @@ CSS = """
 .bl-hand .bl-card { width: calc(var(--bl-card) * 1.45); height: calc(var(--bl-card) * 1.5); }
 .bl-hand .bl-card b { font-size: calc(var(--bl-card) * .5); } .bl-hand .bl-card span { font-size: calc(var(--bl-card) * .24); }
 .bl-hand .bl-card small { font-size: calc(var(--bl-card) * .2); }
-.bl-mini { width: calc(var(--bl-card) * .7); height: calc(var(--bl-card) * .76); margin: 1px; border-width: 2px; }
-.bl-mini b { font-size: calc(var(--bl-card) * .26); } .bl-mini span { font-size: calc(var(--bl-card) * .135); }
+.bl-mini { width: auto; min-width: calc(var(--bl-card) * .84); max-width: 7em; height: auto;
+  min-height: calc(var(--bl-card) * .84); padding: 1px 3px; margin: 1px; border-width: 2px; }
+.bl-mini b { font-size: calc(var(--bl-card) * .28); }
+.bl-mini span { font-size: max(10px, calc(var(--bl-card) * .165)); }  /* whole words: a mini card grows to fit them */
 .bl-mini small { display: none; }
 .bl-mark { display: inline-block; padding: 0 6px; border-radius: 12px; color: #fff; font-weight: 700; white-space: nowrap; }
 .bl-note { font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b; background: #fff6d6; }

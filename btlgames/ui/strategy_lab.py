@@ -23,7 +23,7 @@ from btlgames.science.intervals import wilson
 from .widgets import WIDE, Refused, Study, app, button, esc, heading, message, row
 
 GAME = "beat-the-logic"
-STRATEGIES = ("random", "greedy", "planner")
+STRATEGIES = ("random", "greedy", "forgetful", "planner")
 GAMES_RANGE = (1, 20_000)
 STYLE = """<style>
 .btl-lab table { border-collapse: collapse; margin: .4em 0; font-size: 1.05em; }
@@ -99,11 +99,12 @@ class Tournament:
                                   layout=w.Layout(width="11em"))
         self.seats = [w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES],
                                  value=seats[i] if i < len(seats) else "greedy",
-                                 description=msg("seat", n=i + 1), style=WIDE, layout=w.Layout(width="15em"))
+                                 description=msg("seat", n=i + 1), style=WIDE, layout=w.Layout(width="26em"))
                       for i in range(4)]
         self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="12em"))
         self.seed = w.IntText(value=1, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
-        self.rotate = w.Checkbox(value=True, description=msg("rotate"), style=WIDE, indent=False)
+        self.rotate = w.Checkbox(value=True, description=msg("rotate"), style=WIDE, indent=False,
+                                 layout=w.Layout(width="auto"))  # its words in full, not cut short
         self.run, self.more, self.stop = button(msg("run")), button(msg("more")), button(msg("stop"))
         self.study = Study(lambda **n: msg("progress", **n), msg("tournament.idle"), lambda e: msg("failed", why=e))
         self.runner = Runner(self.run, self.stop, self.study)
@@ -156,10 +157,10 @@ class Tournament:
         self.next_seed += played
         tally = self.tally
         self.table.value = self.results_html()
+        if tally.games:  # the plot first: "Done" is said when everything is there
+            self.study.show_png(self.plot_png(), msg("tournament.alt", n=tally.games), width=900, height=440)
         key = "tournament.stopped" if played < n else "tournament.done"
         self.study.say(msg(key, n=played, total=tally.games))
-        if tally.games:
-            self.study.show_png(self.plot_png(), msg("tournament.alt", n=tally.games), width=900, height=380)
 
     def results_html(self) -> str:
         tally = self.tally
@@ -176,7 +177,7 @@ class Tournament:
         from matplotlib.figure import Figure
 
         tally = self.tally
-        fig = Figure(figsize=(9, 3.8), dpi=100)
+        fig = Figure(figsize=(9, 4.4), dpi=100)
         left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
         top = max(max(s) for s in tally.scores)
         bins = range(0, int(top) + 6, 5)
@@ -185,7 +186,7 @@ class Tournament:
                       linestyle=("-", "--", ":", "-.")[s], label=msg("legend_seat", n=s + 1, strategy=msg(f"strategy.{name}")))
         left.set_xlabel(msg("plot.score"))
         left.set_ylabel(msg("plot.games"))
-        left.legend(fontsize=9)
+        _legend_above(left)
         xs = [g for g, _ in self.trace]
         rates = [k / g for g, k in self.trace]
         bands = [wilson(k, g) for g, k in self.trace]
@@ -195,9 +196,14 @@ class Tournament:
         right.set_ylim(0, 1)
         right.set_xlabel(msg("plot.games_played"))
         right.set_ylabel(msg("plot.win_rate"))
-        right.legend(fontsize=9)
+        _legend_above(right)
         fig.tight_layout()
         return _png(fig)
+
+
+def _legend_above(axes) -> None:
+    """The legend above the plot, where it covers no bar and no line."""
+    axes.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0, 1.02), frameon=False, borderaxespad=0)
 
 
 def tournament(games: int = 100) -> w.VBox:

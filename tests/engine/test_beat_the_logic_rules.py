@@ -123,6 +123,16 @@ def test_fewer_players_remove_complete_musician_sets(players, removed, dealt_dec
     assert len(state.deck) == dealt_deck and all(len(h) == HAND for h in state.hands)
 
 
+def test_the_cards_are_shuffled_and_dealt_four_each_the_rest_is_a_face_down_pile():  # K2
+    deals = [btlgames.load("beat-the-logic", seed=s, players=3) for s in (1, 2)]
+    for state in deals:
+        assert Counter(state.deck + [c for h in state.hands for c in h]) == Counter(deck_for(3))
+        projector = state.view(None)
+        assert projector["deck"] == len(state.deck) and projector["hand_sizes"] == [HAND] * 3
+        assert projector["hand"] is None and all(k == [] for k in projector["known_hands"])
+    assert deals[0].hands != deals[1].hands, "another seed, another shuffle"
+
+
 # -- the turn, the round, passing (K3, K4) --------------------------------------------------------
 def test_a_round_play_then_draw_then_hands_pass_left_and_the_start_player_moves_left():  # K3 K4
     state = btlgames.load("beat-the-logic", seed=5, players=3)
@@ -139,6 +149,36 @@ def test_a_round_play_then_draw_then_hands_pass_left_and_the_start_player_moves_
     assert [sorted(h) for h in state.hands] == [sorted(hands[2]), sorted(hands[0]), sorted(hands[1])]
     assert state.start == 1 and state.current_player() == 1 and state.round == 2
     assert [m["to"] for p in range(3) for m in state.memory[p]] == [1, 2, 0]  # K16
+
+
+def test_every_turn_lays_a_hand_card_face_up_there_is_no_passing():  # K4
+    state = btlgames.load("beat-the-logic", seed=8, players=4)
+    for _ in range(12):
+        p = state.current_player()
+        legal = state.legal_actions()
+        assert legal and all(isinstance(a, (Play, Protect, LayAside)) for a in legal), "no move keeps the card"
+        action = legal[-1]
+        laid = getattr(action, "card", None) or action.angel
+        assert laid in state.hands[p]
+        shown_before = sum(len(g["cards"]) + bool(g["angel"]) for g in state.view(None)["areas"][p])
+        state.apply(action)
+        if state.phase == "steal":
+            state.apply(NoSteal())
+        shown = state.view(None)
+        face_up = [c for g in shown["areas"][p] for c in g["cards"] + [g["angel"]]] + shown["lone_angels"][p]
+        assert laid in face_up, "the card is laid face up: the projector shows it"
+        assert sum(len(g["cards"]) + bool(g["angel"]) for g in shown["areas"][p]) >= shown_before + (
+            not isinstance(action, LayAside))
+
+
+def test_sets_are_never_combined():  # K7
+    # a drummer with his drum kit, and drumsticks on their own: together they would be a complete
+    # drummer's set, but they are two sets, and no move puts them together
+    state = game(hands={0: ["cap"], 1: ["bass"]}, areas={0: [S("drummer", "drums"), S("drumsticks")]})
+    assert state.scores()[0] == 3
+    state.apply(Play("cap", NEW))
+    assert state.areas[0][:2] == [S("drummer", "drums"), S("drumsticks")] and state.scores()[0] == 4
+    assert all(a.card in state.hands[1] for a in state.legal_actions())  # nothing moves what is laid
 
 
 def test_each_card_starts_a_set_or_joins_one_it_fits():  # K5 K6
@@ -222,6 +262,20 @@ def test_stealing_is_optional_and_never_from_a_protected_set():  # K10
     assert state.current_player() == 1 and state.areas[1][1] == S("stool")
 
 
+def test_any_card_of_an_unprotected_set_may_be_stolen_even_from_a_complete_one():  # K10
+    # "any card" from an opponent's area: a complete musician set breaks; a protected musician set
+    # is as safe as a protected attribute set
+    state = game(hands={0: ["angel-blue"], 1: ["cap"]},
+                 areas={0: [S("drums", "drums")],
+                        1: [S("singer", "microphone", "hairspray"), S("guitarist", "guitar", angel="angel-purple")]})
+    state.apply(Protect("angel-blue", 0))
+    assert {(a.source, a.card) for a in state.legal_actions() if isinstance(a, Steal)} == {
+        (0, "singer"), (0, "microphone"), (0, "hairspray")}
+    state.apply(Steal(1, 0, "microphone", NEW))
+    assert state.areas[1][0] == S("singer", "hairspray") and state.scores()[1] == 2 + 0
+    assert state.scores()[0] == 4 - 2 + 1
+
+
 def test_a_stolen_lone_card_takes_its_set_away():  # K10
     state = game(hands={0: ["angel-yellow"], 1: ["cap"]},
                  areas={0: [S("keyboard", "stool")], 1: [S("guitar"), S("bass", "bass")]})
@@ -257,6 +311,24 @@ def test_the_deck_runs_out_then_hands_empty(players, aside, rounds):  # K12
     assert placed + sum(map(len, state.lone_angels)) + aside == len(deck_for(players))
     event = last(state, "last_cards")
     assert event.data == {"set_aside": aside}
+
+
+def test_after_the_pile_is_gone_nobody_draws_and_hands_shrink_by_one_a_round():  # K12
+    state = btlgames.load("beat-the-logic", seed=4, players=4)
+    bot = make_bot("beat-the-logic", "random", 4)
+    while state.drawing:
+        state.apply(bot.choose(None, state.legal_actions()))
+    assert len(state.set_aside) == 2 and state.deck == []
+    sizes = [len(h) for h in state.hands]
+    draws = sum(e.kind == "draw" for e in state.log.events)
+    rounds = []
+    while not state.is_over():
+        round_now = state.round
+        state.apply(bot.choose(None, state.legal_actions()))
+        if state.round != round_now or state.is_over():
+            rounds.append([len(h) for h in state.hands])
+    assert sum(e.kind == "draw" for e in state.log.events) == draws, "nobody draws any more"
+    assert max(sizes) == HAND and rounds == [[k] * 4 for k in range(HAND - 1, -1, -1)]
 
 
 def test_scores_loose_cards_one_each_and_unfinished_musician_sets_as_loose():  # K13
@@ -333,3 +405,21 @@ def test_a_card_every_seat_has_seen_in_a_hand_is_public():  # K16
     assert not known - Counter(state.hands[mover])
     assert state.view(other)["known_hands"][mover] == sorted(known.elements(), key=CARDS.index)
     assert state.view(mover)["known_hands"][mover] == [] and drawn in state.hands[mover]
+
+
+def test_the_planner_counts_the_cards_it_has_seen_the_forgetful_bot_does_not():  # K16
+    from btlgames.beat_the_logic.bots import Outlook
+
+    state = btlgames.load("beat-the-logic", seed=2, players=2)
+    for _ in range(2):
+        state.apply(next(a for a in state.legal_actions()))
+    view = state.view(state.current_player())
+    mine, theirs = Counter(view["hand"]), Counter(view["known_hands"][1 - view["viewer"]])
+    assert theirs, "a new round: the opponent holds the hand this seat passed"
+    counting, forgetful = Outlook(view, counting=True), Outlook(view, counting=False)
+    coming = next(c for c in theirs if c not in mine)
+    # a copy this seat saw go to its opponent comes back next round: likelier than a copy anywhere
+    assert counting.chance(coming, Counter()) > forgetful.chance(coming, Counter())
+    # and the cards seen are not left to chance any more
+    assert counting.pool == forgetful.pool - sum(mine.values()) - sum(theirs.values())
+    assert make_bot("beat-the-logic", "forgetful", 1).counting is False

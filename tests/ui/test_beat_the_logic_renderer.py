@@ -63,15 +63,15 @@ def test_every_move_has_a_target_drawn_on_the_table():
     assert state.phase == "steal"
     drawn = renderer.table(state.view(0))
     assert 'data-target="steal:1:0:drums"' in drawn and "steal:1:1" not in drawn  # never a protected set
-    assert renderer.move_words(Steal(1, 0, "drums", NEW), state.view(0)).endswith("(0 → 1 points)")
+    assert renderer.move_words(Steal(1, 0, "drums", NEW), state.view(0)).endswith("(the set's points: 0 → 1)")
 
 
 def test_move_words_say_what_the_move_scores():
     state = btlgames.load("beat-the-logic", seed=1, players=2)
     state.hands = [["plectrum"], []]
     state.areas = [[S("plectrum", "plectrum")], []]
-    assert renderer.move_words(Play("plectrum", 0), state.view(0)).endswith("(4 → 9 points)")
-    assert renderer.move_words(Play("plectrum", NEW), state.view(0)).endswith("(0 → 1 points)")
+    assert renderer.move_words(Play("plectrum", 0), state.view(0)).endswith("(the set's points: 4 → 9)")
+    assert renderer.move_words(Play("plectrum", NEW), state.view(0)).endswith("(the set's points: 0 → 1)")
 
 
 def test_a_human_plays_a_whole_game_against_a_bot_by_pressing_cards():
