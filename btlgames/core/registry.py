@@ -18,6 +18,14 @@ class Option:
     high: int | None = None
     help: str = ""
 
+    @property
+    def kind(self) -> str:
+        """How a form asks for it: "choice" (one of ``choices``), "words" (a text its own
+        ``check`` reads, e.g. Antimatter Matters' mixed goals) or "number" (a whole number)."""
+        if self.choices:
+            return "choice"
+        return "words" if isinstance(self.default, str) else "number"
+
     def check(self, name: str, value: Any) -> Any:
         if self.choices:
             if not any(same_value(value, choice) for choice in self.choices):  # True is not 1

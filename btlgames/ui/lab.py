@@ -106,15 +106,21 @@ def check_option(name: str, rule: Option, value):
     """The option's value, or :class:`Refused` with a sentence in the student's words."""
     try:
         return rule.check(name, value)
-    except ValueError:
+    except ValueError as error:
+        if rule.kind == "words":  # such an option's own check says what it could not read
+            raise Refused(msg("bad_words", option=option_label(name), why=str(error))) from None
         raise Refused(msg("bad_option", option=option_label(name), value=value_label(value),
                           allowed=range_words(rule) if not rule.choices else
                           ", ".join(value_label(c) for c in rule.choices))) from None
 
 
 def option_control(name: str, rule: Option, value) -> w.Widget:
-    """A dropdown for a fixed set of values, else a whole-number box with its range in its description."""
+    """A dropdown for a fixed set of values, a text box for words, else a whole-number box with
+    its range in its description."""
     tip = rule.help or option_label(name)
+    if rule.kind == "words":
+        return w.Text(value=value, description=option_label(name), tooltip=tip, style=WIDE,
+                      continuous_update=False, layout=w.Layout(width="auto"))
     if rule.choices:
         return w.Dropdown(options=[(value_label(c), c) for c in rule.choices], value=value,
                           description=option_label(name), tooltip=tip, style=WIDE)

@@ -36,7 +36,7 @@ def test_the_controls_come_from_the_games_options(game):
     rules = games()[game].options
     for name, control in lab.a.controls.items():
         rule = rules[name]
-        assert isinstance(control, w.Dropdown if rule.choices else w.IntText), name
+        assert isinstance(control, {"choice": w.Dropdown, "words": w.Text, "number": w.IntText}[rule.kind]), name
         assert control.value == rule.default
         if not rule.choices and rule.high is not None:
             assert f"({rule.low} to {rule.high})" in control.description
@@ -195,3 +195,16 @@ def test_the_launcher_lists_the_lab_when_its_page_exists(tmp_path):
     (row,) = launcher.tools(launcher.Path(__file__).resolve().parents[2] / "notebooks", base_url="/kit/")
     assert row["href"] == "/kit/voila/render/lab/lab.ipynb" and row["title"] == "Rule and strategy lab"
     assert launcher.tools(tmp_path) == []  # no page yet: no link to nothing
+
+
+def test_an_option_of_words_is_a_text_box_and_its_own_check_speaks():
+    lab = L.make(game="antimatter")
+    box = lab.a.controls["goals"]
+    assert isinstance(box, w.Text) and box.value == "ladder"
+    box.value = "H-3"
+    assert '"H-3" is not a goal' in app_text(lab.widget)
+    ran(lab)
+    assert messages(lab.widget)[-1].startswith("⚠ " + L.option_label("goals") + ': "H-3" is not a goal')
+    assert not lab.studies
+    box.value = "H-2, H-1 in order"
+    assert dict(lab.a.config().options)["goals"] == "H-2, H-1 in order"
