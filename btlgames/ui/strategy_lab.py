@@ -20,7 +20,7 @@ from btlgames.core.i18n import t
 from btlgames.core.simulate import make_bot, play_one
 from btlgames.science.intervals import wilson
 
-from .widgets import WIDE, Refused, Study, app, button, esc, heading, message, row
+from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row
 
 GAME = "beat-the-logic"
 STRATEGIES = ("random", "greedy", "forgetful", "planner")
@@ -53,41 +53,6 @@ def _png(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     return buf.getvalue()
-
-
-class Runner:
-    """A run on its own thread, and a Stop that it checks after every game."""
-
-    def __init__(self, run: w.Button, stop: w.Button, study: Study):
-        self.run_button, self.stop_button, self.study = run, stop, study
-        self.stopping = threading.Event()
-        self.thread: threading.Thread | None = None
-        stop.disabled = True
-        stop.on_click(lambda _: self.stopping.set())
-
-    def start(self, work) -> None:
-        if self.thread and self.thread.is_alive():
-            return
-        self.stopping.clear()
-        self.run_button.disabled, self.stop_button.disabled = True, False
-
-        def guarded():
-            try:
-                work(self.stopping)
-            except Refused as e:
-                self.study.say(str(e), error=True)
-            except Exception as e:  # a sentence for the student rather than a traceback
-                self.study.say(msg("failed", why=e), error=True)
-            finally:
-                self.run_button.disabled, self.stop_button.disabled = False, True
-
-        self.thread = threading.Thread(target=guarded, daemon=True)
-        self.thread.start()
-
-    def join(self, timeout: float | None = None) -> None:
-        """Wait for the run to end (tests; a notebook never waits)."""
-        if self.thread:
-            self.thread.join(timeout)
 
 
 # -- 1. strategies against each other ------------------------------------------------------------------
