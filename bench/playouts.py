@@ -54,12 +54,16 @@ def pairs(only: list[str]) -> list[tuple[str, str]]:
     return [(name, bot) for name, spec in sorted(known.items()) if not only or name in only for bot in spec.bots]
 
 
-def measured_in(path: Path, game: str, bot: str, seconds: float) -> float:
-    """Games per second with the btlgames found in ``path``, in a fresh process."""
+def measured_in(path: Path, game: str, bot: str, seconds: float) -> float | None:
+    """Games per second with the btlgames found in ``path``, in a fresh process; None when that
+    checkout has no such bot (a bot added since)."""
     env = {**os.environ, "PYTHONPATH": str(path)}
-    out = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds)],
-                         env=env, check=True, capture_output=True, text=True).stdout
-    return json.loads(out)["games"]
+    done = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds)],
+                          env=env, capture_output=True, text=True)
+    if done.returncode and "has no bot" in done.stderr:
+        return None
+    done.check_returncode()
+    return json.loads(done.stdout)["games"]
 
 
 def compare(base: Path, rounds: int, seconds: float, only: list[str]) -> None:
@@ -70,7 +74,11 @@ def compare(base: Path, rounds: int, seconds: float, only: list[str]) -> None:
         for _ in range(rounds):
             before.append(measured_in(base, game, bot, seconds))
             after.append(measured_in(HERE, game, bot, seconds))
-        b, a = statistics.median(before), statistics.median(after)
+        a = statistics.median(after)
+        if None in before:
+            print(f"{game:<16}{bot:<11}{'new':>10}{a:>10.1f}", flush=True)
+            continue
+        b = statistics.median(before)
         print(f"{game:<16}{bot:<11}{b:>10.1f}{a:>10.1f}{a / b:>7.2f}x", flush=True)
 
 

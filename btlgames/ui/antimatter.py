@@ -346,11 +346,14 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     from .app import GameApp
 
     game = GameApp("antimatter", seed=seed, seats=seats, mode=mode, atom=atom, **options)
+    whole = {"width": "auto", "max_width": "100%"}  # a setting's words in full, never cut short
     modes = w.Dropdown(options=[(t(f"antimatter.mode.{m}"), m) for m in MODES], value=mode,
-                       description=t("antimatter.mode.label"), style={"description_width": "initial"})
+                       description=t("antimatter.mode.label"), style={"description_width": "initial"},
+                       layout=w.Layout(**whole))
     atoms = w.Dropdown(options=[(t("antimatter.atom_option", atom=n.label, element=n.element, z=n.z, n=n.n), n.label)
                                 for n in stable_nuclides(10)], value=atom,
-                       description=t("antimatter.atom_label"), style={"description_width": "initial"})
+                       description=t("antimatter.atom_label"), style={"description_width": "initial"},
+                       layout=w.Layout(**whole))
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
     given = options.get("goals", "ladder")
@@ -358,7 +361,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     if given not in PRESETS:  # the teacher's own goals, from the notebook's code (K24)
         choices.append((t("antimatter.goals.given", goals=given), given))
     goals = w.Dropdown(options=choices, value=given, description=t("antimatter.goals.label"),
-                       style={"description_width": "initial"})
+                       style={"description_width": "initial"}, layout=w.Layout(**whole))
     explain = w.HTML()
 
     def show_goals(_=None):
