@@ -475,19 +475,6 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
             "end_reason": self.end_reason, "winners": self.winners(),
         }
 
-    def clone(self):
-        """GameState.clone, sharing the history's entries: each is an applied action's JSON,
-        never changed once appended (as the log's events are never changed). Copying them made
-        every clone cost the whole game so far, and the harness clones at every step of games
-        of a thousand actions and more."""
-        history, self.history = self.history, []
-        try:
-            other = super().clone()
-        finally:
-            self.history = history
-        other.history = list(history)
-        return other
-
     def hidden_variation(self, player, rng):
         """The table with the cards this seat cannot see (the deck and the other hands) dealt
         differently: those cards, in one row, turned round by a random number of places, so

@@ -26,19 +26,19 @@ class Event:
                 "kind": self.kind, **shown}
 
 
-_ATOMS = (str, int, float, bool, type(None))
+PLAIN_TYPES = (str, int, float, bool, type(None))  # JSON's atoms: nothing to copy
 
 
 def _copied(value):
     """A deep copy of JSON-like data, several times faster than ``copy.deepcopy`` (games log
     at every step); anything else is left to deepcopy."""
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in PLAIN_TYPES:
         return value
     if kind is dict:
-        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+        return {k: v if type(v) in PLAIN_TYPES else _copied(v) for k, v in value.items()}
     if kind is list:
-        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+        return [v if type(v) in PLAIN_TYPES else _copied(v) for v in value]
     if kind is tuple:
         return tuple(_copied(v) for v in value)
     return copy.deepcopy(value)

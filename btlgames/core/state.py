@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from .chance import Chance
-from .events import ALL, Log
+from .events import ALL, PLAIN_TYPES, Log
 from .i18n import t
 
 
@@ -75,12 +75,9 @@ def same_action(a: Action, b: Action) -> bool:
     return type(a) is type(b) and all(same_value(getattr(a, f), getattr(b, f)) for f in _field_names(type(a)))
 
 
-_ATOMS = (str, int, float, bool, type(None))
-
-
 def _is_plain(value) -> bool:
     """An immutable JSON value: a number, string, None or a tuple of them."""
-    return type(value) in _ATOMS or type(value) is tuple and all(map(_is_plain, value))
+    return type(value) in PLAIN_TYPES or type(value) is tuple and all(map(_is_plain, value))
 
 
 @lru_cache(maxsize=None)
@@ -255,11 +252,15 @@ class GameState:
 
     def clone(self):
         """An equal, independent copy. Pickling the plain-data fields is ~4x faster than
-        deepcopy (the harness clones at every step); the log shares its immutable events."""
-        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "log"}
+        deepcopy (the harness clones at every step). The history's entries are shared: each is
+        an applied action's JSON, never changed once appended, and copying them made every
+        clone cost the whole game so far."""
+        data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in ("log", "history")}
         other = copy.copy(self)
         other.__dict__.update(pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL)))
         other.log = copy.deepcopy(self.log)
+        other.history = list(self.history)
         return other
 
     # -- helpers games share ------------------------------------------------
