@@ -159,6 +159,8 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
 
 
 def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
+    if stop.is_set():  # workers would start their first games before the loop below passes the stop on
+        return []
     ctx = _context()
     flag = ctx.Event()
     size = max(1, min(10, n // (workers * 8)))  # small chunks: smooth progress, little lost on Stop
