@@ -345,13 +345,19 @@ def kit_server_factory(tmp_path):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    """Fail the test itself (not only its teardown) if one of its pages reached outside."""
+    """Fail the test itself (not only its teardown) if one of its pages reached outside, or logged
+    that two JupyterLab front ends disagree (pyproject.toml pins Voilà and the widget manager
+    together; a mismatch logs "Unsatisfied version ... of shared singleton module")."""
     result = yield
     opened = item.funcargs.get("pages")
     if opened is not None:
         external = opened.external + [u for p in opened.open for u in record_of(p).external]
         if external:
             raise AssertionError(external_report(PageRecord((), external=external)))
+        warnings = [line for p in opened.open for line in record_of(p).console
+                    if "Unsatisfied version" in line or "No satisfying version" in line]
+        if warnings:
+            raise AssertionError("front-end version warnings:\n" + "\n".join(warnings))
     return result
 
 
