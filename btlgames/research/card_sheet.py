@@ -1,26 +1,101 @@
 """Every Research Programme card as printable Markdown tables, from the data files.
 
     python -m btlgames.research.card_sheet > lessons/research-programme/cards.md
+    python -m btlgames.research.card_sheet fi > lessons/research-programme/fi/cards.md
 
-With the sheet printed and cut, the game is playable on paper; a test keeps the lesson
-pack's copy equal to the data.
+The numbers come from the card data, the sheet's own words from the message catalogue, and a
+card's words in another language from ``data/texts.<lang>.toml`` (English: the cards' own
+fields). With the sheet printed and cut, the game is playable on paper; a test keeps the
+lesson pack's copy in every language equal to the data.
 """
 from __future__ import annotations
 
-from ..core.i18n import t
+import sys
+from functools import lru_cache
+
+from ..core import datafiles
+from ..core.i18n import DEFAULT_LANGUAGE, t
 from . import board, cards
 
+# A card's kind in the texts file -> its cards, and the words a translation gives each.
+_TEXTS = {
+    "theory": (cards.theories, ("name", "text")),
+    "method": (cards.methods, ("name", "text")),
+    "project": (cards.projects, ("name",)),
+    "interference": (cards.interference, ("name",)),
+    "event": (cards.events, ("name", "text")),
+    "anomaly": (cards.anomalies, ("name",)),
+}
+_WORDS = cards.GAINS + tuple(k for k in cards.EFFECT_KEYS if k != "lose")
 
-def _w(key: str, **values) -> str:
-    return t(f"research.sheet.{key}", **values)
+
+def _kinds() -> set[str]:
+    return {k for c in cards.interference().values() for k in (c.kind,) + c.kinds if k}
 
 
-def _gains(table) -> str:
-    return ", ".join(f"{k} {'+' if v > 0 else ''}{v}" for k, v in table.items()) or "—"
+@lru_cache(maxsize=None)
+def card_texts(lang: str) -> dict:
+    """The cards' words in ``lang`` from ``data/texts.<lang>.toml``: {"theory": {id: {"name": ..,
+    "text": ..}}, ..., "word": {"rigor": ..}, "kind": {"cyber": ..}}. The file must name every
+    card, word and kind exactly once, so a translated sheet never falls back to English."""
+    name = f"texts.{lang}.toml"
+    data = datafiles.read("research", name)
+    problems = []
+
+    def check(section: str, expected: set, entry_keys=None) -> None:
+        found = data.get(section, {})
+        problems.extend(f"[{section}] lacks {k!r}" for k in sorted(expected - set(found)))
+        problems.extend(f"[{section}] {k!r} is no card or word of the game" for k in sorted(set(found) - expected))
+        for key, entry in found.items():
+            if entry_keys is not None and (not isinstance(entry, dict) or set(entry) != set(entry_keys)):
+                problems.append(f"[{section}.{key}] must have exactly: {', '.join(entry_keys)}")
+
+    for section, (deck, keys) in _TEXTS.items():
+        check(section, set(deck()), keys)
+    check("word", set(_WORDS))
+    check("kind", _kinds())
+    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(_TEXTS) - {"word", "kind"}))
+    if problems:
+        raise ValueError(f"research data {name}: " + "; ".join(problems))
+    return data
 
 
-def _name(card_id: str | None) -> str:
-    return cards.name(card_id) if card_id else "—"
+class _Sheet:
+    """The words of one language: the catalogue's for the sheet, the cards' own or translated."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.texts = None if lang == DEFAULT_LANGUAGE else card_texts(lang)
+
+    def w(self, key: str, **values) -> str:
+        return t(f"research.sheet.{key}", lang=self.lang, **values)
+
+    def card(self, section: str, card, field: str = "name") -> str:
+        return getattr(card, field) if self.texts is None else self.texts[section][card.id][field]
+
+    def name(self, card_id: str | None) -> str:
+        """A card named by id (a theory's test, a shield's extra card, a school pack's cards)."""
+        if not card_id:
+            return "—"
+        found = cards.card(card_id)
+        section = next(s for s, (deck, _) in _TEXTS.items() if card_id in deck())
+        return self.card(section, found)
+
+    def word(self, key: str) -> str:
+        return key if self.texts is None else self.texts["word"][key]
+
+    def kind(self, key: str) -> str:
+        return key if self.texts is None else self.texts["kind"][key]
+
+    def gains(self, table) -> str:
+        return ", ".join(f"{self.word(k)} {'+' if v > 0 else ''}{v}" for k, v in table.items()) or "—"
+
+    def field(self, field: str) -> str:
+        return t(f"research.field.{field}", lang=self.lang)
+
+    def hex(self, hex_id: str) -> str:
+        return t("research.hex", lang=self.lang, field=self.field(board.field_of(hex_id)),
+                 n=hex_id.rsplit("-", 1)[1])
 
 
 def _table(headings: list[str], rows: list[list]) -> str:
@@ -29,93 +104,98 @@ def _table(headings: list[str], rows: list[list]) -> str:
     return "\n".join(lines)
 
 
-def _method_effect(m) -> str:
+def _method_effect(s: _Sheet, m) -> str:
     parts = []
     if m.bonus:
-        parts.append(_w("bonus", n=m.bonus))
+        parts.append(s.w("bonus", n=m.bonus))
     if m.clean_noise:
-        parts.append(_w("clean", n=m.clean_noise))
+        parts.append(s.w("clean", n=m.clean_noise))
     if m.no_artefact:
-        parts.append(_w("no_artefact"))
+        parts.append(s.w("no_artefact"))
     if m.null_kv_extra:
-        parts.append(_w("null_kv", n=m.null_kv_extra))
+        parts.append(s.w("null_kv", n=m.null_kv_extra))
     if m.success_kv_extra:
-        parts.append(_w("success_kv", n=m.success_kv_extra))
+        parts.append(s.w("success_kv", n=m.success_kv_extra))
     if m.success_gain:
-        parts.append(_w("success_gain", gains=_gains(m.success_gain)))
+        parts.append(s.w("success_gain", gains=s.gains(m.success_gain)))
     if m.null_gain:
-        parts.append(_w("null_gain", gains=_gains(m.null_gain)))
+        parts.append(s.w("null_gain", gains=s.gains(m.null_gain)))
     if m.prereg:
-        parts.append(_w("prereg"))
+        parts.append(s.w("prereg"))
     return "; ".join(parts) or "—"
 
 
-def _effect(card) -> str:
+def _effect(s: _Sheet, card) -> str:
     effect = dict(card.effect)
     lost = effect.pop("lose", {})
-    words = [_w("lose", gains=_gains(lost))] if lost else []
-    return "; ".join(words + [f"{k} {'+' if v > 0 else ''}{v}" for k, v in effect.items()]) or "—"
+    words = [s.w("lose", gains=s.gains(lost))] if lost else []
+    return "; ".join(words + [s.gains({k: v}) for k, v in effect.items()]) or "—"
 
 
-def _outside_row(event) -> list:
+def _outside_row(s: _Sheet, event) -> list:
     """A school bias or influence event (Kit rule K33): the card it is built on, whom it strikes,
     what protects a team."""
     card = cards.interference()[event.params["card"]]
-    guards = [_name(m) for m in card.blocked_by] + ([_w("prereg_roll")] if card.prereg else [])
-    guards += [_w("skepticism_paid")] if card.type == "influence" else []
-    return [event.name, _w(f"type.{card.type}"), card.kind, card.name, _effect(card), _w(f"aimed.{card.type}"),
-            ", ".join(guards)]
+    guards = [s.name(m) for m in card.blocked_by] + ([s.w("prereg_roll")] if card.prereg else [])
+    guards += [s.w("skepticism_paid")] if card.type == "influence" else []
+    return [s.card("event", event), s.w(f"type.{card.type}"), s.kind(card.kind), s.card("interference", card),
+            _effect(s, card), s.w(f"aimed.{card.type}"), ", ".join(guards)]
 
 
-def markdown() -> str:
+def markdown(lang: str = DEFAULT_LANGUAGE) -> str:
+    """The card sheet in ``lang`` (a language with a ``data/texts.<lang>.toml``, or English)."""
+    s = _Sheet(lang)
     th, me, pr = cards.theories(), cards.methods(), cards.projects()
-    parts = [f"# {_w('title')}", _w("lead")]
-    parts += [f"## {_w('theories')}", _table(
-        [_w(k) for k in ("name", "field", "cost", "difficulty", "test", "reward", "claim")],
-        [[c.name, board.field_name(c.field), f"R{c.cost}", f"{c.difficulty}+",
-          _name(c.test_project or c.test_method),
-          _gains(c.reward) + (f"; {_w('per_replication')}" if c.vp_per_replication else ""), c.text]
+    parts = [f"# {s.w('title')}", s.w("lead")]
+    parts += [f"## {s.w('theories')}", _table(
+        [s.w(k) for k in ("name", "field", "cost", "difficulty", "test", "reward", "claim")],
+        [[s.card("theory", c), s.field(c.field), f"R{c.cost}", f"{c.difficulty}+",
+          s.name(c.test_project or c.test_method),
+          s.gains(c.reward) + (f"; {s.w('per_replication')}" if c.vp_per_replication else ""),
+          s.card("theory", c, "text")]
          for c in th.values()])]
-    parts += [f"## {_w('methods')}", _table(
-        [_w(k) for k in ("name", "cost", "effect", "text")],
-        [[c.name, f"R{c.cost}", _method_effect(c), c.text] for c in me.values()])]
-    parts += [f"## {_w('projects')}", _table(
-        [_w(k) for k in ("name", "field", "cost", "technique", "produces")],
-        [[c.name, board.field_name(c.field), f"R{c.cost}", f"+{c.technique}", _gains(c.produce)]
+    parts += [f"## {s.w('methods')}", _table(
+        [s.w(k) for k in ("name", "cost", "effect", "text")],
+        [[s.card("method", c), f"R{c.cost}", _method_effect(s, c), s.card("method", c, "text")]
+         for c in me.values()])]
+    parts += [f"## {s.w('projects')}", _table(
+        [s.w(k) for k in ("name", "field", "cost", "technique", "produces")],
+        [[s.card("project", c), s.field(c.field), f"R{c.cost}", f"+{c.technique}", s.gains(c.produce)]
          for c in pr.values()])]
     interference = cards.interference().values()
-    parts += [f"## {_w('interference')}", _table(
-        [_w(k) for k in ("name", "type_heading", "kind", "cost", "effect", "blocked_by", "copies")],
-        [[c.name, _w(f"type.{c.type}"), c.kind, f"R{c.cost}", _effect(c),
-          ", ".join(_name(m) for m in c.blocked_by) + (f"; {_w('prereg_roll')}" if c.prereg else ""), c.copies]
+    parts += [f"## {s.w('interference')}", _table(
+        [s.w(k) for k in ("name", "type_heading", "kind", "cost", "effect", "blocked_by", "copies")],
+        [[s.card("interference", c), s.w(f"type.{c.type}"), s.kind(c.kind), f"R{c.cost}", _effect(s, c),
+          ", ".join(s.name(m) for m in c.blocked_by) + (f"; {s.w('prereg_roll')}" if c.prereg else ""), c.copies]
          for c in interference if c.type != "shield"])]
     parts += [_table(
-        [_w(k) for k in ("name", "kinds", "blocks_on", "copies")],
-        [[c.name, ", ".join(c.kinds + tuple(_name(a) for a in c.also)),
-          _w("always") if not c.die else f"{c.die}+", c.copies] for c in interference if c.type == "shield"])]
+        [s.w(k) for k in ("name", "kinds", "blocks_on", "copies")],
+        [[s.card("interference", c), ", ".join(tuple(map(s.kind, c.kinds)) + tuple(s.name(a) for a in c.also)),
+          s.w("always") if not c.die else f"{c.die}+", c.copies] for c in interference if c.type == "shield"])]
     events = cards.events()
-    parts += [f"## {_w('events')}", _table(
-        [_w(k) for k in ("name", "text")], [[events[e].name, events[e].text] for e in cards.ordinary_events()])]
-    parts += [f"### {_w('outside_events')}", _w("outside_lead"), _table(
-        [_w(k) for k in ("name", "type_heading", "kind", "built_on", "effect", "aimed_at", "protected_by")],
-        [_outside_row(events[e]) for sort in cards.OUTSIDE_CODES for e in cards.outside_events(sort)])]
-    parts += [f"## {_w('anomalies')}", _table(
-        [_w(k) for k in ("name", "field", "reward")],
-        [[c.name, board.field_name(c.field), _gains(c.reward)] for c in cards.anomalies().values()])]
-    parts += [f"## {_w('placement')}", _table(
-        [_w(k) for k in ("hex", "reward")],
-        [[board.hex_name(h), _gains(g)] for h, g in cards.placement_bonus().items()])]
+    parts += [f"## {s.w('events')}", _table(
+        [s.w(k) for k in ("name", "text")],
+        [[s.card("event", events[e]), s.card("event", events[e], "text")] for e in cards.ordinary_events()])]
+    parts += [f"### {s.w('outside_events')}", s.w("outside_lead"), _table(
+        [s.w(k) for k in ("name", "type_heading", "kind", "built_on", "effect", "aimed_at", "protected_by")],
+        [_outside_row(s, events[e]) for sort in cards.OUTSIDE_CODES for e in cards.outside_events(sort)])]
+    parts += [f"## {s.w('anomalies')}", _table(
+        [s.w(k) for k in ("name", "field", "reward")],
+        [[s.card("anomaly", c), s.field(c.field), s.gains(c.reward)] for c in cards.anomalies().values()])]
+    parts += [f"## {s.w('placement')}", _table(
+        [s.w(k) for k in ("hex", "reward")],
+        [[s.hex(h), s.gains(g)] for h, g in cards.placement_bonus().items()])]
     school = cards.school()
-    parts += [f"## {_w('school')}", _table(
-        [_w(k) for k in ("seat", "theory", "project", "hex", "method")],
-        [[i + 1, _name(p.theory), _name(p.project), board.hex_name(p.hex), _name(p.method)]
+    parts += [f"## {s.w('school')}", _table(
+        [s.w(k) for k in ("seat", "theory", "project", "hex", "method")],
+        [[i + 1, s.name(p.theory), s.name(p.project), s.hex(p.hex), s.name(p.method)]
          for i, p in enumerate(school.packs)])]
-    parts += [_w("school_anomalies", hexes=", ".join(
-        f"{cards.anomalies()[a].name} ({board.hex_name(h)})" for h, a in school.anomalies))]
-    parts += [_w("school_neutral", n=n, hexes=", ".join(map(board.hex_name, hexes)) or "—")
+    parts += [s.w("school_anomalies", hexes=", ".join(
+        f"{s.name(a)} ({s.hex(h)})" for h, a in school.anomalies))]
+    parts += [s.w("school_neutral", n=n, hexes=", ".join(map(s.hex, hexes)) or "—")
               for n, hexes in sorted(school.neutral.items())]
     return "\n\n".join(parts) + "\n"
 
 
 if __name__ == "__main__":
-    print(markdown(), end="")
+    print(markdown(*sys.argv[1:2]), end="")

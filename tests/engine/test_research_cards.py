@@ -187,11 +187,12 @@ def test_a_file_with_an_unknown_key_names_the_card():
         cards._build(cards.Project, "projects.toml", {"id": "x", "name": "X"})
 
 
-def test_the_lesson_packs_card_sheet_matches_the_data():
+@pytest.mark.parametrize("lang, page", [("en", "cards.md"), ("fi", "fi/cards.md")])
+def test_the_lesson_packs_card_sheet_matches_the_data(lang, page):
     from pathlib import Path
 
     from btlgames.research.card_sheet import markdown
 
-    sheet = Path(__file__).parents[2] / "lessons/research-programme/cards.md"
-    assert sheet.read_text(encoding="utf-8") == markdown(), (
-        "run: python -m btlgames.research.card_sheet > lessons/research-programme/cards.md")
+    sheet = Path(__file__).parents[2] / "lessons/research-programme" / page
+    assert sheet.read_text(encoding="utf-8") == markdown(lang), (
+        f"run: python -m btlgames.research.card_sheet {lang} > lessons/research-programme/{page}")
