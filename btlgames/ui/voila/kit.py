@@ -140,7 +140,7 @@ class LessonHandler(LanguageMixin, web.RequestHandler):
             self._page_lang = parts[1]  # a translated page is in its folder's language
         elif parts and self.btl_lang != DEFAULT_LANGUAGE:
             translated = self.root.joinpath(parts[0], self.btl_lang, *parts[1:])
-            if translated.exists():
+            if translated.is_file() or (translated / "README.md").is_file():  # else the English page
                 url = url_path_join(self.base_url, LESSONS_FOLDER, parts[0], self.btl_lang, *parts[1:])
                 self.redirect(with_language(url + ("/" if translated.is_dir() else ""), self.btl_lang),
                               permanent=False)
@@ -414,6 +414,30 @@ def render_markdown(text: str, folder=(), base_url: str = "/", lang: str = DEFAU
     return md(WRITE_LINE.sub(r'\1<span class="btl-line"></span>', text))
 
 
+def template_globals(root, lessons) -> dict:
+    """What the kit's templates call, each in the language of the page drawn (``btl_lang``):
+    the launcher's rows and tools, the catalogue (``btl_t``) and links that keep the language."""
+
+    @jinja2.pass_context
+    def btl_launcher(context, base_url: str = "/") -> list[dict]:
+        # Called on every launcher view, so links appear as notebooks are added.
+        return launcher.entries(root, lessons, base_url, _page_language(context))
+
+    @jinja2.pass_context
+    def btl_tools(context, base_url: str = "/") -> list[dict]:
+        return launcher.tools(root, base_url, _page_language(context))
+
+    @jinja2.pass_context
+    def btl_t(context, key: str, **values) -> str:  # the message catalogue, in the page's language
+        return t(key, _page_language(context), **values)
+
+    @jinja2.pass_context
+    def btl_href(context, url: str) -> str:  # a link that keeps the page's language
+        return with_language(url, _page_language(context))
+
+    return {"btl_launcher": btl_launcher, "btl_tools": btl_tools, "btl_t": btl_t, "btl_href": btl_href}
+
+
 def _page_language(context) -> str:
     """The language of the page a template draws (``btl_lang``; Voilà's own pages: English)."""
     return context.get("btl_lang") or DEFAULT_LANGUAGE
@@ -442,25 +466,7 @@ class KitVoila(Voila):
         settings = super().init_settings()
         root, lessons = self.root_dir, self.lessons_dir or None
 
-        @jinja2.pass_context
-        def btl_launcher(context, base_url: str = "/") -> list[dict]:
-            # Called on every launcher view, so links appear as notebooks are added.
-            return launcher.entries(root, lessons, base_url, _page_language(context))
-
-        @jinja2.pass_context
-        def btl_tools(context, base_url: str = "/") -> list[dict]:
-            return launcher.tools(root, base_url, _page_language(context))
-
-        @jinja2.pass_context
-        def btl_t(context, key: str, **values) -> str:  # the message catalogue, in the page's language
-            return t(key, _page_language(context), **values)
-
-        @jinja2.pass_context
-        def btl_href(context, url: str) -> str:  # a link that keeps the page's language
-            return with_language(url, _page_language(context))
-
-        globals_ = settings["voila_jinja2_env"].globals
-        globals_.update(btl_launcher=btl_launcher, btl_tools=btl_tools, btl_t=btl_t, btl_href=btl_href)
+        settings["voila_jinja2_env"].globals.update(template_globals(root, lessons))
         settings["default_handler_class"] = NotFoundHandler
         return settings
 
