@@ -55,30 +55,24 @@ CATALOGUE_FILES = [(lang, path.name) for lang in TRANSLATIONS for path in sorted
                    if path.name.endswith(".toml")]
 
 
-def flat(lang: str, name: str) -> dict:
-    found = {}
-
-    def walk(prefix, node):
-        for key, value in node.items():
-            if isinstance(value, dict):
-                walk(f"{prefix}{key}.", value)
-            else:
-                found[prefix + key] = value
-    walk("", tomllib.loads((LOCALE / lang / name).read_text(encoding="utf-8")))
-    return found
+PLURAL_TAGS = {"zero", "one", "two", "few", "many", "other"}
 
 
 def messages(lang: str, name: str) -> dict[str, dict[str, object]]:
-    """Each message of a file: key -> {form: text}; a plain message has the one form ""."""
-    grouped: dict[str, dict[str, object]] = {}
-    entries = flat(lang, name)
-    for key, value in entries.items():
-        base, _, form = key.rpartition(".")
-        if base and f"{base}.other" in entries and form in ("zero", "one", "two", "few", "many", "other"):
-            grouped.setdefault(base, {})[form] = value
-        else:
-            grouped.setdefault(key, {})[""] = value
-    return grouped
+    """Each message of a file: key -> {form: text}; a plain message has the one form "".
+    A table whose keys are all CLDR plural categories, "other" among them, is a count message."""
+    found: dict[str, dict[str, object]] = {}
+
+    def walk(prefix, node):
+        for key, value in node.items():
+            if isinstance(value, dict) and "other" in value and set(value) <= PLURAL_TAGS:
+                found[prefix + key] = dict(value)
+            elif isinstance(value, dict):
+                walk(f"{prefix}{key}.", value)
+            else:
+                found[prefix + key] = {"": value}
+    walk("", tomllib.loads((LOCALE / lang / name).read_text(encoding="utf-8")))
+    return found
 
 
 def placeholders(text) -> set[str]:
