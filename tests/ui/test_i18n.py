@@ -194,3 +194,28 @@ def test_the_launcher_links_keep_the_language(tmp_path):
     assert all(t["href"].endswith("?lang=fi") for t in launcher.tools(root / "notebooks", "/", "fi"))
     assert not any("lang=" in link["href"] for row in launcher.entries(root / "notebooks", root / "lessons")
                    for link in row["links"] if link["href"])
+
+
+# --- a notebook in another language ------------------------------------------------------------
+
+def test_the_replication_notebook_runs_in_finnish_and_shows_its_finnish_prose(monkeypatch):
+    """What nbval does for the English notebook, in Finnish: every cell runs in a kernel started
+    with BTLGAMES_LANG=fi, and its text cells show the Finnish prose, section by section."""
+    import os
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    root = Path(__file__).resolve().parents[2]
+    path = root / "notebooks" / "research-programme" / "replication.ipynb"
+    monkeypatch.setenv("BTLGAMES_LANG", "fi")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    shown = [out["data"]["text/markdown"] for cell in notebook.cells for out in cell.get("outputs", [])
+             if "text/markdown" in out.get("data", {})]
+    finnish = prose.sections("research-programme/replication", "fi")
+    assert finnish and shown == list(finnish.values())
+    errors = [out for cell in notebook.cells for out in cell.get("outputs", []) if out["output_type"] == "error"]
+    assert not errors
