@@ -17,9 +17,11 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from ..core.i18n import DEFAULT_LANGUAGE, language
+from ..core.i18n import DEFAULT_LANGUAGE, language, with_language
 
 SECTION = re.compile(r"^<!-- section: ([\w-]+) -->[ \t]*$", re.M)
+#: A Markdown link to another notebook or a lesson page, written relative to the notebook.
+KIT_LINK = re.compile(r"\]\((?![a-z][a-z0-9+.-]*:|/|#)([^)\s#]+\.(?:ipynb|md))(#[^)\s]*)?\)")
 
 
 @lru_cache(maxsize=None)
@@ -47,6 +49,13 @@ def text(notebook: str, section: str, lang: str | None = None) -> str:
     return sections(notebook, DEFAULT_LANGUAGE)[section]  # KeyError: a section English lacks is a bug
 
 
+def shown(notebook: str, section: str, lang: str | None = None) -> str:
+    """The section as the page shows it: its links to notebooks and lesson pages keep the language."""
+    lang = lang or language()
+    return KIT_LINK.sub(lambda m: f"]({with_language(m.group(1), lang)}{m.group(2) or ''})",
+                        text(notebook, section, lang))
+
+
 class Page:
     """The prose of one notebook: ``page("intro")`` shows that section."""
 
@@ -59,7 +68,7 @@ class Page:
     def __call__(self, section: str):
         from IPython.display import Markdown, display
 
-        display(Markdown(text(self.notebook, section)))
+        display(Markdown(shown(self.notebook, section)))
 
 
 def page(notebook: str) -> Page:

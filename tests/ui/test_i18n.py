@@ -132,6 +132,13 @@ def test_prose_is_shown_in_the_current_language_or_else_english(monkeypatch):
     assert prose.text("research-programme/replication", "goals", "xx") == english
 
 
+def test_prose_links_to_notebooks_and_lesson_pages_keep_the_language():
+    school = prose.shown("research-programme/school", "intro", "fi")
+    assert "](play.ipynb?lang=fi)" in school and "](debrief.ipynb?lang=fi)" in school
+    assert "](../../../lessons/research-programme/rules.md?lang=fi)" in school
+    assert "](play.ipynb)" in prose.shown("research-programme/school", "intro", "en")
+
+
 # --- numbers ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value, spec, en, fi, nl", [
@@ -216,6 +223,6 @@ def test_the_replication_notebook_runs_in_finnish_and_shows_its_finnish_prose(mo
     shown = [out["data"]["text/markdown"] for cell in notebook.cells for out in cell.get("outputs", [])
              if "text/markdown" in out.get("data", {})]
     finnish = prose.sections("research-programme/replication", "fi")
-    assert finnish and shown == list(finnish.values())
+    assert finnish and shown == [prose.shown("research-programme/replication", name, "fi") for name in finnish]
     errors = [out for cell in notebook.cells for out in cell.get("outputs", []) if out["output_type"] == "error"]
     assert not errors
