@@ -43,7 +43,12 @@ c.VoilaConfiguration.kernel_spec_manager_class = "btlgames.ui.voila.kit.KitKerne
 c.VoilaExecutor.timeout = 120
 
 # The kit's languages, for the app pages' template (index.html.j2 remembers a page's ?lang=
-# only when the kit has it). Kit pages get theirs from btlgames.ui.voila.kit.LanguageMixin.
-from btlgames.core.i18n import available_languages  # noqa: E402
+# only when the kit has it, and shows Voila's loading words in it). Kit pages get theirs from
+# btlgames.ui.voila.kit.LanguageMixin.
+from btlgames.core.i18n import available_languages, t  # noqa: E402
 
-c.VoilaConfiguration.resources = {"btl_languages": available_languages()}
+c.VoilaConfiguration.resources = {
+    "btl_languages": available_languages(),
+    "btl_loading": {lang: {"start": t("app.loading", lang), "step": t("app.loading_step", lang)}
+                    for lang in available_languages()},
+}
