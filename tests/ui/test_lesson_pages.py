@@ -255,6 +255,16 @@ class LessonServer(AsyncHTTPTestCase):
         # The chooser: English is the English page, asked for outright (so the choice is remembered).
         assert 'href="/lessons/pentaquark/rules.md?lang=en" lang="en"' in body
 
+    def test_a_page_opened_without_a_language_goes_to_the_one_last_chosen(self):
+        chose = {"Cookie": "btl-lang=fi"}
+        reply = self.fetch("/lessons/pentaquark/rules.md", headers=chose, follow_redirects=False)
+        assert reply.code == 302 and reply.headers["Location"] == "/lessons/pentaquark/rules.md?lang=fi"
+        for stays in ("/lessons/pentaquark/rules.md?lang=en",  # the URL's own choice wins
+                      "/lessons/pentaquark/fi/rules.md"):    # a page in a language's own folder
+            assert self.fetch(stays, headers=chose, follow_redirects=False).code == 200
+        for cookie in ("btl-lang=en", "btl-lang=xx", ""):  # English, unknown, nothing: no redirect
+            assert self.fetch("/lessons/pentaquark/rules.md", headers={"Cookie": cookie}, follow_redirects=False).code == 200
+
     def test_a_page_without_a_translation_is_english_in_finnish_chrome(self):
         body = self.page("/lessons/pentaquark/?lang=fi").body.decode()
         assert '<html lang="fi">' in body and "<h1" in body and "Pack" in body

@@ -29,6 +29,9 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from ...core.i18n import DEFAULT_LANGUAGE, URL_PARAMETER, available_languages, known_language, t, with_language
 from .. import launcher
 
+#: The cookie that remembers the language last chosen (set by btl-language-memory.html).
+LANGUAGE_COOKIE = "btl-lang"
+
 # Files a lesson pack may contain besides Markdown, served as they are.
 LESSON_FILE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".csv", ".txt"}
 
@@ -88,6 +91,17 @@ class LanguageMixin:
     def btl_lang(self) -> str:
         return known_language(self.get_argument(URL_PARAMETER, ""))
 
+    def remembered_redirect(self) -> bool:
+        """Send a page whose URL names no language to the one last chosen (the ``btl-lang``
+        cookie that the chooser's pages set), before anything is built: an app page redirected
+        here starts no kernel, where a redirect by the page itself would leave one behind."""
+        lang = self.get_cookie(LANGUAGE_COOKIE, "")
+        if (self.get_argument(URL_PARAMETER, None) is not None or lang == DEFAULT_LANGUAGE
+                or lang not in available_languages()):
+            return False
+        self.redirect(asking_for(self.request.uri, lang))
+        return True
+
     def language_href(self, lang: str) -> str:
         return asking_for(self.request.uri, lang)
 
@@ -136,7 +150,11 @@ class LessonHandler(LanguageMixin, web.RequestHandler):
         if target != self.root and self.root not in target.parents:
             raise web.HTTPError(404)
         self._parts = parts
-        if len(parts) >= 2 and parts[1] in _translations():
+        translated_folder = len(parts) >= 2 and parts[1] in _translations()
+        is_page = target.is_dir() or target.suffix.lower() == ".md"
+        if is_page and not translated_folder and self.remembered_redirect():
+            return
+        if translated_folder:
             self._page_lang = parts[1]  # a translated page is in its folder's language
         elif parts and self.btl_lang != DEFAULT_LANGUAGE:
             translated = self.root.joinpath(parts[0], self.btl_lang, *parts[1:])
@@ -223,8 +241,12 @@ class NotFoundHandler(LanguageMixin, web.RequestHandler):
 class KitTreeHandler(LanguageMixin, TornadoVoilaTreeHandler):
     """Voilà's tree page (the launcher at ``/``) in the language its URL asks for."""
 
+    def get(self, path=""):
+        if not self.remembered_redirect():
+            return super().get(path)
 
-class KitVoilaHandler(TornadoVoilaHandler):
+
+class KitVoilaHandler(LanguageMixin, TornadoVoilaHandler):
     """Voilà's app page, which also sets the ``_xsrf`` cookie.
 
     When the page closes, Voilà's front end asks the server to shut its kernel down
@@ -235,6 +257,8 @@ class KitVoilaHandler(TornadoVoilaHandler):
     """
 
     async def get(self, path=None):
+        if self.remembered_redirect():
+            return
         self.xsrf_token  # noqa: B018  (the property sets the cookie)
         return await super().get(path)
 
