@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..science.intervals import newcombe, wilson
+from . import runtime
 from .registry import spec
 from .simulate import play_one, seat_bots
 
@@ -143,7 +144,7 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     started = time.perf_counter()
     stop = stop or threading.Event()
-    if workers == 1 or n < 2:
+    if workers == 1 or n < 2 or not runtime.can_start_processes():  # same games either way
         rows = []
         for i in range(n):
             if stop.is_set():
