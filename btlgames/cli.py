@@ -161,7 +161,7 @@ def _site(args) -> int:
         if args.serve:
             serve.serve(args.serve, port=args.port, ip=args.ip)
         elif args.prepare:
-            fetch.fetch()
+            print("ready to build; where each file came from:\n  " + "\n  ".join(fetch.fetch().origins))
         else:
             build.build(args.out)
     except (fetch.SiteError, FileNotFoundError, OSError) as err:

@@ -271,6 +271,8 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         for page in (site / "voici" / "render").rglob("*.html"):
             page.write_text(fix_page(page.read_text(encoding="utf-8")), encoding="utf-8")
         shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
+        for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
+            source_map.unlink()
         _pyodide(fetched, site)
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0

@@ -1,0 +1,178 @@
+"""The static site (``btlgames site``): its size, what a student downloads, how soon an app
+answers, and what the static server costs while a class downloads it at once.
+
+    .venv/bin/python bench/site.py [SITE_DIR] [--students 30] [--app pentaquark]
+
+Builds the site into a temporary folder unless SITE_DIR (a built site) is given, serves it
+with ``btlgames site --serve`` in a child process, and drives Debian's Chromium headless:
+
+* size: the site's files on disk, and per part (Pyodide, wheels, JupyterLite, lessons);
+* first load: the bytes one app page's load transfers (every response, as Chromium counts it);
+* time to interactive, cold (a new browser context: empty HTTP cache) and cached (the same
+  context again): navigation start to the app's first move pressable;
+* a class at once: N students (threads, each its own connection) fetch every file that page
+  load fetched, all starting together: wall time, the server's CPU seconds and its peak
+  resident memory (psutil, sampled every 50 ms).
+
+Requests to any host but the server are blocked and counted. Plain script, no pytest.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def mib(n: float) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def start_server(site: Path) -> tuple[subprocess.Popen, str]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    process = subprocess.Popen([sys.executable, "-m", "btlgames", "site", "--serve", str(site), "--ip", "127.0.0.1",
+                                "--port", str(port)], env=env, stdout=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return process, url
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the static server did not start")
+
+
+def load(context, url: str, record: dict) -> float:
+    page = context.new_page()
+    def count(request):
+        response = request.response()
+        if response is None or not request.url.startswith(record["base"]):
+            return
+        if response.from_service_worker:  # JupyterLite's worker answers these itself (contents, settings)
+            return
+        if response.status == 200:
+            record["files"].add(request.url)
+        else:  # JupyterLite asks for optional files (settings, translations) a site need not have
+            record["missing"].add(f"{response.status} {request.url}")
+        sizes = request.sizes()
+        record["bytes"] += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    page.on("requestfinished", count)
+    started = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.locator(".btl-table").wait_for(timeout=300_000)
+    page.locator(".btl-action, .btl-target").first.wait_for(timeout=60_000)
+    seconds = time.perf_counter() - started
+    page.close()
+    return seconds
+
+
+def a_class(files: list[str], students: int, server: psutil.Process) -> dict:
+    peak, cpu0 = [server.memory_info().rss], server.cpu_times()
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak.append(server.memory_info().rss)
+            time.sleep(0.05)
+
+    def student(barrier):
+        barrier.wait()
+        for url in files:
+            with urllib.request.urlopen(url.split("#")[0], timeout=600) as response:
+                while response.read(1 << 16):
+                    pass
+
+    barrier = threading.Barrier(students)
+    threads = [threading.Thread(target=student, args=(barrier,)) for _ in range(students)]
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    cpu1 = server.cpu_times()
+    return {"wall": wall, "cpu": (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system),
+            "peak_rss": max(peak), "idle_rss": peak[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", help="a built site (default: build one now)")
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--app", default="pentaquark")
+    args = parser.parse_args()
+    tmp = None
+    if args.site:
+        site = Path(args.site).resolve()
+    else:
+        from btlgames.ui.site.build import build
+
+        tmp = tempfile.TemporaryDirectory(prefix="btlgames-site-bench-")
+        started = time.perf_counter()
+        site = build(Path(tmp.name) / "site", say=lambda _: None)
+        print(f"build (download cached): {time.perf_counter() - started:.0f} s")
+    parts = {"Pyodide (static/pyodide)": site / "static" / "pyodide", "wheels (pypi)": site / "pypi",
+             "JupyterLite and widget extensions": site / "extensions", "app pages (voici)": site / "voici",
+             "lessons": site / "lessons"}
+    print(f"site: {mib(folder_size(site))} on disk, {sum(1 for p in site.rglob('*') if p.is_file())} files")
+    for label, path in parts.items():
+        print(f"  {label}: {mib(folder_size(path))}")
+    process, base = start_server(site)
+    try:
+        from playwright.sync_api import sync_playwright
+
+        url = f"{base}voici/render/{args.app}/play.html"
+        blocked = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=os.environ.get("BTLGAMES_CHROMIUM", "/usr/bin/chromium"),
+                                                 args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+            context = browser.new_context()
+            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((base, "data:", "blob:"))
+                          else (blocked.append(r.request.url), r.abort()))
+            cold = {"files": set(), "missing": set(), "bytes": 0, "base": base}
+            cold_s = load(context, url, cold)
+            cached = {"files": set(), "missing": set(), "bytes": 0, "base": base}
+            cached_s = load(context, url, cached)
+            browser.close()
+        print(f"{args.app} app, first load: {mib(cold['bytes'])} over {len(cold['files'])} files")
+        print(f"time to interactive: cold {cold_s:.1f} s, cached {cached_s:.1f} s "
+              f"(the cached load transferred {mib(cached['bytes'])})")
+        print(f"requests blocked (outside the site): {len(blocked)}; answered 'not found' "
+              f"(optional files JupyterLite asks for): {len(cold['missing'])}")
+        result = a_class(sorted(cold["files"]), args.students, psutil.Process(process.pid))
+        total = args.students * sum(1 for _ in cold["files"])
+        print(f"{args.students} students downloading that page's {len(cold['files'])} files at once "
+              f"({total} requests): {result['wall']:.1f} s, server CPU {result['cpu']:.1f} s, "
+              f"server memory {mib(result['idle_rss'])} idle, {mib(result['peak_rss'])} at most")
+    finally:
+        process.terminate()
+        process.wait()
+        if tmp:
+            tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
