@@ -58,6 +58,7 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
     assert 'href="voici/render/pentaquark/play.html"' in page
     assert 'href="./lessons/pentaquark/"' in page
     assert "/voila/render" not in page  # no server routes
+    assert "coming soon" not in page and "btlgames app" in page  # the concept notebooks: on the server
 
 
 def test_lesson_links_go_to_the_site_pages():

@@ -187,6 +187,10 @@ def launcher_page(notebooks: Path, lessons: Path, carried: list[tuple[str, str]]
             link["href"] = urls.get((game.slug, names.get(link["kind"], "")))
     env = _jinja()
     env.globals["btl_launcher"] = lambda base_url="./": rows
+    # The site's own words where the server's would be wrong: an app it lacks is not "coming
+    # soon" (the kit's server has it), and the apps run in the browser, not "on this computer".
+    words = {"launcher.coming_soon": "launcher.site_needs_server", "launcher.offline": "launcher.site_offline"}
+    env.globals["btl_t"] = lambda key, **values: t(words.get(key, key), **values)
     return env.get_template("tree.html").render(base_url="./", notebook_path="")
 
 
