@@ -61,21 +61,39 @@ def start_server(site: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("the static server did not start")
 
 
-def load(context, url: str, record: dict) -> float:
+class Counting:
+    """An in-process copy of the site's server that notes what it answers (Pyodide runs in a
+    web worker, whose requests a page's own events do not all show)."""
+
+    def __init__(self, site: Path):
+        import functools
+        from http.server import ThreadingHTTPServer
+
+        from btlgames.ui.site.serve import SiteHandler
+
+        record = self.record = {"files": [], "bytes": 0}
+
+        class Handler(SiteHandler):
+            def send_response(self, code, message=None):
+                super().send_response(code, message)
+                if code == 200:
+                    path = Path(self.translate_path(self.path))
+                    record["files"].append(self.path)
+                    record["bytes"] += path.stat().st_size if path.is_file() else 0
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def take(self) -> dict:
+        taken = dict(self.record, files=list(self.record["files"]))
+        self.record["files"].clear()
+        self.record["bytes"] = 0
+        return taken
+
+
+def load(context, url: str) -> float:
     page = context.new_page()
-    def count(request):
-        response = request.response()
-        if response is None or not request.url.startswith(record["base"]):
-            return
-        if response.from_service_worker:  # JupyterLite's worker answers these itself (contents, settings)
-            return
-        if response.status == 200:
-            record["files"].add(request.url)
-        else:  # JupyterLite asks for optional files (settings, translations) a site need not have
-            record["missing"].add(f"{response.status} {request.url}")
-        sizes = request.sizes()
-        record["bytes"] += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-    page.on("requestfinished", count)
     started = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.locator(".btl-table").wait_for(timeout=300_000)
@@ -140,33 +158,35 @@ def main() -> None:
     print(f"site: {mib(folder_size(site))} on disk, {sum(1 for p in site.rglob('*') if p.is_file())} files")
     for label, path in parts.items():
         print(f"  {label}: {mib(folder_size(path))}")
+    counting = Counting(site)
+    url = f"{counting.base}voici/render/{args.app}/play.html"
+    blocked = []
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=os.environ.get("BTLGAMES_CHROMIUM", "/usr/bin/chromium"),
+                                             args=["--headless=new", "--no-sandbox", "--disable-gpu"])
+        context = browser.new_context()
+        context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((counting.base, "data:", "blob:"))
+                      else (blocked.append(r.request.url), r.abort()))
+        cold_s = load(context, url)
+        cold = counting.take()
+        cached_s = load(context, url)
+        cached = counting.take()
+        browser.close()
+    counting.server.shutdown()
+    print(f"{args.app} app, first load: {mib(cold['bytes'])} over {len(set(cold['files']))} files")
+    print(f"time to interactive: cold {cold_s:.1f} s, cached {cached_s:.1f} s "
+          f"(the cached load fetched {mib(cached['bytes'])} again, {len(cached['files'])} answers)")
+    print(f"requests blocked (outside the site): {len(blocked)}")
     process, base = start_server(site)
     try:
-        from playwright.sync_api import sync_playwright
-
-        url = f"{base}voici/render/{args.app}/play.html"
-        blocked = []
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=os.environ.get("BTLGAMES_CHROMIUM", "/usr/bin/chromium"),
-                                                 args=["--headless=new", "--no-sandbox", "--disable-gpu"])
-            context = browser.new_context()
-            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith((base, "data:", "blob:"))
-                          else (blocked.append(r.request.url), r.abort()))
-            cold = {"files": set(), "missing": set(), "bytes": 0, "base": base}
-            cold_s = load(context, url, cold)
-            cached = {"files": set(), "missing": set(), "bytes": 0, "base": base}
-            cached_s = load(context, url, cached)
-            browser.close()
-        print(f"{args.app} app, first load: {mib(cold['bytes'])} over {len(cold['files'])} files")
-        print(f"time to interactive: cold {cold_s:.1f} s, cached {cached_s:.1f} s "
-              f"(the cached load transferred {mib(cached['bytes'])})")
-        print(f"requests blocked (outside the site): {len(blocked)}; answered 'not found' "
-              f"(optional files JupyterLite asks for): {len(cold['missing'])}")
-        result = a_class(sorted(cold["files"]), args.students, psutil.Process(process.pid))
-        total = args.students * sum(1 for _ in cold["files"])
-        print(f"{args.students} students downloading that page's {len(cold['files'])} files at once "
-              f"({total} requests): {result['wall']:.1f} s, server CPU {result['cpu']:.1f} s, "
-              f"server memory {mib(result['idle_rss'])} idle, {mib(result['peak_rss'])} at most")
+        files = [base + path.lstrip("/") for path in sorted(set(cold["files"]))]
+        result = a_class(files, args.students, psutil.Process(process.pid))
+        print(f"{args.students} students downloading that first load's {len(files)} files at once "
+              f"({args.students * len(files)} requests, {mib(args.students * cold['bytes'])}): {result['wall']:.1f} s, "
+              f"server CPU {result['cpu']:.1f} s, server memory {mib(result['idle_rss'])} idle, "
+              f"{mib(result['peak_rss'])} at most")
     finally:
         process.terminate()
         process.wait()
