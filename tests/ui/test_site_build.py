@@ -122,3 +122,9 @@ def test_without_threads_the_runner_runs_in_place(monkeypatch):
     runner.start(lambda stopping: ran.append(threading.current_thread()))
     assert ran == [threading.main_thread()] and runner.thread is None
     assert not runner.run_button.disabled and runner.stop_button.disabled
+
+
+def test_without_npm_the_first_build_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(fetch.shutil, "which", lambda name: None)
+    with pytest.raises(fetch.SiteError, match="npm is needed once"):
+        fetch.pyodide_core(tmp_path, say=lambda _: None)

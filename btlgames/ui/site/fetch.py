@@ -69,6 +69,9 @@ def pyodide_core(cache: Path, say) -> tuple[Path, dict]:
     folder = cache / f"pyodide-{sources.PYODIDE_VERSION}"
     tarball = cache / f"pyodide-{sources.PYODIDE_VERSION}.tgz"
     if not tarball.is_file():
+        if shutil.which("npm") is None:
+            raise SiteError(f"npm is needed once, to download {sources.PYODIDE_NPM}: install Node.js's "
+                            "npm (Debian: apt-get install npm) and build again")
         say(f"downloading {sources.PYODIDE_NPM} with npm pack ...")
         _run(["npm", "pack", sources.PYODIDE_NPM, "--silent", "--pack-destination", str(cache)],
              f"download {sources.PYODIDE_NPM} from the npm registry (is npm installed?)")
