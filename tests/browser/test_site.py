@@ -14,9 +14,9 @@ from playing import a_move, moves, press
 from btlgames.ui import launcher
 from btlgames.ui.site import build, serve
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.site]
 
-PYODIDE_TIMEOUT_MS = 240_000  # a cold Pyodide, its packages and the kit: ~40-90 s on this busy machine
+PYODIDE_TIMEOUT_MS = 300_000  # a cold Pyodide, its packages and the kit: 40-120 s on this busy machine
 
 
 class SiteServer:
@@ -36,25 +36,39 @@ def site(tmp_path_factory):
     server.server.server_close()
 
 
-@pytest.fixture(scope="module")
-def context_pages(browser, site):
-    opened = []
+class ContextPages:
+    """Pages of one browser context (one HTTP cache, as in a student's browser). Its route, set
+    by conftest.new_page, blocks and records every request outside the site, workers' too."""
 
-    def open_page():
-        page = opened[0].context.new_page() if opened else new_page(browser, site)
-        if len(opened):  # the same blocking as the first page (the context's route), its own record
-            record_of(opened[0]).console.clear()
-        opened.append(page)
+    def __init__(self, browser, site):
+        self.first = new_page(browser, site)
+        self.external = record_of(self.first).external
+        self.console = {id(self.first): record_of(self.first).console}
+        self.unused = [self.first]
+
+    def __call__(self):
+        if self.unused:
+            return self.unused.pop()
+        page = self.first.context.new_page()
+        lines = self.console[id(page)] = []
+        page.on("console", lambda msg: lines.append(f"[{msg.type}] {msg.text}"))
+        page.on("pageerror", lambda err: lines.append(f"[pageerror] {err}"))
         return page
 
-    yield open_page
-    external = [u for p in opened[:1] for u in record_of(p).external]
-    opened[0].context.close() if opened else None
-    assert not external, f"requests left the site: {external}"
+    def wait_for_app(self, page, selector: str) -> None:
+        try:
+            page.locator(selector).first.wait_for(timeout=PYODIDE_TIMEOUT_MS)
+        except Exception as err:
+            raise AssertionError(f"{page.url} showed no {selector}: {page.inner_text('body')[-800:]}\n"
+                                 + "\n".join(self.console[id(page)][-15:])) from err
 
 
-def _external(page) -> list[str]:
-    return record_of(page).external
+@pytest.fixture(scope="module")
+def context_pages(browser, site):
+    pages = ContextPages(browser, site)
+    yield pages
+    pages.first.context.close()
+    assert not pages.external, f"requests left the site: {pages.external}"
 
 
 def test_launcher_links_are_relative_and_lessons_are_pages(site, context_pages):
@@ -73,23 +87,25 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, context_pages):
     assert any(link.endswith("/voici/render/pentaquark/play.html") for link in links), links
     assert not any(link.endswith(".md") for link in
                    page.locator("main a[href]").evaluate_all("links => links.map(a => a.href)"))
-    assert not _external(page)
+    assert not context_pages.external
 
 
 def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widget(site, context_pages, tmp_path):
     slugs = [game.slug for game in launcher.GAMES]
     tabs = {}
-    for slug in slugs:  # all at once: their Pyodides start side by side
-        tabs[slug] = context_pages()
-        tabs[slug].goto(f"{site.url}/voici/render/{slug}/play.html", wait_until="commit")
-    lab = context_pages()  # a concept notebook with numpy, pandas and matplotlib, and a run on Runner
-    lab.goto(f"{site.url}/voici/render/beat-the-logic/strategy-lab.html", wait_until="commit")
-    for slug, page in tabs.items():
-        page.locator(".btl-app").first.wait_for(timeout=PYODIDE_TIMEOUT_MS)
-        page.locator(".btl-table").wait_for()
-        before = moves(page)
-        press(page, a_move(page))
-        assert moves(page) != before, slug
+    for wave in (slugs[:3], slugs[3:] + ["lab"]):  # three Pyodides at a time: two cores here
+        for slug in wave:
+            tabs[slug] = context_pages()
+            path = "beat-the-logic/strategy-lab" if slug == "lab" else f"{slug}/play"
+            tabs[slug].goto(f"{site.url}/voici/render/{path}.html", wait_until="commit")
+        for slug in wave:
+            context_pages.wait_for_app(tabs[slug], ".btl-tournament" if slug == "lab" else ".btl-table")
+            if slug != "lab":
+                page = tabs[slug]
+                before = moves(page)
+                press(page, a_move(page))
+                assert moves(page) != before, slug
+    lab = tabs.pop("lab")  # a concept notebook with numpy, pandas and matplotlib, and a run on Runner
     # Save and resume, as on the server: the save is a download, the resume an upload.
     page = tabs["pentaquark"]
     played = moves(page)
@@ -106,7 +122,6 @@ def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widge
     page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) === n", arg=played)
     # The lab's run happens in place in the browser (no thread there), and its plot follows the games.
     tournament = lab.locator(".btl-tournament")
-    tournament.wait_for(timeout=PYODIDE_TIMEOUT_MS)
     plots = []
     for n in (6, 12):
         games = tournament.locator(".widget-text input").first
@@ -118,4 +133,4 @@ def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widge
         assert "95 % interval" in tournament.inner_text()
         plots.append(tournament.locator("img").first.get_attribute("src"))
     assert plots[0].startswith("data:image/") and plots[1] != plots[0]
-    assert not _external(tabs[slugs[0]])
+    assert not context_pages.external
