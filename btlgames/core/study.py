@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Callable
 
@@ -160,6 +160,8 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
 
 
 def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
+    from concurrent.futures import ProcessPoolExecutor  # here: the browser's Python cannot import it
+
     if stop.is_set():  # workers would start their first games before the loop below passes the stop on
         return []
     ctx = _context()

@@ -128,3 +128,11 @@ def test_without_npm_the_first_build_says_what_to_install(tmp_path, monkeypatch)
     monkeypatch.setattr(fetch.shutil, "which", lambda name: None)
     with pytest.raises(fetch.SiteError, match="npm is needed once"):
         fetch.pyodide_core(tmp_path, say=lambda _: None)
+
+
+def test_studies_import_where_processes_cannot_start():
+    """Pyodide's Python cannot import concurrent.futures.process (no multiprocessing queues)."""
+    code = ("import sys\nsys.modules['concurrent.futures.process'] = None\n"
+            "from btlgames.core import study\nfrom btlgames.ui import lab\nprint('imported')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "imported", done.stderr[-500:]
