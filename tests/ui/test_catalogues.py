@@ -1,8 +1,8 @@
-"""Translations say what the English says, in the same shape. tests/ui/test_i18n.py holds every
-catalogue to the English keys, placeholder names and CLDR plural forms; here: a placeholder keeps
-English's number format ({share:.1%} stays a percentage in every language, since t() writes it the
-language's way), and a translated lesson page has its English page, a translated rulebook the same
-kit rules by number."""
+"""A translated message writes each value as the English one does. tests/ui/test_i18n.py holds every
+catalogue to the English keys, placeholder names and CLDR plural forms, and
+tests/ui/test_lesson_translations.py the translated lesson pages; here: a placeholder keeps English's
+number format ({share:.1%} stays a percentage in every language, since t() writes it the language's
+way), so a translation cannot print 0.125 where English prints 12.5 %."""
 import re
 import string
 import tomllib
@@ -12,10 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "btlgames" / "locale"
-LESSONS = ROOT / "lessons"
 
 TRANSLATIONS = sorted(p.relative_to(LOCALE) for p in LOCALE.glob("*/*.toml") if p.parts[-2] != "en")
-PAGES = sorted(p.relative_to(LESSONS) for p in LESSONS.glob("*/*/*.md"))
 
 
 def texts(node, prefix: str = "") -> dict[str, str]:
@@ -49,17 +47,3 @@ def test_a_translated_message_writes_each_value_in_the_english_format(path):
             continue  # a key English lacks: test_i18n.py names it
         wanted = formats(source)
         assert {f: wanted[f] for f in formats(text) if f in wanted} == formats(text), key
-
-
-def kit_rules(path: Path) -> set[str]:
-    return set(re.findall(r"\bK\d+\b", path.read_text(encoding="utf-8")))
-
-
-@pytest.mark.parametrize("page", PAGES, ids=str)
-def test_a_translated_lesson_page_has_an_english_page_and_keeps_the_kit_rule_numbers(page):
-    game, lang, name = page.parts
-    english = LESSONS / game / name
-    assert (LOCALE / lang).is_dir(), f"{page}: no catalogue for {lang!r}"
-    assert english.exists(), f"{page} translates no English page ({game}/{name} is missing)"
-    if name == "rules.md":
-        assert kit_rules(LESSONS / page) == kit_rules(english), "the rulebook's kit rules, by number"
