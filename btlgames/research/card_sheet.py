@@ -95,6 +95,8 @@ def _outside_row(s: _Sheet, event) -> list:
 
 def markdown(lang: str = DEFAULT_LANGUAGE) -> str:
     """The card sheet in ``lang`` (a language with a ``data/texts.<lang>.toml``, or English)."""
+    if lang != DEFAULT_LANGUAGE:
+        cards.texts(lang)  # a printed sheet never falls back to English: the file must name every card
     s = _Sheet(lang)
     th, me, pr = cards.theories(), cards.methods(), cards.projects()
     parts = [f"# {s.w('title')}", s.w("lead")]
