@@ -1,5 +1,7 @@
 """A Research Programme game in Finnish names its cards in Finnish everywhere a player reads them
 (moves, log, table, debrief), and its save holds card ids only: it restores identical in English."""
+from types import SimpleNamespace
+
 import pytest
 
 import btlgames
@@ -7,7 +9,7 @@ from btlgames.core import i18n
 from btlgames.core.saves import dumps, loads
 from btlgames.core.simulate import play_one
 from btlgames.research import cards
-from btlgames.ui import debrief, research as renderer
+from btlgames.ui import debrief, debrief_html, debrief_words, research as renderer
 
 # cards whose Finnish name differs from the English (a name both languages share says nothing)
 TRANSLATED = [cid for cid in cards.theories() | cards.methods() | cards.projects() | cards.events()
@@ -16,7 +18,7 @@ TRANSLATED = [cid for cid in cards.theories() | cards.methods() | cards.projects
 
 @pytest.fixture(scope="module")
 def game():
-    return play_one("research", 1, ["heuristic", "random", "heuristic"], variant="school", players=3)
+    return play_one("research", 1, "heuristic", variant="school", players=2)
 
 
 @pytest.fixture
@@ -50,13 +52,15 @@ def test_a_finnish_players_moves_name_cards_in_finnish(finnish):
     assert not english_names_in(moves)
 
 
-def test_the_debrief_of_a_finnish_game_names_its_cards_in_finnish(game, finnish):
-    session = debrief.session()
-    session.load_state(game, "")
-    html = debrief.tests_html(session, session.facts) + debrief.protection_cards(["reporting"])
-    assert cards.name(session.facts.tests["theory"].iloc[0], "fi") in html
-    assert cards.name("open_data", "fi") in html  # the method that stops selective reporting
-    assert not english_names_in(html)
+def test_the_debrief_names_cards_in_finnish(game, finnish):
+    event = next(r for r in game.log.to_records(None) if r["kind"] == "event")["event"]
+    line = debrief_words.event_line(SimpleNamespace(round=1, event=event))
+    assert cards.name(event, "fi") in line and cards.text(event, "fi") in line
+    tables = debrief.protection_cards(["reporting"])
+    assert cards.name("open_data", "fi") in tables  # the method that stops selective reporting
+    assert cards.name("selective_reporting", "fi") in tables
+    assert debrief_html.card_name("blind_analysis") == "Sokkoanalyysi"  # every debrief table's names
+    assert not english_names_in(line + tables)
 
 
 def test_a_game_saved_in_finnish_restores_identical_in_english(game, finnish):
