@@ -366,8 +366,8 @@ def protection_cards(sorts) -> str:
     for sort in sorts:
         biases_ = [c for c in cards.interference().values() if c.type == "bias" and c.kind == sort]
         methods = sorted({card_name(m) for c in biases_ for m in c.blocked_by})
-        stops = sorted(s.name for s in shields if sort in s.kinds)
-        rows.append([esc(", ".join(c.name for c in biases_)), esc(msg(f"real.{sort}")),
+        stops = sorted(card_name(s.id) for s in shields if sort in s.kinds)
+        rows.append([esc(", ".join(card_name(c.id) for c in biases_)), esc(msg(f"real.{sort}")),
                      esc(", ".join(methods) or "—"), esc(", ".join(stops) or "—")])
     return table([msg(f"col.{k}") for k in ("bias", "real", "methods", "shields")], rows)
 

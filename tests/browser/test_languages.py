@@ -12,6 +12,7 @@ import pytest
 from access import assert_accessible
 
 from btlgames.core.i18n import available_languages
+from btlgames.research import cards
 from btlgames.ui import prose
 
 pytestmark = pytest.mark.browser
@@ -56,35 +57,18 @@ def english_pattern(lang: str) -> re.Pattern:
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
-def card_fields(node):
-    """The ``name`` and ``text`` of every card in a deck file."""
-    if isinstance(node, list):
-        for item in node:
-            yield from card_fields(item)
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key in ("name", "text") and isinstance(value, str):
-                yield value
-            else:
-                yield from card_fields(value)
-
-
 @lru_cache(maxsize=None)
-def card_words() -> tuple[str, ...]:
-    """The cards' names and texts: the kit's deck (btlgames/research/data) is English data in
-    every language for now, so a page's card words are left out of the check, longest first."""
-    found = set()
-    for path in (resources.files("btlgames") / "research" / "data").iterdir():
-        if path.name.endswith(".toml"):
-            found.update(card_fields(tomllib.loads(path.read_text(encoding="utf-8"))))
-    return tuple(sorted(found, key=len, reverse=True))
+def english_card_words(lang: str) -> frozenset[str]:
+    """The English names and texts of the cards that ``lang`` words otherwise (research.cards)."""
+    decks = (cards.theories, cards.methods, cards.projects, cards.interference, cards.events, cards.anomalies)
+    return frozenset(words(cid, "en") for deck in decks for cid in deck() for words in (cards.name, cards.text)
+                     if re.search(r"[A-Za-z]{4,}", words(cid, "en")) and words(cid, "en") != words(cid, lang))
 
 
 def english_left(text: str, lang: str = "fi") -> list[str]:
-    """The English catalogue phrases (of the files ``lang`` has) that ``text`` still shows."""
-    for words in card_words():
-        text = text.replace(words, " ")
-    return sorted(set(english_pattern(lang).findall(text)))
+    """The English catalogue phrases (of the files ``lang`` has) and English card words that
+    ``text`` still shows."""
+    return sorted(set(english_pattern(lang).findall(text)) | {w for w in english_card_words(lang) if w in text})
 
 
 def visible(page) -> str:
