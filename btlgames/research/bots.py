@@ -106,23 +106,37 @@ class HeuristicBot:
 
     def _value_of_prediction(self, view, me, theory) -> float:
         th = view["theories"][theory]
-        tiles = [t for t in view["tiles"] if t["owner"] == me] or [None]
+        hits = project_hits(th)
+        rival = th["owner"] != me
+        tested = rival and theory in self._tested_by_others(view, me)
         best = 0.0
-        for tile in tiles:
-            chance = self._chance(view, me, theory, tile["uid"] if tile else "")
-            new = bool(project_hits(th)) and self._is_new(view, theory, tile["uid"] if tile else "")
-            score = chance * (3.0 if new else 1.0 if not project_hits(th) else 0.4)
-            if th["owner"] != me:
-                if any(q != me and pl["scheduled"] and pl["scheduled"]["theory"] == theory
-                       for q, pl in enumerate(view["players_"])):
+        for tile in self._own_tiles(view, me) or [None]:
+            uid = tile["uid"] if tile else ""
+            chance = self._chance(view, me, theory, uid)
+            new = bool(hits) and bool(uid) and uid not in hits
+            score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+            if rival:
+                if tested:
                     score *= 0.3  # someone tests it already this round: a bridge may be on its way
-                if not project_hits(th):
+                if not hits:
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
                 elif tile and self._gives_bridge(view, th, theory, tile):
                     # a bridge is a gift towards the rival's synthesis; the second one, never
                     score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
             best = max(best, score)
         return best
+
+    def _own_tiles(self, view, me) -> list:
+        if "tiles" not in self._known:
+            self._known["tiles"] = [t for t in view["tiles"] if t["owner"] == me]
+        return self._known["tiles"]
+
+    def _tested_by_others(self, view, me) -> set:
+        """The theories other players have scheduled a test of this round."""
+        if "tested" not in self._known:
+            self._known["tested"] = {pl["scheduled"]["theory"] for q, pl in enumerate(view["players_"])
+                                     if q != me and pl["scheduled"]}
+        return self._known["tested"]
 
     @staticmethod
     def _testable(view, me, theory) -> int:
