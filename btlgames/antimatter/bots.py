@@ -41,8 +41,12 @@ class HeuristicBot:
 
     # -- what the Scientist wants ---------------------------------------------------------------
     def _mine(self, view, seat):
-        owner = view["owner_of"][seat]
-        return [m for m in view["mats"] if m["owner"] == owner and not m["safe"]], view["goals"][owner]["challenge"]
+        key = ("mine", seat)  # asked for every space weighed: worked out once a choice
+        if key not in self._memo:
+            owner = view["owner_of"][seat]
+            self._memo[key] = ([m for m in view["mats"] if m["owner"] == owner and not m["safe"]],
+                               view["goals"][owner]["challenge"])
+        return self._memo[key]
 
     def _needs(self, view, seat) -> set[str]:
         if seat not in self._memo:  # asked for every space weighed: worked out once a choice
@@ -67,7 +71,7 @@ class HeuristicBot:
         if self._complete(view, seat):
             return -board.distance[space] * 10.0
         s = board.spaces[space]
-        occupied = {p for i, p in enumerate(view["pawns"]) if i != seat}
+        occupied = self._occupied(view, seat)
         if s.kind == "tunnel" and board.tunnels[space] not in occupied:
             space, s = board.tunnels[space], board.spaces[board.tunnels[space]]
         needs = self._needs(view, seat)
@@ -83,9 +87,15 @@ class HeuristicBot:
             value -= min(_distances(space)[sid] for sid in targets)
         return value
 
+    def _occupied(self, view, seat) -> set:
+        """The spaces other pawns stand on (worked out once a choice)."""
+        key = ("occupied", seat)
+        if key not in self._memo:
+            self._memo[key] = {p for i, p in enumerate(view["pawns"]) if i != seat}
+        return self._memo[key]
+
     def _best_value(self, view, seat, walks) -> float:
-        occupied = {p for i, p in enumerate(view["pawns"]) if i != seat}
-        ends = destinations(walks, occupied)
+        ends = destinations(walks, self._occupied(view, seat))
         return max((self._value(view, seat, e) for e in ends), default=-1e9)
 
     # -- choosing ---------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ the pieces still in play can complete a set of mats. Pure functions of plain dat
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import permutations, product
 
 from .data import catalogue, colour_of, kind_of
@@ -15,7 +16,12 @@ def slots(mat_type: str) -> tuple[str, ...]:
 def fits(mat: dict, piece: str, challenge: bool) -> bool:
     """Whether ``piece`` may go on ``mat`` now: a free slot of its kind (in Challenge mode: the
     next slot in the mat's order) and, for a quark, a colour not yet on the mat."""
-    want, have = slots(mat["type"]), mat["pieces"]
+    return _fits(mat["type"], tuple(mat["pieces"]), piece, challenge)
+
+
+@lru_cache(maxsize=65536)  # bots ask it for every piece in the bank at every choice; few mats occur
+def _fits(mat_type: str, have: tuple[str, ...], piece: str, challenge: bool) -> bool:
+    want = slots(mat_type)
     kind = kind_of(piece)
     if len(have) >= len(want):
         return False

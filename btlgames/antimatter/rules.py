@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import ClassVar
 
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, LazyView
 from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
 from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
@@ -451,29 +451,19 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def view(self, player):
         """The table as ``player`` sees it (None: the projector). Hands are secret; everything
         else (pawns, mats, bank, discard pile, entanglement) is public."""
+        return {key: part(self, player) for key, part in _VIEW_PARTS.items()}
+
+    def seat_view(self, player):
+        """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
+        self.check_viewer(player)
+        return LazyView(self, player, _VIEW_PARTS)
+
+    def _public_decision(self, player) -> dict:
         d = self.decision
-        public_decision = {k: v for k, v in d.items() if k in (
-            "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
-            "order", "drawer", "how", "shares")}
+        public = {k: v for k, v in d.items() if k in _PUBLIC_DECISION}
         if d and player == d["seat"] and "chosen" in d:  # cards taken from a secret hand, not yet played
-            public_decision["chosen"] = list(d["chosen"])
-        return {
-            "players": self.players, "mode": self.options["mode"], "viewer": player,
-            "player": self.current_player(), "turn": self.turn, "round": self.round,
-            "rounds": self.options["rounds"], "groups": [list(g) for g in self.groups],
-            "group": self.group, "owner_of": list(self.owner_of),
-            "goals": [dict(g) for g in self.goals], "pawns": list(self.pawns),
-            "mats": [{"owner": m["owner"], "type": m["type"], "pieces": list(m["pieces"]), "safe": m["safe"]}
-                     for m in self.mats],
-            "bank": dict(self.bank), "out_of_play": dict(self.out_of_play),
-            "hand": [card_of(c).id for c in self.hands[player]] if player is not None else None,
-            "hand_sizes": [len(h) for h in self.hands], "deck": len(self.deck),
-            "discard": [card_of(c).id for c in self.discard], "removed": [card_of(c).id for c in self.removed],
-            "entangled": [list(p) for p in self.entangled], "dice": list(self.dice),
-            "began_center": list(self.began_center), "decision": public_decision,
-            "spins": [list(s) for s in self.spins], "completed": self.completed,
-            "end_reason": self.end_reason, "winners": self.winners(),
-        }
+            public["chosen"] = list(d["chosen"])
+        return public
 
     def hidden_variation(self, player, rng):
         """The table with the cards this seat cannot see (the deck and the other hands) dealt
@@ -533,6 +523,29 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         self.log.add(self.round, self.decision.get("kind", "play") if self.decision else "play", player, kind,
                      secret=secret, seen_by=seen_by, **data)
+
+
+_PUBLIC_DECISION = frozenset(("kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece",
+                              "direction", "order", "drawer", "how", "shares"))
+
+# The view's parts, in its order: view() builds them all, seat_view() each when a bot reads it.
+_VIEW_PARTS = {
+    "players": lambda s, v: s.players, "mode": lambda s, v: s.options["mode"], "viewer": lambda s, v: v,
+    "player": lambda s, v: s.current_player(), "turn": lambda s, v: s.turn, "round": lambda s, v: s.round,
+    "rounds": lambda s, v: s.options["rounds"], "groups": lambda s, v: [list(g) for g in s.groups],
+    "group": lambda s, v: s.group, "owner_of": lambda s, v: list(s.owner_of),
+    "goals": lambda s, v: [dict(g) for g in s.goals], "pawns": lambda s, v: list(s.pawns),
+    "mats": lambda s, v: [{"owner": m["owner"], "type": m["type"], "pieces": list(m["pieces"]), "safe": m["safe"]}
+                          for m in s.mats],
+    "bank": lambda s, v: dict(s.bank), "out_of_play": lambda s, v: dict(s.out_of_play),
+    "hand": lambda s, v: [card_of(c).id for c in s.hands[v]] if v is not None else None,
+    "hand_sizes": lambda s, v: [len(h) for h in s.hands], "deck": lambda s, v: len(s.deck),
+    "discard": lambda s, v: [card_of(c).id for c in s.discard], "removed": lambda s, v: [card_of(c).id for c in s.removed],
+    "entangled": lambda s, v: [list(p) for p in s.entangled], "dice": lambda s, v: list(s.dice),
+    "began_center": lambda s, v: list(s.began_center), "decision": lambda s, v: s._public_decision(v),
+    "spins": lambda s, v: [list(x) for x in s.spins], "completed": lambda s, v: s.completed,
+    "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
+}
 
 
 @lru_cache(maxsize=None)

@@ -11,7 +11,7 @@ import random
 
 from . import board, cards
 from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import project_hits, success_chance, test_terms
+from .terms import project_hits, success_faces, test_terms
 
 
 class HeuristicBot:
@@ -70,11 +70,15 @@ class HeuristicBot:
         return Synthesis(True)
 
     # -- the test ------------------------------------------------------------------------------------
-    def _chance(self, view, me, theory, tile, method=""):
-        key = ("chance", theory, tile, method)
+    def _faces(self, view, me, theory, tile, method="") -> int:
+        """The die's faces that pass this test (the chance in sixths: exact, and cheap to weigh)."""
+        key = ("faces", theory, tile, method)
         if key not in self._known:
-            self._known[key] = success_chance(test_terms(view, me, theory, tile, method))
+            self._known[key] = success_faces(test_terms(view, me, theory, tile, method))
         return self._known[key]
+
+    def _chance(self, view, me, theory, tile, method="") -> float:
+        return self._faces(view, me, theory, tile, method) / 6
 
     def _is_new(self, view, theory, tile) -> bool:
         """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
@@ -92,7 +96,7 @@ class HeuristicBot:
             if not a.method:
                 return 0.0
             m = cards.methods()[a.method]
-            gain = self._chance(view, me, theory, tile, a.method) - self._chance(view, me, theory, tile)
+            gain = (self._faces(view, me, theory, tile, a.method) - self._faces(view, me, theory, tile)) / 6
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 

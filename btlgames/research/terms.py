@@ -3,7 +3,6 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -39,8 +38,9 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
             difficulty += 1
     wormhole = makes_wormhole(view, theory, tile)
     difficulty += 1 if wormhole else 0
-    map_bonus = 1 if hex_ and any(board.field_of(a) == card.field
-                                  for a in neighbours(view, hex_) if a in view["anomalies"]) else 0
+    anomalies = view["anomalies"]
+    map_bonus = 1 if hex_ and anomalies and any(board.field_of(a) == card.field
+                                                for a in neighbours(view, hex_) if a in anomalies) else 0
     m = cards.methods()[method] if method else None
     raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"] + (m.bonus if m else 0)
     return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
@@ -49,12 +49,12 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def success_chance(terms: dict) -> Fraction:
     """The chance that one die plus the terms reaches the difficulty (exact)."""
-    return _chance_to_reach(terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])
+    return Fraction(success_faces(terms), 6)
 
 
-@lru_cache(maxsize=None)  # a handful of values; bots weigh thousands of tests
-def _chance_to_reach(need: int) -> Fraction:
-    return Fraction(min(6, max(0, 7 - need)), 6)
+def success_faces(terms: dict) -> int:
+    """How many of the die's six faces reach the difficulty."""
+    return min(6, max(0, 7 - (terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])))
 
 
 def makes_wormhole(view: dict, theory: str, tile) -> bool:
