@@ -486,6 +486,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def summary(self):
         return {"rounds": self.round, "turns": self.turn, "reason": self.end_reason,
                 "winner_seats": " ".join(map(str, self.winning)), "first": self.first,
+                "starter_won": any(s in self.winning for s in self.groups[self.first]),
                 "atom": self.completed, **self.stats}
 
     def check_invariants(self):
