@@ -24,7 +24,7 @@ from .data import card_of, catalogue, colour_of, kind_of
 from .card_effects import CardsMixin
 from .ending import CHAIN_MAX_Z, EndingMixin
 from .goals import seat_goals
-from .moves import destinations, directed_walks, free_neighbours, free_walks
+from .moves import destinations, directed_walks, free_neighbours, free_walks, landing
 from .pieces import PiecesMixin
 
 HAND = 4          # cards dealt (source)
@@ -326,13 +326,23 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
         """Movement cards are taken into a set one by one (a short list of moves, whatever the
         hand), then the set is played; only a set that moves the pawn can be played (K12)."""
-        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
-        left = held - Counter(chosen)
-        out: list[Action] = [PickCard(c) for c in sorted(left)]
+        left = self._movement_held(seat)
+        for c in chosen:
+            left[c] = left.get(c, 0) - 1
+        out: list[Action] = [PickCard(c) for c in sorted(c for c, n in left.items() if n > 0)]
         net = self._net(chosen)
-        if chosen and net and self._route_options(seat, net, own_turn=True):
+        if chosen and net and self._can_route(seat, net):
             out.append(PlayMovement(tuple(chosen)))
         return out + [Stop()]
+
+    def _movement_held(self, seat: int) -> dict[str, int]:
+        """How many of each movement card ``seat`` holds (plain counts: this runs at every step)."""
+        held: dict[str, int] = {}
+        for c in self.hands[seat]:
+            card = card_of(c)
+            if card.type == "movement":
+                held[card.id] = held.get(card.id, 0) + 1
+        return held
 
     def _step_action(self, seat: int) -> None:
         if self._action_plays(seat):
@@ -375,12 +385,18 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _can_play_movement(self, seat: int) -> bool:
         """Whether some set of the movement cards in hand moves the pawn (K12): only a set's
         sum counts, so the sums the hand can make are enough (not every set of cards)."""
-        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
         sums = {0}
-        for card, count in held.items():
+        for card, count in self._movement_held(seat).items():
             step = self._net((card,))
             sums = {total + k * step for total in sums for k in range(count + 1)}
-        return any(self._route_options(seat, net, own_turn=True) for net in sorted(sums - {0}))
+        return any(self._can_route(seat, net) for net in sorted(sums - {0}))
+
+    def _can_route(self, seat: int, steps: int) -> bool:
+        """Whether ``_route_options(seat, steps, own_turn=True)`` offers a space (without listing them)."""
+        here, occupied = self.pawns[seat], self._occupied(seat)
+        center = catalogue().board.center if self.began_center[seat] else None
+        return any(end != here and end != center
+                   for end in (landing(w, occupied) for w in directed_walks(here, steps)))
 
     def _play_movement(self, seat: int, cards: tuple[str, ...]) -> None:
         for c in cards:
