@@ -13,22 +13,30 @@ def _mine(viewer, p) -> bool:
     return viewer == ALL or (viewer is not None and viewer == p)
 
 
-def _player_part(state, viewer, p: int) -> dict:
-    pl = state.players_[p]
-    mine = _mine(viewer, p)
-    return {
-        **{k: pl[k] for k in _PLAYER_KEYS},
-        "res": dict(pl["res"]), "hand_size": len(pl["hand"]), "interference_size": len(pl["interference"]),
-        "hand": list(pl["hand"]) if mine else None,
-        "interference": list(pl["interference"]) if mine else None,
-        "offer": list(pl["offer"]) if mine else None,
-        "scheduled": dict(pl["scheduled"]) if pl["scheduled"] else None,
-        "replications": state.replications_of(p), "final": dict(pl["final"]),
-    }
-
-
 _PLAYER_KEYS = ("rigor", "hype", "reputation", "debt", "vp", "ep", "methods", "tiles_left",
                 "bridges", "programmes", "done", "penalty", "insight", "technique")
+
+
+def _own(key: str):
+    """A part of a seat's entry that only that seat (or ALL) sees."""
+    return lambda s, vs: list(s.players_[vs[1]][key]) if _mine(*vs) else None
+
+
+# A seat's entry in "players_", part by part; each part reads (state, (viewer, seat)) as ``vs``.
+_PLAYER_PARTS = {
+    **{k: (lambda key: lambda s, vs: s.players_[vs[1]][key])(k) for k in _PLAYER_KEYS},
+    "res": lambda s, vs: dict(s.players_[vs[1]]["res"]),
+    "hand_size": lambda s, vs: len(s.players_[vs[1]]["hand"]),
+    "interference_size": lambda s, vs: len(s.players_[vs[1]]["interference"]),
+    "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
+    "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
+    "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
+}
+
+
+def _player_part(state, viewer, p: int) -> dict:
+    return {key: part(state, (viewer, p)) for key, part in _PLAYER_PARTS.items()}
+
 
 # The view's parts, in its order: view() builds them all, seat_view() each when a bot reads it.
 _PARTS = {
@@ -52,7 +60,8 @@ _PARTS = {
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
 # A bot's view builds each seat's entry only when read too (most choices read the bot's own).
-_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: LazyList(len(s.players_), lambda p: _player_part(s, v, p))}
+_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: LazyList(
+    len(s.players_), lambda p: LazyView(s, (v, p), _PLAYER_PARTS))}
 
 
 class Views:
