@@ -32,6 +32,12 @@ def _distances(start: str) -> dict[str, int]:
     return seen
 
 
+@lru_cache(maxsize=None)
+def _particle_spaces() -> tuple[tuple[str, str], ...]:
+    """(space, piece) of every particle space, in the board's order."""
+    return tuple((sid, sp.piece) for sid, sp in catalogue().board.spaces.items() if sp.kind == "particle")
+
+
 class HeuristicBot:
     name = "heuristic"
 
@@ -51,19 +57,24 @@ class HeuristicBot:
     def _needs(self, view, seat) -> set[str]:
         if seat not in self._memo:  # asked for every space weighed: worked out once a choice
             mats, challenge = self._mine(view, seat)
-            needs = {p for p, n in view["bank"].items() if n and any(M.fits(m, p, challenge) for m in mats)}
-            board = catalogue().board
-            self._memo[seat] = needs, [sid for sid, sp in board.spaces.items()
-                                       if sp.kind == "particle" and sp.piece in needs]
+            fit = set().union(*(M.fitting(m["type"], tuple(m["pieces"]), challenge) for m in mats))
+            needs = {p for p, n in view["bank"].items() if n and p in fit}
+            self._memo[seat] = needs, [sid for sid, piece in _particle_spaces() if piece in needs]
         return self._memo[seat][0]
 
     def _complete(self, view, seat) -> bool:
-        mats, _ = self._mine(view, seat)
-        return bool(mats) and all(M.full(m) for m in mats)
+        key = ("complete", seat)
+        if key not in self._memo:
+            mats, _ = self._mine(view, seat)
+            self._memo[key] = bool(mats) and all(M.full(m) for m in mats)
+        return self._memo[key]
 
     def _held(self, view, seat) -> int:
-        mats, _ = self._mine(view, seat)
-        return sum(len(m["pieces"]) for m in mats)
+        key = ("held", seat)
+        if key not in self._memo:
+            mats, _ = self._mine(view, seat)
+            self._memo[key] = sum(len(m["pieces"]) for m in mats)
+        return self._memo[key]
 
     def _value(self, view, seat, space: str) -> float:
         """How good ending a move on ``space`` is for ``seat``."""

@@ -19,7 +19,13 @@ def fits(mat: dict, piece: str, challenge: bool) -> bool:
     return _fits(mat["type"], tuple(mat["pieces"]), piece, challenge)
 
 
-@lru_cache(maxsize=65536)  # bots ask it for every piece in the bank at every choice; few mats occur
+@lru_cache(maxsize=4096)  # bots ask it at every choice; few mats occur
+def fitting(mat_type: str, have: tuple[str, ...], challenge: bool) -> frozenset[str]:
+    """Every piece (of the bank's) that :func:`fits` a mat of this type holding ``have``."""
+    return frozenset(p for p in catalogue().pieces.bank if _fits(mat_type, have, p, challenge))
+
+
+@lru_cache(maxsize=65536)
 def _fits(mat_type: str, have: tuple[str, ...], piece: str, challenge: bool) -> bool:
     want = slots(mat_type)
     kind = kind_of(piece)
