@@ -142,16 +142,17 @@ class HeuristicBot:
                                      if q != me and pl["scheduled"]}
         return self._known["tested"]
 
-    @staticmethod
-    def _testable(view, me, theory) -> int:
+    def _testable(self, view, me, theory) -> int:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
         card = cards.theories()[theory]
-        owned = {t["card"] for t in view["tiles"] if t["owner"] == me}
+        if "owned" not in self._known:
+            owned = {t["card"] for t in self._own_tiles(view, me)}
+            self._known["owned"] = owned, {cards.projects()[c].field for c in view["market"]} | {
+                cards.projects()[c].field for c in owned}
+        owned, fields = self._known["owned"]
         if card.test_project in owned:
             return 2
-        market_fields = {cards.projects()[c].field for c in view["market"]}
-        return int(card.test_project in view["market"] or card.field in market_fields
-                   or card.field in {cards.projects()[c].field for c in owned})
+        return int(card.test_project in view["market"] or card.field in fields)
 
     @staticmethod
     def _gives_bridge(view, th, theory, tile) -> bool:

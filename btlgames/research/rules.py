@@ -242,7 +242,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl = self.players_[p]
         done, res = pl["done"], pl["res"]
         money = res["R"]
-        theories, methods = cards.theories(), cards.methods()
+        theories, methods, projects = cards.theories(), cards.methods(), cards.projects()
         out: list[Action] = []
         if not pl["borrowed"]:
             out.append(Borrow())
@@ -251,9 +251,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         if "method" not in done:
             out += [PlayMethod(c) for c in pl["hand"] if c in methods and methods[c].cost <= money]
         if "build" not in done and pl["tiles_left"]:
-            for project in dict.fromkeys(self.market):
-                if cards.projects()[project].cost <= money:
-                    out += [Build(project, h) for h in self._build_hexes(p, project)]
+            affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
+            spots = self._build_spots(p) if affordable else None
+            for project in affordable:
+                out += [Build(project, h) for h in spots(projects[project].field)]
         if "predict" not in done and pl["scheduled"] is None:
             out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
         if "preprint" not in done and res["D"] >= 1:
