@@ -7,8 +7,8 @@ import hashlib
 import json
 import pickle
 import typing
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, ClassVar
 

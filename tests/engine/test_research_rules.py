@@ -1113,9 +1113,9 @@ def test_the_balance_aim_is_the_share_of_games_a_synthesis_wins():  # K25
     assert share.won == frame.synthesis_win.mean() == (frame.decided_by == "synthesis").mean() <= share.attempted
     assert share.attempted == (frame.synthesis_attempts > 0).mean()
     assert share.success == frame.synthesis_win.sum() / frame.synthesis_attempts.sum()
-    attempts = [e.data for seed in range(10) for e in play_one(
+    attempts = [e.data for seed in range(5) for e in play_one(
         "research", seed, "heuristic", variant="full", players=3).log if e.kind == "synthesis"]
-    assert all(a["bonus"] <= 3 and a["won"] == (a["roll"] + a["bonus"] >= 8) for a in attempts)
+    assert attempts and all(a["bonus"] <= 3 and a["won"] == (a["roll"] + a["bonus"] >= 8) for a in attempts)
 
 
 def test_ties_by_replications_then_rigor_then_lower_hype():  # K26
@@ -1415,7 +1415,7 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
     state = btlgames.load("research", seed=4, variant=variant)
     bots = {p: make_bot("research", "heuristic", p) for p in range(state.players)}
     while not state.is_over():
-        for viewer in [*range(state.players), None, ALL] if len(state.history) % 10 == 0 else ():
+        for viewer in [state.current_player(), None, ALL] if len(state.history) % 10 == 0 else ():
             lazy = state.seat_view(viewer)
             assert lazy["decision"] == state.view(viewer)["decision"]  # one part read first, then all
             assert dict(lazy.items()) == state.view(viewer) and lazy == state.view(viewer)
