@@ -576,6 +576,23 @@ def school() -> SchoolSetup:
     return catalogue().school
 
 
+def card_set_fields(card_set: str) -> frozenset[str]:
+    """The fields whose theory and project cards are in play (Kit rule K35): "all" of them,
+    "packs" (the fields of the school game's beginner packs, and Metascience) or "no-metascience"."""
+    if card_set == "packs":
+        return frozenset(projects()[p.project].field for p in school().packs) | {board.META}
+    if card_set == "no-metascience":
+        return frozenset(board.FIELDS)
+    return frozenset(board.FIELDS) | {board.META}
+
+
+def in_card_set(card_set: str, kind: str) -> list[str]:
+    """The ids of the theory or project cards (``kind``) of a card set, sorted."""
+    deck = theories() if kind == "theory" else projects()
+    fields = card_set_fields(card_set)
+    return sorted(c for c, card in deck.items() if card.field in fields)
+
+
 def theory_deck() -> tuple[str, ...]:
     return tuple(theories())
 
