@@ -9,6 +9,7 @@ adds the source's levers for exact solves (see SolverBot).
 """
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 
@@ -151,23 +152,31 @@ SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every 
 LOOK = 4.0  # a look whose card will stay in place (both neighbours busy): half-way to a solve
 GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the group leads, or between busy ones
 PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
+GRANT_PER_TURN = 2.0  # tokens an application for a grant brings on average (a 3: 3 x 4/6)
 WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
 
 
 class SolverBot(HeuristicBot):
     """The heuristic bot aiming at the source's goal, solved problems, with the source's levers.
 
-    It looks where the card will stay (both neighbours worked on or solved: an in-range result
+    It aims: of the problems whose value it sees (its own looks, or what everyone saw), it picks
+    the one it can finish in the fewest turns with the exact physicist and detector it holds or can
+    buy, and takes that plan's next step (lead, buy, build). Without such a plan it searches: it
+    looks where the card will stay (both neighbours worked on or solved: an in-range result
     reshuffles only idle neighbours), keeps neighbours busy beside the problems it leads, uses its
-    looks while they hold (K12: the view shows a card until it moves), collects the physicist and
-    the detector of exactly a known value, leads with that physicist and builds the exact detector.
+    looks while they hold (K12: the view shows a card until it moves) and collects exact pairs.
     It withholds a result it can still solve alone, so that only its own group knows the card.
     """
     name = "solver"
 
     def choose(self, view, legal):
-        if "publish" in {a.kind for a in legal}:
+        kinds = {a.kind for a in legal}
+        if "publish" in kinds:
             return self._publish(view)
+        if kinds & {"build", "assign", "hire", "hire_distinguished"}:
+            step = self._aim(view, legal, view["player"])
+            if step is not None:
+                return step
         return super().choose(view, legal)
 
     # -- what the group knows and holds --------------------------------------------------------------
@@ -196,6 +205,64 @@ class SolverBot(HeuristicBot):
         offers += [(c, DISTINGUISHED_PRICE) for c in view["distinguished"]]
         return any(role(c) and value(c) == card_value and price <= tokens for c, price in offers)
 
+    # -- aiming ----------------------------------------------------------------------------------------
+    @staticmethod
+    def _price(view, me, card_value: int, role) -> int | None:
+        """What the group pays for a card of this value and role: 0 in hand, the cheapest offer it
+        sees (market or distinguished), or None when it sees none."""
+        if any(role(c) and value(c) == card_value for c in view["groups"][me]["hand"]):
+            return 0
+        offers = [m["price"] for m in view["market"] if role(m["card"]) and value(m["card"]) == card_value]
+        offers += [DISTINGUISHED_PRICE for c in view["distinguished"] if role(c) and value(c) == card_value]
+        return min(offers, default=None)
+
+    def _plan(self, view, me, p: int, v: int) -> tuple[int, list] | None:
+        """(turns, steps) to solve problem ``p`` of known value ``v``, or None when the group cannot
+        see a way: a step is ("hire"|"assign"|"build", role or card value)."""
+        workers = view["ring"][p]["workers"]
+        steps, cost = [], 0
+        if workers:
+            exact_there = any(value(w["card"]) == v for w in workers)
+            if workers[0]["group"] != me or not exact_there:
+                return None  # a rival leads, or the group leads with a physicist that cannot solve it
+        else:
+            price = self._price(view, me, v, is_physicist)
+            if price is None:
+                return None
+            if price:
+                steps.append(("hire", is_physicist))
+            steps.append(("assign", v))
+            cost += price + 1
+        price = self._price(view, me, v, is_detector)
+        if price is None:
+            return None
+        if price:
+            steps.insert(0 if workers else len(steps) - 1, ("hire", is_detector))
+        steps.append(("build", v))
+        cost += price
+        short = max(0, cost - view["groups"][me]["tokens"])
+        return len(steps) + math.ceil(short / GRANT_PER_TURN), steps
+
+    def _aim(self, view, legal, me):
+        """The next step of the quickest plan to solve a problem, if it is legal now (else None)."""
+        left = view["rounds"] - view["round"] + 1
+        plans = [(*plan, p) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
+        for turns, steps, p in sorted(plans, key=lambda plan: plan[0]):
+            if turns > left:
+                break
+            v = value(view["ring"][p]["card"])
+            kind, what = steps[0]
+            for a in legal:
+                if kind == "build" and isinstance(a, Build) and a.problem == p and value(a.card) == v:
+                    return a
+                if kind == "assign" and isinstance(a, Assign) and a.problem == p and value(a.card) == v:
+                    return a
+                if kind == "hire" and isinstance(a, (Hire, HireDistinguished)) and what(a.card) and value(a.card) == v:
+                    return a
+            if kind != "build" and any(isinstance(a, ApplyForGrant) for a in legal):
+                return None  # short of tokens: the economy (grants) comes first
+        return None
+
     # -- the decisions ---------------------------------------------------------------------------------
     def _publish(self, view):
         pending, me = view["pending"], view["player"]
@@ -223,12 +290,16 @@ class SolverBot(HeuristicBot):
             if a.problem in known:  # solve it, or lose the look to a reshuffle
                 result = outcome(known[a.problem], leader, collaborators, value(a.card))["result"]
                 return SOLVE if result == "solved" else -LOOK
-            return LOOK if self._stays(view, a.problem) else -WAIT  # rather wait for busy neighbours
+            if not self._stays(view, a.problem):
+                return -WAIT  # rather wait for busy neighbours
+            return LOOK * (1 + 2 * self._finishable(view, me, a.problem, value(a.card)))
         if isinstance(a, Assign):
             empty = not view["ring"][a.problem]["workers"]
             h = value(a.card)
             if empty and known.get(a.problem) == h:  # lead with the exact physicist
                 return SOLVE / 2 if self._reachable(view, me, h, is_detector) else PAIR
+            if empty and a.problem in known:  # another leader would block the exact one there
+                return -SOLVE
             if empty and any((a.problem + d) % ring in led for d in (-1, 1)):
                 return GUARD
             if empty and self._stays(view, a.problem):  # a lab where a look will hold
@@ -246,3 +317,11 @@ class SolverBot(HeuristicBot):
             if len(view["groups"][me]["hand"]) == FULL_HAND - 1 and led:
                 return -LOOK  # a full hand would force a detector onto a problem it leads
         return 0.0
+
+    def _finishable(self, view, me, p: int, detector: int) -> float:
+        """The chance that a look at ``p`` (building ``detector``, which then goes to the deck)
+        shows a value whose exact physicist and detector the group holds or can buy."""
+        values = candidates(view, p)
+        ready = [u for u in values if u != detector and self._price(view, me, u, is_physicist) is not None
+                 and self._price(view, me, u, is_detector) is not None]
+        return len(ready) / len(values)
