@@ -23,19 +23,24 @@ LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
 BUILD_AT = 0.5  # expected gain that makes an experiment worth running
 
 
-def candidates(view, problem: int) -> list[int]:
+def candidates(view, problem: int) -> tuple[int, ...]:
     """Values the card at ``problem`` may have, for the seat whose view this is."""
     known = view["ring"][problem]["card"]
     if known:
-        return [value(known)]
-    elsewhere = {value(s["card"]) for s in view["row"] if s["card"]}
-    elsewhere |= {value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and p != problem}
-    return [v for v in range(1, 14) if v not in elsewhere]
+        return (value(known),)
+    return _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in view["ring"]))
+
+
+@lru_cache(maxsize=4096)
+def _unseen(cards: tuple) -> tuple[int, ...]:
+    # the cards a seat sees change a few times a game, the bots ask after each of them many times a turn
+    seen = {value(c) for c in cards if c}
+    return tuple(v for v in range(1, 14) if v not in seen)
 
 
 def expected_gain(view, problem: int, leader: int, collaborators: list[int], detector: int) -> float:
     """Expected tokens (solves weighted by SOLVE_BONUS) for the leader's group of building now."""
-    return _expected(tuple(candidates(view, problem)), leader, tuple(collaborators), detector)
+    return _expected(candidates(view, problem), leader, tuple(collaborators), detector)
 
 
 @lru_cache(maxsize=None)
