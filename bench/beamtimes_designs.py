@@ -18,7 +18,8 @@ another checkout (a `git archive` of an older commit), to measure what a change 
     mkdir /tmp/base && git archive COMMIT | tar -x -C /tmp/base
     python bench/beamtimes_designs.py -n 2000 --duels-only --rival /tmp/base --candidate 30-rounds:
 
-A measurement: no test depends on it.
+With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
+player). A measurement: no test depends on it.
 """
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def _ranked(state) -> dict:
 
 
 def _mirror(job) -> tuple:
-    seed, players, options, _ = job
+    seed, players, options, *_ = job
     state = play_one("beamtimes", seed, "solver", players=players, **options)
     return (sum(s is not None for s in state.solved_by), state.end_reason, state.stats["published"],
             _ranked(state))
@@ -81,15 +82,28 @@ def _rival_class(rival: str):
     return module.SolverBot
 
 
+class _Oracle:
+    """A bot that sees every problem card face up: how far solving is limited by what a group knows."""
+
+    def __init__(self, bot, state):
+        self.bot, self.state = bot, state
+
+    def choose(self, view, legal):
+        ring = [dict(slot, card=self.state.ring[p]) for p, slot in enumerate(view["ring"])]
+        return self.bot.choose({**view, "ring": ring}, legal)
+
+
 def _head_to_head(job) -> dict:
     """Whether the one solver (in seat seed % players) won alone, under each credit order."""
-    seed, players, options, rival = job
+    seed, players, options, rival, oracle = job
     seat = seed % players
     state = load("beamtimes", seed=seed, players=players, **options)
     other = _rival_class(rival)
     bots = {s: make_bot("beamtimes", "solver", seed * 31 + s) if s == seat
             else other(seed * 31 + s) if other else make_bot("beamtimes", rival, seed * 31 + s)
             for s in range(players)}
+    if oracle:
+        bots[seat] = _Oracle(bots[seat], state)
     play_turns(state, bots)
     rivals = [g for g in range(players) if g != seat]
     means = [(state.solved_by.count(g), state.published[g], state.tokens[g]) for g in (seat, *rivals)]
@@ -99,8 +113,8 @@ def _head_to_head(job) -> dict:
 
 
 def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mirror_too: bool = True,
-            rival: str = "heuristic") -> list[str]:
-    jobs = [(seed + i, players, options, rival) for i in range(n)]
+            rival: str = "heuristic", oracle: bool = False) -> list[str]:
+    jobs = [(seed + i, players, options, rival, oracle) for i in range(n)]
     duels = list(pool.map(_head_to_head, jobs, chunksize=25))
     if not mirror_too:
         return [" | ".join([f"{name}, credit={credit}", str(players), *["—"] * 9,
@@ -136,6 +150,7 @@ def main() -> None:
     parser.add_argument("--duels-only", action="store_true", help="only the head-to-head games")
     parser.add_argument("--rival", default="heuristic",
                         help="the solver's rivals head to head: a bot's name, or another checkout's path (its solver)")
+    parser.add_argument("--oracle", action="store_true", help="the one solver sees every problem card (a bound)")
     parser.add_argument("--candidate", action="append", required=True, help="NAME:OPTION=VALUE,...")
     args = parser.parse_args()
     print("candidate | groups | solved per game (mirror) | decided by most solved | by published | "
@@ -144,7 +159,8 @@ def main() -> None:
         for text in args.candidate:
             name, options = parse_candidate(text)
             for players in map(int, args.players.split(",")):
-                print("\n".join(measure(pool, name, options, players, args.n, args.seed, not args.duels_only, args.rival)), flush=True)
+                print("\n".join(measure(pool, name, options, players, args.n, args.seed, not args.duels_only, args.rival,
+                                        args.oracle)), flush=True)
 
 
 if __name__ == "__main__":
