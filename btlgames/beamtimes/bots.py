@@ -295,16 +295,12 @@ class SolverBot(HeuristicBot):
             if a.problem in known:  # solve it, or lose the look to a reshuffle
                 result = outcome(known[a.problem], leader, collaborators, value(a.card))["result"]
                 return SOLVE if result == "solved" else -LOOK
-            if not self._stays(view, a.problem):
-                return -WAIT  # rather wait for busy neighbours
-            return LOOK * (1 + 2 * self._finishable(view, me, a.problem, value(a.card)))
+            return LOOK if self._stays(view, a.problem) else -WAIT  # rather wait for busy neighbours
         if isinstance(a, Assign):
             empty = not view["ring"][a.problem]["workers"]
             h = value(a.card)
             if empty and known.get(a.problem) == h:  # lead with the exact physicist
                 return SOLVE / 2 if self._reachable(view, me, h, is_detector) else PAIR
-            if empty and a.problem in known:  # another leader would block the exact one there
-                return -SOLVE
             if empty and any((a.problem + d) % ring in led for d in (-1, 1)):
                 return GUARD
             if empty and self._stays(view, a.problem):  # a lab where a look will hold
@@ -323,10 +319,3 @@ class SolverBot(HeuristicBot):
                 return -LOOK  # a full hand would force a detector onto a problem it leads
         return 0.0
 
-    def _finishable(self, view, me, p: int, detector: int) -> float:
-        """The chance that a look at ``p`` (building ``detector``, which then goes to the deck)
-        shows a value whose exact physicist and detector the group holds or can buy."""
-        values = candidates(view, p)
-        ready = [u for u in values if u != detector and self._price(view, me, u, is_physicist) is not None
-                 and self._price(view, me, u, is_detector) is not None]
-        return len(ready) / len(values)

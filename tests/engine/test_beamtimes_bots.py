@@ -62,12 +62,3 @@ def test_the_solver_aims_at_the_problem_it_can_finish_soonest():
     known(known(state, 1), 4)
     assert choice(SolverBot(0), state) == Hire(0, "9S")
 
-
-def test_the_solver_does_not_block_a_known_problem_with_a_physicist_that_cannot_solve_it():
-    # It leads problem 1 (a rival problem 6), so problem 2 beside it is a lab that guards a look, and
-    # the K♥ with the 8♠ would have the 7 there in range; but the group knows it is a 7: a K♥ leading
-    # there would keep the 7♥ from leading it
-    state = known(game(ring=["3D", "7D", "9D"], hands={0: ["KH", "8S"]}, workers={0: [(0, "AH")], 5: [(1, "2H")]},
-                       market=["2S", "3S", "4S", "5S", "6S"], tokens=[9, 5]), 1)
-    assert Assign("KH", 1) in state.legal_actions()
-    assert choice(SolverBot(0), state) != Assign("KH", 1)
