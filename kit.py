@@ -38,6 +38,13 @@ def ensure_environment(extras: str) -> None:
     stamp.write_text(wanted)
 
 
+def prepare_site() -> None:
+    """Download once (cached in ~/.cache/btlgames-site) and check what the static site is built
+    from: Pyodide's core (npm), the lock's files and the apps' wheels (PyPI), the build tools' venv.
+    The site's browser test builds from that cache without the network."""
+    run([BIN / "btlgames", "site", "--prepare"])
+
+
 def create_venv() -> None:
     """A venv with pip, even where Python came without ensurepip (Debian without python3-venv)."""
     try:
@@ -93,6 +100,7 @@ def main(argv: list[str]) -> None:
         run([BIN / "btlgames", "app", *rest])
     else:
         ensure_environment("test")
+        prepare_site()
         named = any((ROOT / a.split("::")[0]).exists() for a in rest if not a.startswith("-"))
         if named:
             run([PYTHON, "-m", "pytest", *rest])

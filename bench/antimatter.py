@@ -2,11 +2,12 @@
 """Antimatter Matters bot report: game length and win shares by seat, per mode.
 
     python bench/antimatter.py [--games 2000] [--bot heuristic] [--modes standard,coop]
-                               [--players 4] [--rounds 60] [--goals ladder] [--check]
+                               [--players 4] [--rounds 60] [--goals ladder] [--workers 2]
     python bench/antimatter.py --harness 2 [--modes ...]
 
+The games are a study of the core (btlgames.core.study: the same table on 1 or 2 workers).
 --harness N times the conformance harness instead (tests/engine/test_antimatter_conformance.py):
-CPU milliseconds per checked step of whole random games, every mode.
+CPU milliseconds per checked step of whole random games, every mode, every check after every action.
 
 Wins by seat carry 95 % Wilson intervals; games the round limit cut off are counted apart
 (Kit rule K29), never as results. No test depends on it.
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="Scientists (default: per mode, see CASES)")
     parser.add_argument("--rounds", type=int, default=60, help="the round limit (Kit rule K29)")
     parser.add_argument("--goals", default="ladder", help="mixed mode: each seat's goal (Kit rule K24)")
-    parser.add_argument("--check", action="store_true", help="check the invariants after every action")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (1 or 2; the same games)")
     parser.add_argument("--harness", type=int, metavar="GAMES", help="time the conformance harness instead")
     args = parser.parse_args()
     if args.harness is not None:
@@ -41,7 +42,7 @@ def main() -> None:
         case = dict(CASES[mode], **({"players": args.players} if args.players else {}))
         if mode == "mixed":
             case["goals"] = args.goals
-        r = report(play_many(args.games, bot=args.bot, mode=mode, rounds=args.rounds, check=args.check, **case))
+        r = report(play_many(args.games, bot=args.bot, workers=args.workers, mode=mode, rounds=args.rounds, **case))
         lo, hi = r["cut_off_interval"]
         goals = f", goals {args.goals}" if mode == "mixed" else ""
         print(f"\n{mode} ({case['players']} Scientists{goals}, {args.bot} bots): {r['games']} games in "

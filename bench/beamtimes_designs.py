@@ -11,15 +11,28 @@ read it, so the moves are the same and one game serves all three. Shares carry 9
         --candidate first-solve:ending=first
 
 A candidate is NAME:OPTION=VALUE,OPTION=VALUE (nothing after the colon: the default rules). Games are
-spread over --jobs processes (default 2; the machine is shared). A measurement: no test depends on it.
+spread over --jobs processes (default 2; the machine is shared). With --rival heuristic (the default) the
+head-to-head games put one solver among heuristic bots; with --rival PATH, among the solver bots of
+another checkout (a `git archive` of an older commit), to measure what a change to the solver is worth:
+
+    mkdir /tmp/base && git archive COMMIT | tar -x -C /tmp/base
+    python bench/beamtimes_designs.py -n 2000 --duels-only --rival /tmp/base --candidate 30-rounds:
+
+With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
+player). A measurement: no test depends on it.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from pathlib import Path
 
 from btlgames.beamtimes.rules import CREDIT
-from btlgames.core.simulate import play_one
+from btlgames.core.bots import play_turns
+from btlgames.core.registry import load
+from btlgames.core.simulate import make_bot, play_one
 from btlgames.science.intervals import wilson
 
 
@@ -50,28 +63,58 @@ def _ranked(state) -> dict:
 
 
 def _mirror(job) -> tuple:
-    seed, players, options = job
+    seed, players, options, *_ = job
     state = play_one("beamtimes", seed, "solver", players=players, **options)
     return (sum(s is not None for s in state.solved_by), state.end_reason, state.stats["published"],
             _ranked(state))
 
 
+@cache
+def _rival_class(rival: str):
+    """The bot class the solver meets head to head: a bot of this checkout by name, or the solver in
+    another checkout's btlgames/beamtimes/bots.py (run against this checkout's rules)."""
+    if not Path(rival).is_dir():
+        return None
+    spec = importlib.util.spec_from_file_location("btlgames.beamtimes.rival_bots",
+                                                  Path(rival) / "btlgames/beamtimes/bots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.SolverBot
+
+
+class _Oracle:
+    """A bot that sees every problem card face up: how far solving is limited by what a group knows."""
+
+    def __init__(self, bot, state):
+        self.bot, self.state = bot, state
+
+    def choose(self, view, legal):
+        ring = [dict(slot, card=self.state.ring[p]) for p, slot in enumerate(view["ring"])]
+        return self.bot.choose({**view, "ring": ring}, legal)
+
+
 def _head_to_head(job) -> dict:
     """Whether the one solver (in seat seed % players) won alone, under each credit order."""
-    seed, players, options = job
+    seed, players, options, rival, oracle = job
     seat = seed % players
-    bots = ["heuristic"] * players
-    bots[seat] = "solver"
-    state = play_one("beamtimes", seed, bots, players=players, **options)
+    state = load("beamtimes", seed=seed, players=players, **options)
+    other = _rival_class(rival)
+    bots = {s: make_bot("beamtimes", "solver", seed * 31 + s) if s == seat
+            else other(seed * 31 + s) if other else make_bot("beamtimes", rival, seed * 31 + s)
+            for s in range(players)}
+    if oracle:
+        bots[seat] = _Oracle(bots[seat], state)
+    play_turns(state, bots)
     rivals = [g for g in range(players) if g != seat]
     means = [(state.solved_by.count(g), state.published[g], state.tokens[g]) for g in (seat, *rivals)]
     rival = tuple(sum(m[i] for m in means[1:]) / len(rivals) for i in range(3))
     return {**{credit: winners == [seat] for credit, (_, winners) in _ranked(state).items()},
-            "solver": means[0], "heuristic": rival}
+            "solver": means[0], "rival": rival}
 
 
-def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mirror_too: bool = True) -> list[str]:
-    jobs = [(seed + i, players, options) for i in range(n)]
+def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mirror_too: bool = True,
+            rival: str = "heuristic", oracle: bool = False) -> list[str]:
+    jobs = [(seed + i, players, options, rival, oracle) for i in range(n)]
     duels = list(pool.map(_head_to_head, jobs, chunksize=25))
     if not mirror_too:
         return [" | ".join([f"{name}, credit={credit}", str(players), *["—"] * 9,
@@ -92,7 +135,7 @@ def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mir
 def _sides(duels, n: int) -> list[str]:
     """What each side ends with, head to head (for the heuristic side, one bot's mean)."""
     lines = []
-    for bot in ("solver", "heuristic"):
+    for bot in ("solver", "rival"):
         solved, published, tokens = (sum(d[bot][i] for d in duels) / n for i in range(3))
         lines.append(f"  head to head, {bot}: {solved:.2f} solved, {published:.2f} published, {tokens:.1f} tokens")
     return lines
@@ -105,15 +148,19 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--duels-only", action="store_true", help="only the head-to-head games")
+    parser.add_argument("--rival", default="heuristic",
+                        help="the solver's rivals head to head: a bot's name, or another checkout's path (its solver)")
+    parser.add_argument("--oracle", action="store_true", help="the one solver sees every problem card (a bound)")
     parser.add_argument("--candidate", action="append", required=True, help="NAME:OPTION=VALUE,...")
     args = parser.parse_args()
     print("candidate | groups | solved per game (mirror) | decided by most solved | by published | "
-          "by closest | by tokens | shared | ended by the goal | published per game | solver's sole wins, 1 vs heuristic")
+          f"by closest | by tokens | shared | ended by the goal | published per game | solver's sole wins, 1 vs {args.rival}")
     with ProcessPoolExecutor(args.jobs) as pool:
         for text in args.candidate:
             name, options = parse_candidate(text)
             for players in map(int, args.players.split(",")):
-                print("\n".join(measure(pool, name, options, players, args.n, args.seed, not args.duels_only)), flush=True)
+                print("\n".join(measure(pool, name, options, players, args.n, args.seed, not args.duels_only, args.rival,
+                                        args.oracle)), flush=True)
 
 
 if __name__ == "__main__":

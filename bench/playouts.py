@@ -3,17 +3,21 @@
 
     python bench/playouts.py [--seconds S] [--game NAME ...]
     python bench/playouts.py --compare PATH [--rounds N] [--seconds S] [--game NAME ...]
+    python bench/playouts.py --same PATH [--games N] [--game NAME ...]
 
 Rates are games and actions per second of this process's CPU time (on a quiet machine that is
 the wall-clock rate; on a shared one it is less disturbed by the other processes). With
 ``--compare PATH`` every game and bot is measured in fresh processes, alternating between the
 btlgames in PATH (another checkout, e.g. a ``git archive`` of main) and this one, ``--rounds``
 times each, and the medians and their ratio are printed: a before/after taken side by side.
+``--same PATH`` checks that a speed change gives the same games: every game and bot plays seeds
+1..N in both checkouts and the fingerprints of the histories must agree.
 No test depends on this; figures go in the closing notes.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -42,6 +46,38 @@ def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
         actions += len(state.history)
     elapsed = time.process_time() - start
     return games / elapsed, actions / elapsed, peak
+
+
+def digest(game: str, bot: str, games: int) -> str:
+    """A fingerprint of the histories of seeds 1..games (the moves, in order)."""
+    from btlgames.core.simulate import play_one
+
+    h = hashlib.sha256()
+    for seed in range(1, games + 1):
+        h.update(json.dumps(play_one(game, seed=seed, bot=bot).history, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def digest_in(path: Path, game: str, bot: str, games: int) -> str | None:
+    env = {**os.environ, "PYTHONPATH": str(path)}
+    done = subprocess.run([sys.executable, __file__, "--digest", game, bot, str(games)],
+                          env=env, capture_output=True, text=True)
+    if done.returncode and "has no bot" in done.stderr:
+        return None
+    done.check_returncode()
+    return done.stdout.strip()
+
+
+def same(base: Path, games: int, only: list[str]) -> None:
+    print(f"before: {base}\nafter:  {HERE}\nhistories of seeds 1..{games}")
+    differ = []
+    for game, bot in pairs(only):
+        before, after = digest_in(base, game, bot, games), digest_in(HERE, game, bot, games)
+        verdict = "new bot" if before is None else "same" if before == after else "DIFFERENT"
+        print(f"{game:<16}{bot:<11}{verdict}", flush=True)
+        differ += [f"{game} {bot}"] * (verdict == "DIFFERENT")
+    if differ:
+        sys.exit(f"different games: {', '.join(differ)}")
 
 
 def pairs(only: list[str]) -> list[tuple[str, str]]:
@@ -88,9 +124,16 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     parser.add_argument("--compare", type=Path, metavar="PATH", help="another checkout to measure against")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --compare")
+    parser.add_argument("--same", type=Path, metavar="PATH", help="another checkout that must play the same games")
+    parser.add_argument("--games", type=int, default=20, help="seeds per game and bot with --same")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "BOT"), help=argparse.SUPPRESS)  # a --compare worker
+    parser.add_argument("--digest", nargs=3, metavar=("GAME", "BOT", "N"), help=argparse.SUPPRESS)  # a --same worker
     args = parser.parse_args()
-    if args.one:
+    if args.digest:
+        print(digest(args.digest[0], args.digest[1], int(args.digest[2])))
+    elif args.same:
+        same(args.same.resolve(), args.games, args.game)
+    elif args.one:
         games, actions, _ = measure(*args.one, args.seconds)
         print(json.dumps({"games": games, "actions": actions}))
     elif args.compare:

@@ -1,4 +1,4 @@
-"""The ``btlgames`` command: serve the apps, simulate games."""
+"""The ``btlgames`` command: serve the apps, build the static site, simulate games."""
 from __future__ import annotations
 
 import argparse
@@ -154,6 +154,22 @@ def _app(args) -> int:
     return 0
 
 
+def _site(args) -> int:
+    from btlgames.ui.site import build, fetch, serve
+
+    try:
+        if args.serve:
+            serve.serve(args.serve, port=args.port, ip=args.ip)
+        elif args.prepare:
+            print("ready to build; where each file came from:\n  " + "\n  ".join(fetch.fetch().origins))
+        else:
+            build.build(args.out)
+    except (fetch.SiteError, FileNotFoundError, OSError) as err:
+        print(f"btlgames site: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="btlgames", description="The btlgames teaching kit.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -162,6 +178,15 @@ def main(argv: list[str] | None = None) -> int:
     app.add_argument("--ip", default="127.0.0.1", help="127.0.0.1 or localhost: the kit serves this computer only")
     app.add_argument("--open", action="store_true", help="open a browser tab")
     app.set_defaults(run=_app)
+    site = sub.add_parser("site", help="build the kit as a static site that runs in the browser, or serve one")
+    what = site.add_mutually_exclusive_group(required=True)
+    what.add_argument("--out", metavar="DIR", help="build the site into DIR (a new folder, or a site built before)")
+    what.add_argument("--serve", metavar="DIR", help="serve a built site to a class (static files only)")
+    what.add_argument("--prepare", action="store_true", help="only download and check what a build needs")
+    site.add_argument("--port", type=int, default=8000, help="with --serve (default 8000)")
+    site.add_argument("--ip", default="", help="with --serve: the address to listen on (default: every "
+                      "address of this computer, so students can reach it; 127.0.0.1: this computer only)")
+    site.set_defaults(run=_site)
     sim = sub.add_parser("simulate", help="play many seeded games between bots")
     sim.add_argument("game")
     sim.add_argument("-n", type=int, default=100, help="number of games")

@@ -32,6 +32,12 @@ def _distances(start: str) -> dict[str, int]:
     return seen
 
 
+@lru_cache(maxsize=None)
+def _particle_spaces() -> tuple[tuple[str, str], ...]:
+    """(space, piece) of every particle space, in the board's order."""
+    return tuple((sid, sp.piece) for sid, sp in catalogue().board.spaces.items() if sp.kind == "particle")
+
+
 class HeuristicBot:
     name = "heuristic"
 
@@ -41,25 +47,34 @@ class HeuristicBot:
 
     # -- what the Scientist wants ---------------------------------------------------------------
     def _mine(self, view, seat):
-        owner = view["owner_of"][seat]
-        return [m for m in view["mats"] if m["owner"] == owner and not m["safe"]], view["goals"][owner]["challenge"]
+        key = ("mine", seat)  # asked for every space weighed: worked out once a choice
+        if key not in self._memo:
+            owner = view["owner_of"][seat]
+            self._memo[key] = ([m for m in view["mats"] if m["owner"] == owner and not m["safe"]],
+                               view["goals"][owner]["challenge"])
+        return self._memo[key]
 
     def _needs(self, view, seat) -> set[str]:
         if seat not in self._memo:  # asked for every space weighed: worked out once a choice
             mats, challenge = self._mine(view, seat)
-            needs = {p for p, n in view["bank"].items() if n and any(M.fits(m, p, challenge) for m in mats)}
-            board = catalogue().board
-            self._memo[seat] = needs, [sid for sid, sp in board.spaces.items()
-                                       if sp.kind == "particle" and sp.piece in needs]
+            fit = set().union(*(M.fitting(m["type"], tuple(m["pieces"]), challenge) for m in mats))
+            needs = {p for p, n in view["bank"].items() if n and p in fit}
+            self._memo[seat] = needs, [sid for sid, piece in _particle_spaces() if piece in needs]
         return self._memo[seat][0]
 
     def _complete(self, view, seat) -> bool:
-        mats, _ = self._mine(view, seat)
-        return bool(mats) and all(M.full(m) for m in mats)
+        key = ("complete", seat)
+        if key not in self._memo:
+            mats, _ = self._mine(view, seat)
+            self._memo[key] = bool(mats) and all(M.full(m) for m in mats)
+        return self._memo[key]
 
     def _held(self, view, seat) -> int:
-        mats, _ = self._mine(view, seat)
-        return sum(len(m["pieces"]) for m in mats)
+        key = ("held", seat)
+        if key not in self._memo:
+            mats, _ = self._mine(view, seat)
+            self._memo[key] = sum(len(m["pieces"]) for m in mats)
+        return self._memo[key]
 
     def _value(self, view, seat, space: str) -> float:
         """How good ending a move on ``space`` is for ``seat``."""
@@ -67,7 +82,7 @@ class HeuristicBot:
         if self._complete(view, seat):
             return -board.distance[space] * 10.0
         s = board.spaces[space]
-        occupied = {p for i, p in enumerate(view["pawns"]) if i != seat}
+        occupied = self._occupied(view, seat)
         if s.kind == "tunnel" and board.tunnels[space] not in occupied:
             space, s = board.tunnels[space], board.spaces[board.tunnels[space]]
         needs = self._needs(view, seat)
@@ -83,9 +98,15 @@ class HeuristicBot:
             value -= min(_distances(space)[sid] for sid in targets)
         return value
 
+    def _occupied(self, view, seat) -> set:
+        """The spaces other pawns stand on (worked out once a choice)."""
+        key = ("occupied", seat)
+        if key not in self._memo:
+            self._memo[key] = {p for i, p in enumerate(view["pawns"]) if i != seat}
+        return self._memo[key]
+
     def _best_value(self, view, seat, walks) -> float:
-        occupied = {p for i, p in enumerate(view["pawns"]) if i != seat}
-        ends = destinations(walks, occupied)
+        ends = destinations(walks, self._occupied(view, seat))
         return max((self._value(view, seat, e) for e in ends), default=-1e9)
 
     # -- choosing ---------------------------------------------------------------------------------

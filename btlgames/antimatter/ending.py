@@ -16,6 +16,8 @@ class EndingMixin:
 
     def _check_end(self) -> bool:
         center = catalogue().board.center
+        if center not in self.pawns and not (self.supply_changed and self.options["mode"] == "coop"):
+            return False  # the usual step: nobody at the Center, and (cooperative) the supply as it was
         at_center = [s for s, space in enumerate(self.pawns) if space == center]
         if self.options["mode"] == "coop":
             return self._check_coop(at_center)

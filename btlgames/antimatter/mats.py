@@ -3,6 +3,7 @@ the pieces still in play can complete a set of mats. Pure functions of plain dat
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import permutations, product
 
 from .data import catalogue, colour_of, kind_of
@@ -15,7 +16,18 @@ def slots(mat_type: str) -> tuple[str, ...]:
 def fits(mat: dict, piece: str, challenge: bool) -> bool:
     """Whether ``piece`` may go on ``mat`` now: a free slot of its kind (in Challenge mode: the
     next slot in the mat's order) and, for a quark, a colour not yet on the mat."""
-    want, have = slots(mat["type"]), mat["pieces"]
+    return _fits(mat["type"], tuple(mat["pieces"]), piece, challenge)
+
+
+@lru_cache(maxsize=4096)  # bots ask it at every choice; few mats occur
+def fitting(mat_type: str, have: tuple[str, ...], challenge: bool) -> frozenset[str]:
+    """Every piece (of the bank's) that :func:`fits` a mat of this type holding ``have``."""
+    return frozenset(p for p in catalogue().pieces.bank if _fits(mat_type, have, p, challenge))
+
+
+@lru_cache(maxsize=65536)
+def _fits(mat_type: str, have: tuple[str, ...], piece: str, challenge: bool) -> bool:
+    want = slots(mat_type)
     kind = kind_of(piece)
     if len(have) >= len(want):
         return False

@@ -15,7 +15,7 @@ from itertools import permutations
 from typing import ClassVar
 
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, LazyView
 from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
 from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
@@ -24,7 +24,7 @@ from .data import card_of, catalogue, colour_of, kind_of
 from .card_effects import CardsMixin
 from .ending import CHAIN_MAX_Z, EndingMixin
 from .goals import seat_goals
-from .moves import destinations, directed_walks, free_neighbours, free_walks
+from .moves import destinations, directed_walks, free_neighbours, free_walks, landing
 from .pieces import PiecesMixin
 
 HAND = 4          # cards dealt (source)
@@ -326,13 +326,23 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
         """Movement cards are taken into a set one by one (a short list of moves, whatever the
         hand), then the set is played; only a set that moves the pawn can be played (K12)."""
-        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
-        left = held - Counter(chosen)
-        out: list[Action] = [PickCard(c) for c in sorted(left)]
+        left = self._movement_held(seat)
+        for c in chosen:
+            left[c] = left.get(c, 0) - 1
+        out: list[Action] = [PickCard(c) for c in sorted(c for c, n in left.items() if n > 0)]
         net = self._net(chosen)
-        if chosen and net and self._route_options(seat, net, own_turn=True):
+        if chosen and net and self._can_route(seat, net):
             out.append(PlayMovement(tuple(chosen)))
         return out + [Stop()]
+
+    def _movement_held(self, seat: int) -> dict[str, int]:
+        """How many of each movement card ``seat`` holds (plain counts: this runs at every step)."""
+        held: dict[str, int] = {}
+        for c in self.hands[seat]:
+            card = card_of(c)
+            if card.type == "movement":
+                held[card.id] = held.get(card.id, 0) + 1
+        return held
 
     def _step_action(self, seat: int) -> None:
         if self._action_plays(seat):
@@ -375,12 +385,18 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _can_play_movement(self, seat: int) -> bool:
         """Whether some set of the movement cards in hand moves the pawn (K12): only a set's
         sum counts, so the sums the hand can make are enough (not every set of cards)."""
-        held = Counter(card_of(c).id for c in self.hands[seat] if card_of(c).type == "movement")
         sums = {0}
-        for card, count in held.items():
+        for card, count in self._movement_held(seat).items():
             step = self._net((card,))
             sums = {total + k * step for total in sums for k in range(count + 1)}
-        return any(self._route_options(seat, net, own_turn=True) for net in sorted(sums - {0}))
+        return any(self._can_route(seat, net) for net in sorted(sums - {0}))
+
+    def _can_route(self, seat: int, steps: int) -> bool:
+        """Whether ``_route_options(seat, steps, own_turn=True)`` offers a space (without listing them)."""
+        here, occupied = self.pawns[seat], self._occupied(seat)
+        center = catalogue().board.center if self.began_center[seat] else None
+        return any(end != here and end != center
+                   for end in (landing(w, occupied) for w in directed_walks(here, steps)))
 
     def _play_movement(self, seat: int, cards: tuple[str, ...]) -> None:
         for c in cards:
@@ -451,29 +467,19 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def view(self, player):
         """The table as ``player`` sees it (None: the projector). Hands are secret; everything
         else (pawns, mats, bank, discard pile, entanglement) is public."""
+        return {key: part(self, player) for key, part in _VIEW_PARTS.items()}
+
+    def seat_view(self, player):
+        """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
+        self.check_viewer(player)
+        return LazyView(self, player, _VIEW_PARTS)
+
+    def _public_decision(self, player) -> dict:
         d = self.decision
-        public_decision = {k: v for k, v in d.items() if k in (
-            "kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece", "direction",
-            "order", "drawer", "how", "shares")}
+        public = {k: v for k, v in d.items() if k in _PUBLIC_DECISION}
         if d and player == d["seat"] and "chosen" in d:  # cards taken from a secret hand, not yet played
-            public_decision["chosen"] = list(d["chosen"])
-        return {
-            "players": self.players, "mode": self.options["mode"], "viewer": player,
-            "player": self.current_player(), "turn": self.turn, "round": self.round,
-            "rounds": self.options["rounds"], "groups": [list(g) for g in self.groups],
-            "group": self.group, "owner_of": list(self.owner_of),
-            "goals": [dict(g) for g in self.goals], "pawns": list(self.pawns),
-            "mats": [{"owner": m["owner"], "type": m["type"], "pieces": list(m["pieces"]), "safe": m["safe"]}
-                     for m in self.mats],
-            "bank": dict(self.bank), "out_of_play": dict(self.out_of_play),
-            "hand": [card_of(c).id for c in self.hands[player]] if player is not None else None,
-            "hand_sizes": [len(h) for h in self.hands], "deck": len(self.deck),
-            "discard": [card_of(c).id for c in self.discard], "removed": [card_of(c).id for c in self.removed],
-            "entangled": [list(p) for p in self.entangled], "dice": list(self.dice),
-            "began_center": list(self.began_center), "decision": public_decision,
-            "spins": [list(s) for s in self.spins], "completed": self.completed,
-            "end_reason": self.end_reason, "winners": self.winners(),
-        }
+            public["chosen"] = list(d["chosen"])
+        return public
 
     def hidden_variation(self, player, rng):
         """The table with the cards this seat cannot see (the deck and the other hands) dealt
@@ -496,6 +502,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def summary(self):
         return {"rounds": self.round, "turns": self.turn, "reason": self.end_reason,
                 "winner_seats": " ".join(map(str, self.winning)), "first": self.first,
+                "starter_won": any(s in self.winning for s in self.groups[self.first]),
                 "atom": self.completed, **self.stats}
 
     def check_invariants(self):
@@ -533,6 +540,29 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         self.log.add(self.round, self.decision.get("kind", "play") if self.decision else "play", player, kind,
                      secret=secret, seen_by=seen_by, **data)
+
+
+_PUBLIC_DECISION = frozenset(("kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece",
+                              "direction", "order", "drawer", "how", "shares"))
+
+# The view's parts, in its order: view() builds them all, seat_view() each when a bot reads it.
+_VIEW_PARTS = {
+    "players": lambda s, v: s.players, "mode": lambda s, v: s.options["mode"], "viewer": lambda s, v: v,
+    "player": lambda s, v: s.current_player(), "turn": lambda s, v: s.turn, "round": lambda s, v: s.round,
+    "rounds": lambda s, v: s.options["rounds"], "groups": lambda s, v: [list(g) for g in s.groups],
+    "group": lambda s, v: s.group, "owner_of": lambda s, v: list(s.owner_of),
+    "goals": lambda s, v: [dict(g) for g in s.goals], "pawns": lambda s, v: list(s.pawns),
+    "mats": lambda s, v: [{"owner": m["owner"], "type": m["type"], "pieces": list(m["pieces"]), "safe": m["safe"]}
+                          for m in s.mats],
+    "bank": lambda s, v: dict(s.bank), "out_of_play": lambda s, v: dict(s.out_of_play),
+    "hand": lambda s, v: [card_of(c).id for c in s.hands[v]] if v is not None else None,
+    "hand_sizes": lambda s, v: [len(h) for h in s.hands], "deck": lambda s, v: len(s.deck),
+    "discard": lambda s, v: [card_of(c).id for c in s.discard], "removed": lambda s, v: [card_of(c).id for c in s.removed],
+    "entangled": lambda s, v: [list(p) for p in s.entangled], "dice": lambda s, v: list(s.dice),
+    "began_center": lambda s, v: list(s.began_center), "decision": lambda s, v: s._public_decision(v),
+    "spins": lambda s, v: [list(x) for x in s.spins], "completed": lambda s, v: s.completed,
+    "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
+}
 
 
 @lru_cache(maxsize=None)

@@ -9,6 +9,7 @@ adds the source's levers for exact solves (see SolverBot).
 """
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 
@@ -22,19 +23,24 @@ LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
 BUILD_AT = 0.5  # expected gain that makes an experiment worth running
 
 
-def candidates(view, problem: int) -> list[int]:
+def candidates(view, problem: int) -> tuple[int, ...]:
     """Values the card at ``problem`` may have, for the seat whose view this is."""
     known = view["ring"][problem]["card"]
     if known:
-        return [value(known)]
-    elsewhere = {value(s["card"]) for s in view["row"] if s["card"]}
-    elsewhere |= {value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and p != problem}
-    return [v for v in range(1, 14) if v not in elsewhere]
+        return (value(known),)
+    return _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in view["ring"]))
+
+
+@lru_cache(maxsize=4096)
+def _unseen(cards: tuple) -> tuple[int, ...]:
+    # the cards a seat sees change a few times a game, the bots ask after each of them many times a turn
+    seen = {value(c) for c in cards if c}
+    return tuple(v for v in range(1, 14) if v not in seen)
 
 
 def expected_gain(view, problem: int, leader: int, collaborators: list[int], detector: int) -> float:
     """Expected tokens (solves weighted by SOLVE_BONUS) for the leader's group of building now."""
-    return _expected(tuple(candidates(view, problem)), leader, tuple(collaborators), detector)
+    return _expected(candidates(view, problem), leader, tuple(collaborators), detector)
 
 
 @lru_cache(maxsize=None)
@@ -151,23 +157,31 @@ SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every 
 LOOK = 4.0  # a look whose card will stay in place (both neighbours busy): half-way to a solve
 GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the group leads, or between busy ones
 PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
+GRANT_PER_TURN = 2.0  # tokens an application for a grant brings on average (a 3: 3 x 4/6)
 WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
 
 
 class SolverBot(HeuristicBot):
     """The heuristic bot aiming at the source's goal, solved problems, with the source's levers.
 
-    It looks where the card will stay (both neighbours worked on or solved: an in-range result
+    It aims: of the problems whose value it sees (its own looks, or what everyone saw), it picks
+    the one it can finish in the fewest turns with the exact physicist and detector it holds or can
+    buy, and takes that plan's next step (lead, buy, build). Without such a plan it searches: it
+    looks where the card will stay (both neighbours worked on or solved: an in-range result
     reshuffles only idle neighbours), keeps neighbours busy beside the problems it leads, uses its
-    looks while they hold (K12: the view shows a card until it moves), collects the physicist and
-    the detector of exactly a known value, leads with that physicist and builds the exact detector.
+    looks while they hold (K12: the view shows a card until it moves) and collects exact pairs.
     It withholds a result it can still solve alone, so that only its own group knows the card.
     """
     name = "solver"
 
     def choose(self, view, legal):
-        if "publish" in {a.kind for a in legal}:
+        kinds = {a.kind for a in legal}
+        if "publish" in kinds:
             return self._publish(view)
+        if kinds & {"build", "assign", "hire", "hire_distinguished"}:
+            step = self._aim(view, legal, view["player"])
+            if step is not None:
+                return step
         return super().choose(view, legal)
 
     # -- what the group knows and holds --------------------------------------------------------------
@@ -195,6 +209,64 @@ class SolverBot(HeuristicBot):
         offers = [(m["card"], m["price"]) for m in view["market"]]
         offers += [(c, DISTINGUISHED_PRICE) for c in view["distinguished"]]
         return any(role(c) and value(c) == card_value and price <= tokens for c, price in offers)
+
+    # -- aiming ----------------------------------------------------------------------------------------
+    @staticmethod
+    def _price(view, me, card_value: int, role) -> int | None:
+        """What the group pays for a card of this value and role: 0 in hand, the cheapest offer it
+        sees (market or distinguished), or None when it sees none."""
+        if any(role(c) and value(c) == card_value for c in view["groups"][me]["hand"]):
+            return 0
+        offers = [m["price"] for m in view["market"] if role(m["card"]) and value(m["card"]) == card_value]
+        offers += [DISTINGUISHED_PRICE for c in view["distinguished"] if role(c) and value(c) == card_value]
+        return min(offers, default=None)
+
+    def _plan(self, view, me, p: int, v: int) -> tuple[int, list] | None:
+        """(turns, steps) to solve problem ``p`` of known value ``v``, or None when the group cannot
+        see a way: a step is ("hire"|"assign"|"build", role or card value)."""
+        workers = view["ring"][p]["workers"]
+        steps, cost = [], 0
+        if workers:
+            exact_there = any(value(w["card"]) == v for w in workers)
+            if workers[0]["group"] != me or not exact_there:
+                return None  # a rival leads, or the group leads with a physicist that cannot solve it
+        else:
+            price = self._price(view, me, v, is_physicist)
+            if price is None:
+                return None
+            if price:
+                steps.append(("hire", is_physicist))
+            steps.append(("assign", v))
+            cost += price + 1
+        price = self._price(view, me, v, is_detector)
+        if price is None:
+            return None
+        if price:
+            steps.insert(0 if workers else len(steps) - 1, ("hire", is_detector))
+        steps.append(("build", v))
+        cost += price
+        short = max(0, cost - view["groups"][me]["tokens"])
+        return len(steps) + math.ceil(short / GRANT_PER_TURN), steps
+
+    def _aim(self, view, legal, me):
+        """The next step of the quickest plan to solve a problem, if it is legal now (else None)."""
+        left = view["rounds"] - view["round"] + 1
+        plans = [(*plan, p) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
+        for turns, steps, p in sorted(plans, key=lambda plan: plan[0]):
+            if turns > left:
+                break
+            v = value(view["ring"][p]["card"])
+            kind, what = steps[0]
+            for a in legal:
+                if kind == "build" and isinstance(a, Build) and a.problem == p and value(a.card) == v:
+                    return a
+                if kind == "assign" and isinstance(a, Assign) and a.problem == p and value(a.card) == v:
+                    return a
+                if kind == "hire" and isinstance(a, (Hire, HireDistinguished)) and what(a.card) and value(a.card) == v:
+                    return a
+            if kind != "build" and any(isinstance(a, ApplyForGrant) for a in legal):
+                return None  # short of tokens: the economy (grants) comes first
+        return None
 
     # -- the decisions ---------------------------------------------------------------------------------
     def _publish(self, view):
@@ -246,3 +318,4 @@ class SolverBot(HeuristicBot):
             if len(view["groups"][me]["hand"]) == FULL_HAND - 1 and led:
                 return -LOOK  # a full hand would force a detector onto a problem it leads
         return 0.0
+

@@ -19,8 +19,11 @@ MARKET_CARDS = tuple(r + s for s in "SH" for r in RANKS)
 RING_SIZE, ROW_SIZE, REMOVED = 6, 5, 2
 
 
+_VALUES = {card: RANKS.index(card[:-1]) + 1 for card in DECK}  # the bots ask for values very often
+
+
 def value(card: str) -> int:
-    return RANKS.index(card[:-1]) + 1
+    return _VALUES.get(card) or RANKS.index(card[:-1]) + 1
 
 
 def suit(card: str) -> str:

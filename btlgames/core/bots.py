@@ -47,7 +47,7 @@ def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: 
             return made
         if player in bots:
             bot, legal = bots[player], state.legal_actions()
-            view = state.view(player) if getattr(bot, "reads_view", True) else None
+            view = state.seat_view(player) if getattr(bot, "reads_view", True) else None
             state.apply_chosen(bot.choose(view, list(legal)), legal)
             continue
         legal = state.legal_actions() if forced else ()

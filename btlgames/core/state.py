@@ -7,9 +7,10 @@ import hashlib
 import json
 import pickle
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from .chance import Chance
 from .events import ALL, PLAIN_TYPES, Log
@@ -139,6 +140,75 @@ def safe_describe(action) -> str:
         return _safe_repr(action)
 
 
+class LazyView(dict):
+    """A view whose parts are built when first read: ``parts`` maps each key of the game's view to
+    a function of (state, viewer), the functions its ``view`` itself is built from, so the values
+    are the same. It reads the state when a part is read: a bot reads it before the next move.
+    A dict, so a part once built is read at a plain dict's speed (``__missing__`` builds the rest)."""
+
+    __slots__ = ("_state", "_player", "_parts")
+
+    def __init__(self, state, player, parts: dict[str, Callable]):
+        super().__init__()
+        self._state, self._player, self._parts = state, player, parts
+
+    def __missing__(self, key):
+        value = self[key] = self._parts[key](self._state, self._player)  # KeyError: no such part
+        return value
+
+    def get(self, key, default=None):
+        return self[key] if key in self._parts else default
+
+    def __contains__(self, key) -> bool:
+        return key in self._parts
+
+    def __iter__(self):
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def keys(self):
+        return self._parts.keys()
+
+    def items(self):
+        return {key: self[key] for key in self._parts}.items()
+
+    def values(self):
+        return {key: self[key] for key in self._parts}.values()
+
+    def __eq__(self, other):
+        return dict(self.items()) == other
+
+    __hash__ = None
+
+
+class LazyList(Sequence):
+    """A list part of a :class:`LazyView` (one entry per seat) whose entries are built when read."""
+
+    __slots__ = ("_build", "_items")
+
+    def __init__(self, n: int, build: Callable[[int], Any]):
+        self._build, self._items = build, [None] * n
+
+    def __getitem__(self, i):
+        if type(i) is slice:
+            return [self[k] for k in range(len(self))[i]]
+        item = self._items[i]
+        if item is None:
+            item = self._items[i] = self._build(range(len(self._items))[i])
+        return item
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self._items)))
+
+    def __eq__(self, other):
+        return list(self) == (list(other) if isinstance(other, (list, LazyList)) else other)
+
+
 @dataclass
 class GameState:
     """Base of every game's state: a plain, JSON-safe dataclass tree.
@@ -241,6 +311,11 @@ class GameState:
 
     def view(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError
+
+    def seat_view(self, player):
+        """The view a bot reads for its next move (``play_turns``): the same values as
+        ``view(player)``; a game may build its parts only when read (:class:`LazyView`)."""
+        return self.view(player)
 
     def check_viewer(self, player) -> None:
         """A viewer is a seat 0..players-1, None (the spectator: what is public) or ALL (every

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Callable
 
 from ..science.intervals import newcombe, wilson
+from . import runtime
 from .registry import spec
 from .simulate import play_one, seat_bots
 
@@ -143,7 +144,7 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     started = time.perf_counter()
     stop = stop or threading.Event()
-    if workers == 1 or n < 2:
+    if workers == 1 or n < 2 or not runtime.can_start_processes():  # same games either way
         rows = []
         for i in range(n):
             if stop.is_set():
@@ -159,6 +160,8 @@ def run(config: Config, n: int, seed: int = 0, workers: int = 1,
 
 
 def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
+    from concurrent.futures import ProcessPoolExecutor  # here: the browser's Python cannot import it
+
     if stop.is_set():  # workers would start their first games before the loop below passes the stop on
         return []
     ctx = _context()

@@ -6,7 +6,7 @@ from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
 from .bots import HeuristicBot
 from .rules import ResearchState
-from .constants import HAND, ROUNDS, STORAGE, STORY_CAPS, SYNTHESIS_TARGET
+from .constants import CARD_SETS, HAND, ROUNDS, STORAGE, STORY_CAPS, SYNTHESIS_TARGET
 
 SPEC = register(GameSpec(
     name="research",
@@ -19,6 +19,12 @@ SPEC = register(GameSpec(
                           help="school game, Kit rule K31: every team may tell a story each round (every), "
                                "one story a round for the class (round), or none"),
         # the rules' numbers a designer may vary; the defaults are the kit's rulebook
+        "cards": Option(CARD_SETS[0], choices=CARD_SETS,
+                        help="Kit rule K35: the theory and project cards in play: all (the rulebook's decks), "
+                             "packs (only the fields of the school game's four beginner packs, gravity, particle "
+                             "physics, quantum and condensed matter, and Metascience: fewer cards, so theories "
+                             "meet their projects more often) or no-metascience (without Metascience's theories and "
+                             "projects); methods are always the whole deck"),
         "rounds": Option(0, low=0, high=12, help="rounds in a game; 0 (the default) plays the variant's own: "
                                                  "8 in the full game, 5 in the school game"),
         "hand": Option(HAND, low=1, high=8, help="theory and method cards a player may keep in hand; more "

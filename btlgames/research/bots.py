@@ -11,7 +11,7 @@ import random
 
 from . import board, cards
 from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import project_hits, success_chance, test_terms
+from .terms import project_hits, success_faces, test_terms
 
 
 class HeuristicBot:
@@ -70,11 +70,15 @@ class HeuristicBot:
         return Synthesis(True)
 
     # -- the test ------------------------------------------------------------------------------------
-    def _chance(self, view, me, theory, tile, method=""):
-        key = ("chance", theory, tile, method)
+    def _faces(self, view, me, theory, tile, method="") -> int:
+        """The die's faces that pass this test (the chance in sixths: exact, and cheap to weigh)."""
+        key = ("faces", theory, tile, method)
         if key not in self._known:
-            self._known[key] = success_chance(test_terms(view, me, theory, tile, method))
+            self._known[key] = success_faces(test_terms(view, me, theory, tile, method))
         return self._known[key]
+
+    def _chance(self, view, me, theory, tile, method="") -> float:
+        return self._faces(view, me, theory, tile, method) / 6
 
     def _is_new(self, view, theory, tile) -> bool:
         """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
@@ -92,7 +96,7 @@ class HeuristicBot:
             if not a.method:
                 return 0.0
             m = cards.methods()[a.method]
-            gain = self._chance(view, me, theory, tile, a.method) - self._chance(view, me, theory, tile)
+            gain = (self._faces(view, me, theory, tile, a.method) - self._faces(view, me, theory, tile)) / 6
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 
@@ -106,17 +110,19 @@ class HeuristicBot:
 
     def _value_of_prediction(self, view, me, theory) -> float:
         th = view["theories"][theory]
-        tiles = [t for t in view["tiles"] if t["owner"] == me] or [None]
+        hits = project_hits(th)
+        rival = th["owner"] != me
+        tested = rival and theory in self._tested_by_others(view, me)
         best = 0.0
-        for tile in tiles:
-            chance = self._chance(view, me, theory, tile["uid"] if tile else "")
-            new = bool(project_hits(th)) and self._is_new(view, theory, tile["uid"] if tile else "")
-            score = chance * (3.0 if new else 1.0 if not project_hits(th) else 0.4)
-            if th["owner"] != me:
-                if any(q != me and pl["scheduled"] and pl["scheduled"]["theory"] == theory
-                       for q, pl in enumerate(view["players_"])):
+        for tile in self._own_tiles(view, me) or [None]:
+            uid = tile["uid"] if tile else ""
+            chance = self._chance(view, me, theory, uid)
+            new = bool(hits) and bool(uid) and uid not in hits
+            score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+            if rival:
+                if tested:
                     score *= 0.3  # someone tests it already this round: a bridge may be on its way
-                if not project_hits(th):
+                if not hits:
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
                 elif tile and self._gives_bridge(view, th, theory, tile):
                     # a bridge is a gift towards the rival's synthesis; the second one, never
@@ -124,16 +130,29 @@ class HeuristicBot:
             best = max(best, score)
         return best
 
-    @staticmethod
-    def _testable(view, me, theory) -> int:
+    def _own_tiles(self, view, me) -> list:
+        if "tiles" not in self._known:
+            self._known["tiles"] = [t for t in view["tiles"] if t["owner"] == me]
+        return self._known["tiles"]
+
+    def _tested_by_others(self, view, me) -> set:
+        """The theories other players have scheduled a test of this round."""
+        if "tested" not in self._known:
+            self._known["tested"] = {pl["scheduled"]["theory"] for q, pl in enumerate(view["players_"])
+                                     if q != me and pl["scheduled"]}
+        return self._known["tested"]
+
+    def _testable(self, view, me, theory) -> int:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
         card = cards.theories()[theory]
-        owned = {t["card"] for t in view["tiles"] if t["owner"] == me}
+        if "owned" not in self._known:
+            owned = {t["card"] for t in self._own_tiles(view, me)}
+            self._known["owned"] = owned, {cards.projects()[c].field for c in view["market"]} | {
+                cards.projects()[c].field for c in owned}
+        owned, fields = self._known["owned"]
         if card.test_project in owned:
             return 2
-        market_fields = {cards.projects()[c].field for c in view["market"]}
-        return int(card.test_project in view["market"] or card.field in market_fields
-                   or card.field in {cards.projects()[c].field for c in owned})
+        return int(card.test_project in view["market"] or card.field in fields)
 
     @staticmethod
     def _gives_bridge(view, th, theory, tile) -> bool:

@@ -4,88 +4,39 @@
     python -m btlgames.research.card_sheet fi > lessons/research-programme/fi/cards.md
 
 The numbers come from the card data, the sheet's own words from the message catalogue, and a
-card's words in another language from ``data/texts.<lang>.toml`` (English: the cards' own
-fields). With the sheet printed and cut, the game is playable on paper; a test keeps the
-lesson pack's copy in every language equal to the data.
+card's words from ``cards.name``, ``cards.text``, ``cards.word`` and ``cards.kind_name``, the
+same the apps show (one source per text). With the sheet printed and cut, the game is playable on
+paper; a test keeps the lesson pack's copy in every language equal to the data.
 """
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 
-from ..core import datafiles
 from ..core.i18n import DEFAULT_LANGUAGE, t
 from . import board, cards
 
-# A card's kind in the texts file -> its cards, and the words a translation gives each.
-_TEXTS = {
-    "theory": (cards.theories, ("name", "text")),
-    "method": (cards.methods, ("name", "text")),
-    "project": (cards.projects, ("name",)),
-    "interference": (cards.interference, ("name",)),
-    "event": (cards.events, ("name", "text")),
-    "anomaly": (cards.anomalies, ("name",)),
-}
-_WORDS = cards.GAINS + tuple(k for k in cards.EFFECT_KEYS if k != "lose")
-
-
-def _kinds() -> set[str]:
-    return {k for c in cards.interference().values() for k in (c.kind,) + c.kinds if k}
-
-
-@lru_cache(maxsize=None)
-def card_texts(lang: str) -> dict:
-    """The cards' words in ``lang`` from ``data/texts.<lang>.toml``: {"theory": {id: {"name": ..,
-    "text": ..}}, ..., "word": {"rigor": ..}, "kind": {"cyber": ..}}. The file must name every
-    card, word and kind exactly once, so a translated sheet never falls back to English."""
-    name = f"texts.{lang}.toml"
-    data = datafiles.read("research", name)
-    problems = []
-
-    def check(section: str, expected: set, entry_keys=None) -> None:
-        found = data.get(section, {})
-        problems.extend(f"[{section}] lacks {k!r}" for k in sorted(expected - set(found)))
-        problems.extend(f"[{section}] {k!r} is no card or word of the game" for k in sorted(set(found) - expected))
-        for key, entry in found.items():
-            if entry_keys is not None and (not isinstance(entry, dict) or set(entry) != set(entry_keys)):
-                problems.append(f"[{section}.{key}] must have exactly: {', '.join(entry_keys)}")
-
-    for section, (deck, keys) in _TEXTS.items():
-        check(section, set(deck()), keys)
-    check("word", set(_WORDS))
-    check("kind", _kinds())
-    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(_TEXTS) - {"word", "kind"}))
-    if problems:
-        raise ValueError(f"research data {name}: " + "; ".join(problems))
-    return data
-
 
 class _Sheet:
-    """The words of one language: the catalogue's for the sheet, the cards' own or translated."""
+    """The words of one language: the catalogue's for the sheet, the cards' from ``cards``."""
 
     def __init__(self, lang: str):
         self.lang = lang
-        self.texts = None if lang == DEFAULT_LANGUAGE else card_texts(lang)
 
     def w(self, key: str, **values) -> str:
         return t(f"research.sheet.{key}", lang=self.lang, **values)
 
-    def card(self, section: str, card, field: str = "name") -> str:
-        return getattr(card, field) if self.texts is None else self.texts[section][card.id][field]
+    def card(self, card, field: str = "name") -> str:
+        return cards.name(card.id, self.lang) if field == "name" else cards.text(card.id, self.lang)
 
     def name(self, card_id: str | None) -> str:
         """A card named by id (a theory's test, a shield's extra card, a school pack's cards)."""
-        if not card_id:
-            return "—"
-        found = cards.card(card_id)
-        section = next(s for s, (deck, _) in _TEXTS.items() if card_id in deck())
-        return self.card(section, found)
+        return cards.name(card_id, self.lang) if card_id else "—"
 
     def word(self, key: str) -> str:
-        return key if self.texts is None else self.texts["word"][key]
+        return cards.word(key, self.lang)
 
     def kind(self, key: str) -> str:
-        return key if self.texts is None else self.texts["kind"][key]
+        return cards.kind_name(key, self.lang)
 
     def gains(self, table) -> str:
         return ", ".join(f"{self.word(k)} {'+' if v > 0 else ''}{v}" for k, v in table.items()) or "—"
@@ -138,50 +89,52 @@ def _outside_row(s: _Sheet, event) -> list:
     card = cards.interference()[event.params["card"]]
     guards = [s.name(m) for m in card.blocked_by] + ([s.w("prereg_roll")] if card.prereg else [])
     guards += [s.w("skepticism_paid")] if card.type == "influence" else []
-    return [s.card("event", event), s.w(f"type.{card.type}"), s.kind(card.kind), s.card("interference", card),
+    return [s.card(event), s.w(f"type.{card.type}"), s.kind(card.kind), s.card(card),
             _effect(s, card), s.w(f"aimed.{card.type}"), ", ".join(guards)]
 
 
 def markdown(lang: str = DEFAULT_LANGUAGE) -> str:
     """The card sheet in ``lang`` (a language with a ``data/texts.<lang>.toml``, or English)."""
+    if lang != DEFAULT_LANGUAGE:
+        cards.texts(lang)  # a printed sheet never falls back to English: the file must name every card
     s = _Sheet(lang)
     th, me, pr = cards.theories(), cards.methods(), cards.projects()
     parts = [f"# {s.w('title')}", s.w("lead")]
     parts += [f"## {s.w('theories')}", _table(
         [s.w(k) for k in ("name", "field", "cost", "difficulty", "test", "reward", "claim")],
-        [[s.card("theory", c), s.field(c.field), f"R{c.cost}", f"{c.difficulty}+",
+        [[s.card(c), s.field(c.field), f"R{c.cost}", f"{c.difficulty}+",
           s.name(c.test_project or c.test_method),
           s.gains(c.reward) + (f"; {s.w('per_replication')}" if c.vp_per_replication else ""),
-          s.card("theory", c, "text")]
+          s.card(c, "text")]
          for c in th.values()])]
     parts += [f"## {s.w('methods')}", _table(
         [s.w(k) for k in ("name", "cost", "effect", "text")],
-        [[s.card("method", c), f"R{c.cost}", _method_effect(s, c), s.card("method", c, "text")]
+        [[s.card(c), f"R{c.cost}", _method_effect(s, c), s.card(c, "text")]
          for c in me.values()])]
     parts += [f"## {s.w('projects')}", _table(
         [s.w(k) for k in ("name", "field", "cost", "technique", "produces")],
-        [[s.card("project", c), s.field(c.field), f"R{c.cost}", f"+{c.technique}", s.gains(c.produce)]
+        [[s.card(c), s.field(c.field), f"R{c.cost}", f"+{c.technique}", s.gains(c.produce)]
          for c in pr.values()])]
     interference = cards.interference().values()
     parts += [f"## {s.w('interference')}", _table(
         [s.w(k) for k in ("name", "type_heading", "kind", "cost", "effect", "blocked_by", "copies")],
-        [[s.card("interference", c), s.w(f"type.{c.type}"), s.kind(c.kind), f"R{c.cost}", _effect(s, c),
+        [[s.card(c), s.w(f"type.{c.type}"), s.kind(c.kind), f"R{c.cost}", _effect(s, c),
           ", ".join(s.name(m) for m in c.blocked_by) + (f"; {s.w('prereg_roll')}" if c.prereg else ""), c.copies]
          for c in interference if c.type != "shield"])]
     parts += [_table(
         [s.w(k) for k in ("name", "kinds", "blocks_on", "copies")],
-        [[s.card("interference", c), ", ".join(tuple(map(s.kind, c.kinds)) + tuple(s.name(a) for a in c.also)),
+        [[s.card(c), ", ".join(tuple(map(s.kind, c.kinds)) + tuple(s.name(a) for a in c.also)),
           s.w("always") if not c.die else f"{c.die}+", c.copies] for c in interference if c.type == "shield"])]
     events = cards.events()
     parts += [f"## {s.w('events')}", _table(
         [s.w(k) for k in ("name", "text")],
-        [[s.card("event", events[e]), s.card("event", events[e], "text")] for e in cards.ordinary_events()])]
+        [[s.card(events[e]), s.card(events[e], "text")] for e in cards.ordinary_events()])]
     parts += [f"### {s.w('outside_events')}", s.w("outside_lead"), _table(
         [s.w(k) for k in ("name", "type_heading", "kind", "built_on", "effect", "aimed_at", "protected_by")],
         [_outside_row(s, events[e]) for sort in cards.OUTSIDE_CODES for e in cards.outside_events(sort)])]
     parts += [f"## {s.w('anomalies')}", _table(
         [s.w(k) for k in ("name", "field", "reward")],
-        [[s.card("anomaly", c), s.field(c.field), s.gains(c.reward)] for c in cards.anomalies().values()])]
+        [[s.card(c), s.field(c.field), s.gains(c.reward)] for c in cards.anomalies().values()])]
     parts += [f"## {s.w('placement')}", _table(
         [s.w(k) for k in ("hex", "reward")],
         [[s.hex(h), s.gains(g)] for h, g in cards.placement_bonus().items()])]

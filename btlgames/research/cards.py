@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
+from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
 
-from ..core import datafiles
+from ..core import datafiles, i18n
 
 from . import board
 
@@ -472,10 +473,98 @@ def card(card_id: str):
     return next((table[card_id] for table in tables if card_id in table), None)
 
 
-def name(card_id: str) -> str:
-    """A card's printed name; its id if unknown (e.g. a save from a newer deck)."""
+# --- the cards' words in the current language ---------------------------------------------------
+# English is the cards' own fields; another language is data/texts.<lang>.toml. Game states and
+# saves hold ids only, so one game shows in whichever language the page is in.
+
+# A card's section in a texts file -> its deck, and the words a translation gives each card.
+TEXT_SECTIONS = {
+    "theory": (theories, ("name", "text")),
+    "method": (methods, ("name", "text")),
+    "project": (projects, ("name",)),
+    "interference": (interference, ("name",)),
+    "event": (events, ("name", "text")),
+    "anomaly": (anomalies, ("name",)),
+}
+WORDS = GAINS + tuple(k for k in EFFECT_KEYS if k != "lose")  # the [word] section: resources, effects
+
+
+def _kinds() -> set[str]:
+    return {k for c in interference().values() for k in (c.kind,) + c.kinds if k}
+
+
+@lru_cache(maxsize=None)
+def texts(lang: str) -> Mapping:
+    """The cards' words in ``lang`` from ``data/texts.<lang>.toml``: {"theory": {id: {"name": ..,
+    "text": ..}}, ..., "word": {"rigor": ..}, "kind": {"cyber": ..}}. The file must name every
+    card, word and kind exactly once, so a translated game never falls back to English."""
+    source = f"texts.{lang}.toml"
+    data = _read(source)
+    problems = []
+
+    def check(section: str, expected: set, entry_keys=None) -> None:
+        found = data.get(section, {})
+        problems.extend(f"[{section}] lacks {k!r}" for k in sorted(expected - set(found)))
+        problems.extend(f"[{section}] {k!r} is no card or word of the game" for k in sorted(set(found) - expected))
+        for key, entry in found.items():
+            if entry_keys is not None and (not isinstance(entry, dict) or set(entry) != set(entry_keys)):
+                problems.append(f"[{section}.{key}] must have exactly: {', '.join(entry_keys)}")
+
+    for section, (deck, keys) in TEXT_SECTIONS.items():
+        check(section, set(deck()), keys)
+    check("word", set(WORDS))
+    check("kind", _kinds())
+    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(TEXT_SECTIONS) - {"word", "kind"}))
+    if problems:
+        raise ValueError(f"research data {source}: " + "; ".join(problems))
+    return _freeze(data)
+
+
+def _translated(lang: str | None) -> Mapping | None:
+    """The texts file of ``lang`` (default: the page's language); None for English or a language
+    whose cards are not translated yet (its page then shows the cards' English words)."""
+    lang = lang or i18n.language()
+    return None if lang == i18n.DEFAULT_LANGUAGE or not _has_texts(lang) else texts(lang)
+
+
+@lru_cache(maxsize=None)
+def _has_texts(lang: str) -> bool:
+    return (resources.files("btlgames") / "research" / "data" / f"texts.{lang}.toml").is_file()
+
+
+def _words(card_id: str, part: str, lang: str | None) -> str | None:
     found = card(card_id)
-    return found.name if found else str(card_id)
+    if found is None:
+        return None
+    translated = _translated(lang)
+    if translated is None:
+        return getattr(found, part)
+    section = next(s for s, (deck, _) in TEXT_SECTIONS.items() if card_id in deck())
+    return translated[section][card_id][part]
+
+
+def name(card_id: str, lang: str | None = None) -> str:
+    """A card's printed name in ``lang`` (default: the page's); its id if unknown (a newer deck's)."""
+    return _words(card_id, "name", lang) or str(card_id)
+
+
+def text(card_id: str, lang: str | None = None) -> str:
+    """A theory's claim, a method's or an event's text in ``lang`` (default: the page's); "" if
+    the card carries none."""
+    found = card(card_id)
+    return _words(card_id, "text", lang) if found is not None and hasattr(found, "text") else ""
+
+
+def word(key: str, lang: str | None = None) -> str:
+    """What a card's table calls a resource or effect ("rigor", "Huolellisuus")."""
+    translated = _translated(lang)
+    return key if translated is None else translated["word"][key]
+
+
+def kind_name(kind: str, lang: str | None = None) -> str:
+    """A bias's, influence's or shield's kind as the cards print it ("cyber", "Kyberhyökkäys")."""
+    translated = _translated(lang)
+    return kind if translated is None else translated["kind"].get(kind, kind)
 
 
 def placement_bonus() -> Mapping[str, Mapping[str, int]]:
@@ -485,6 +574,23 @@ def placement_bonus() -> Mapping[str, Mapping[str, int]]:
 
 def school() -> SchoolSetup:
     return catalogue().school
+
+
+def card_set_fields(card_set: str) -> frozenset[str]:
+    """The fields whose theory and project cards are in play (Kit rule K35): "all" of them,
+    "packs" (the fields of the school game's beginner packs, and Metascience) or "no-metascience"."""
+    if card_set == "packs":
+        return frozenset(projects()[p.project].field for p in school().packs) | {board.META}
+    if card_set == "no-metascience":
+        return frozenset(board.FIELDS)
+    return frozenset(board.FIELDS) | {board.META}
+
+
+def in_card_set(card_set: str, kind: str) -> list[str]:
+    """The ids of the theory or project cards (``kind``) of a card set, sorted."""
+    deck = theories() if kind == "theory" else projects()
+    fields = card_set_fields(card_set)
+    return sorted(c for c, card in deck.items() if card.field in fields)
 
 
 def theory_deck() -> tuple[str, ...]:

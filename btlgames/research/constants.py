@@ -13,3 +13,4 @@ NEUTRAL = {2: 6, 3: 3, 4: 0}
 SYNTHESIS_TARGET = 8
 LIMITS = {"hand": HAND, "storage": STORAGE, "synthesis_target": SYNTHESIS_TARGET}  # the ones that are game options
 STORY_CAPS = ("every", "round", "none")  # K31: interlude stories per round in the school game
+CARD_SETS = ("all", "packs", "no-metascience")  # K35: which theory and project cards are in play

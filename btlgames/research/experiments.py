@@ -47,7 +47,7 @@ class Experiments:
             self._finish("synthesis")
 
     def test_terms(self, p: int, theory: str, tile_uid: str, method: str) -> dict:
-        return test_terms(self.view(None), p, theory, tile_uid, method)
+        return test_terms(self.seat_view(None), p, theory, tile_uid, method)
 
     def _run_test(self, p: int, s: dict) -> None:
         pl = self.players_[p]

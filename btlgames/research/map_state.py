@@ -41,16 +41,22 @@ class MapState:
     def _occupied(self) -> set:
         return {t["hex"] for t in self.tiles} | set(self.anomaly_at) | set(self.neutral) | set(self.hidden)
 
-    def _known_free(self, field_: str) -> list[str]:
-        taken = self._occupied()
+    def _known_free(self, field_: str, taken: set | None = None) -> list[str]:
+        taken = self._occupied() if taken is None else taken
         return [h for h in board.field_hexes(field_) if h not in taken]
 
-    def _build_hexes(self, p: int, project: str) -> list[str]:
-        free = self._known_free(cards.projects()[project].field) or self._known_free(board.META)
+    def _build_spots(self, p: int):
+        """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
+        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields."""
+        taken = self._occupied()
         mine = {t["hex"] for t in self.tiles if t["owner"] == p}
         near = {n for h in mine for n in self._neighbours(h)}  # neighbours both ways, wormholes too
-        beside = [h for h in free if h in near]
-        return beside or free
+
+        def spots(field_: str) -> list[str]:
+            free = self._known_free(field_, taken) or self._known_free(board.META, taken)
+            beside = [h for h in free if h in near]
+            return beside or free
+        return spots
 
     def _hidden_in(self, field_: str) -> list[str]:
         return [h for h in board.field_hexes(field_) if h in self.hidden]

@@ -1,4 +1,4 @@
-"""Research Programme as a state machine (lessons/research-programme/rules.md, kit rules K1-K33).
+"""Research Programme as a state machine (lessons/research-programme/rules.md, kit rules K1-K35).
 
 The round is a to-do list of steps (``todo``) run in order; a step that needs a player's
 choice pushes a *decision* onto ``queue`` and the game waits: ``current_player`` is the
@@ -18,8 +18,8 @@ from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
                       Reward, Simulate, Stop, Story, Synthesis)
-from .constants import (INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START, STORY_CAPS,
-                        SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
+from .constants import (CARD_SETS, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
+                        STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference
@@ -85,6 +85,11 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         return self.options.get(name, LIMITS[name])
 
     @property
+    def card_set(self) -> str:
+        """K35: which theory and project cards are in play ("all", "packs" or "no-metascience")."""
+        return self.options.get("cards", CARD_SETS[0])
+
+    @property
     def stories(self) -> str:
         """K31: "every" team may tell a story each round, one a "round" for the class, or "none"."""
         return self.options.get("stories", STORY_CAPS[0])
@@ -99,8 +104,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         self.noise = {h: 0 for h in board.HEXES}
         self.noise_supply = 4 + 3 * n
         self.decks = {k: self.chance.shuffled(ids) for k, ids in (
-            ("theory", sorted(cards.theories())), ("method", sorted(cards.methods())),
-            ("event", sorted(cards.ordinary_events())), ("project", sorted(cards.projects())),
+            ("theory", cards.in_card_set(self.card_set, "theory")), ("method", sorted(cards.methods())),
+            ("event", sorted(cards.ordinary_events())), ("project", cards.in_card_set(self.card_set, "project")),
             ("anomaly", sorted(cards.anomalies())),
             ("interference", [] if self.school else list(cards.interference_deck())))}
         if self.school:
@@ -237,7 +242,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl = self.players_[p]
         done, res = pl["done"], pl["res"]
         money = res["R"]
-        theories, methods = cards.theories(), cards.methods()
+        theories, methods, projects = cards.theories(), cards.methods(), cards.projects()
         out: list[Action] = []
         if not pl["borrowed"]:
             out.append(Borrow())
@@ -246,9 +251,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         if "method" not in done:
             out += [PlayMethod(c) for c in pl["hand"] if c in methods and methods[c].cost <= money]
         if "build" not in done and pl["tiles_left"]:
-            for project in dict.fromkeys(self.market):
-                if cards.projects()[project].cost <= money:
-                    out += [Build(project, h) for h in self._build_hexes(p, project)]
+            affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
+            spots = self._build_spots(p) if affordable else None
+            for project in affordable:
+                out += [Build(project, h) for h in spots(projects[project].field)]
         if "predict" not in done and pl["scheduled"] is None:
             out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
         if "preprint" not in done and res["D"] >= 1:

@@ -3,7 +3,6 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -23,6 +22,7 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
     pl = view["players_"][p]
     tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None)
     difficulty = card.difficulty
+    wormhole = False
     if tile is None:
         difficulty += 1  # a method test on Metascience without a tile
         hex_, technique, project_field = "", 0, board.META
@@ -37,24 +37,26 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
             difficulty += 1 if th["hits"] else 3
         if board.field_of(hex_) == board.META and project_field != board.META:
             difficulty += 1
-    wormhole = makes_wormhole(view, theory, tile)
+        wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
     difficulty += 1 if wormhole else 0
-    map_bonus = 1 if hex_ and any(board.field_of(a) == card.field
-                                  for a in neighbours(view, hex_) if a in view["anomalies"]) else 0
-    m = cards.methods()[method] if method else None
-    raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"] + (m.bonus if m else 0)
+    anomalies = view["anomalies"]
+    map_bonus = 1 if hex_ and anomalies and any(board.field_of(a) == card.field
+                                                for a in neighbours(view, hex_) if a in anomalies) else 0
+    raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
+    if method:
+        raw += cards.methods()[method].bonus
     return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
             "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
 
 
 def success_chance(terms: dict) -> Fraction:
     """The chance that one die plus the terms reaches the difficulty (exact)."""
-    return _chance_to_reach(terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])
+    return Fraction(success_faces(terms), 6)
 
 
-@lru_cache(maxsize=None)  # a handful of values; bots weigh thousands of tests
-def _chance_to_reach(need: int) -> Fraction:
-    return Fraction(min(6, max(0, 7 - need)), 6)
+def success_faces(terms: dict) -> int:
+    """How many of the die's six faces reach the difficulty."""
+    return min(6, max(0, 7 - (terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])))
 
 
 def makes_wormhole(view: dict, theory: str, tile) -> bool:
@@ -62,13 +64,16 @@ def makes_wormhole(view: dict, theory: str, tile) -> bool:
     the owner has no bridge to yet (+1 difficulty, announced before the roll)?"""
     if tile is None:
         return False
-    th = view["theories"][theory]
-    card = cards.theories()[theory]
-    project_field = cards.projects()[tile["card"]].field
-    earlier = set(project_hits(th))
-    return (bool(earlier) and tile["uid"] not in earlier and project_field != card.field
-            and not board.fields_adjacent(project_field, card.field)
-            and sorted((project_field, card.field)) not in view["players_"][th["owner"]]["bridges"])
+    return _joins_far_fields(view, view["theories"][theory], cards.theories()[theory].field, tile["uid"],
+                             cards.projects()[tile["card"]].field)
+
+
+def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field: str) -> bool:
+    if project_field == field or board.fields_adjacent(project_field, field):
+        return False
+    earlier = project_hits(th)
+    return (bool(earlier) and uid not in earlier
+            and sorted((project_field, field)) not in view["players_"][th["owner"]]["bridges"])
 
 
 def project_hits(th: dict) -> list[str]:

@@ -5,7 +5,63 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 from __future__ import annotations
 
 from ..core.events import ALL
+from ..core.state import LazyList, LazyView
 from . import board, cards
+
+
+def _mine(viewer, p) -> bool:
+    return viewer == ALL or (viewer is not None and viewer == p)
+
+
+_PLAYER_KEYS = ("rigor", "hype", "reputation", "debt", "vp", "ep", "methods", "tiles_left",
+                "bridges", "programmes", "done", "penalty", "insight", "technique")
+
+
+def _own(key: str):
+    """A part of a seat's entry that only that seat (or ALL) sees."""
+    return lambda s, vs: list(s.players_[vs[1]][key]) if _mine(*vs) else None
+
+
+# A seat's entry in "players_", part by part; each part reads (state, (viewer, seat)) as ``vs``.
+_PLAYER_PARTS = {
+    **{k: (lambda key: lambda s, vs: s.players_[vs[1]][key])(k) for k in _PLAYER_KEYS},
+    "res": lambda s, vs: dict(s.players_[vs[1]]["res"]),
+    "hand_size": lambda s, vs: len(s.players_[vs[1]]["hand"]),
+    "interference_size": lambda s, vs: len(s.players_[vs[1]]["interference"]),
+    "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
+    "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
+    "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
+}
+
+
+def _player_part(state, viewer, p: int) -> dict:
+    return {key: part(state, (viewer, p)) for key, part in _PLAYER_PARTS.items()}
+
+
+# The view's parts, in its order: view() builds them all, seat_view() each when a bot reads it.
+_PARTS = {
+    "variant": lambda s, v: s.variant, "players": lambda s, v: s.players, "round": lambda s, v: s.round,
+    "rounds": lambda s, v: s.rounds, "phase": lambda s, v: s.phase, "start": lambda s, v: s.start,
+    "player": lambda s, v: s.current_player(), "viewer": lambda s, v: v,
+    "decision": lambda s, v: dict(s.queue[0]) if s.queue else None,
+    "players_": lambda s, v: [_player_part(s, v, p) for p in range(len(s.players_))],
+    "theories": lambda s, v: {t: {"owner": th["owner"], "kv": th["kv"], "hits": [dict(h) for h in th["hits"]],
+                                  "replications": th.get("replications", 0)} for t, th in s.theories.items()},
+    "tiles": lambda s, v: [dict(t) for t in s.tiles],
+    "results": lambda s, v: [dict(r) for r in s.results],
+    "noise": lambda s, v: dict(s.noise), "noise_supply": lambda s, v: s.noise_supply,
+    "hidden": lambda s, v: sorted(s.hidden), "anomalies": lambda s, v: dict(s.anomaly_at),
+    "neutral": lambda s, v: list(s.neutral), "wormholes": lambda s, v: [list(w) for w in s.wormholes],
+    "market": lambda s, v: list(s.market), "next_event": lambda s, v: s.next_event, "event": lambda s, v: s.event,
+    "event_slot": lambda s, v: s._event_slot(), "stories": lambda s, v: s.stories if s.school else "none",
+    "decks": lambda s, v: {k: len(d) for k, d in s.decks.items()},
+    "discards": lambda s, v: {k: list(d) for k, d in s.discards.items()},
+    "counter": lambda s, v: s.counter, "counter_goal": lambda s, v: s.players + 2,
+    "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
+}
+# A bot's view builds each seat's entry only when read too (most choices read the bot's own).
+_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: LazyList(
+    len(s.players_), lambda p: LazyView(s, (v, p), _PLAYER_PARTS))}
 
 
 class Views:
@@ -13,37 +69,12 @@ class Views:
         """The table as ``player`` sees it (None: the projector). Hidden: other players' hands and
         offers (their sizes are public), hidden hexes' tokens, deck orders. ``"all"`` is the one
         projector that teams share (Kit rule K32): every hand and offer open, the rest hidden."""
-        def mine(p):
-            return player == ALL or (player is not None and player == p)
+        return {key: part(self, player) for key, part in _PARTS.items()}
 
-        return {
-            "variant": self.variant, "players": self.players, "round": self.round, "rounds": self.rounds,
-            "phase": self.phase, "start": self.start, "player": self.current_player(), "viewer": player,
-            "decision": dict(self.queue[0]) if self.queue else None,
-            "players_": [{
-                **{k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep", "methods", "tiles_left",
-                                      "bridges", "programmes", "done", "penalty", "insight", "technique")},
-                "res": dict(pl["res"]), "hand_size": len(pl["hand"]), "interference_size": len(pl["interference"]),
-                "hand": list(pl["hand"]) if mine(p) else None,
-                "interference": list(pl["interference"]) if mine(p) else None,
-                "offer": list(pl["offer"]) if mine(p) else None,
-                "scheduled": dict(pl["scheduled"]) if pl["scheduled"] else None,
-                "replications": self.replications_of(p), "final": dict(pl["final"]),
-            } for p, pl in enumerate(self.players_)],
-            "theories": {t: {"owner": th["owner"], "kv": th["kv"], "hits": [dict(h) for h in th["hits"]],
-                             "replications": th.get("replications", 0)} for t, th in self.theories.items()},
-            "tiles": [dict(t) for t in self.tiles],
-            "results": [dict(r) for r in self.results],
-            "noise": dict(self.noise), "noise_supply": self.noise_supply,
-            "hidden": sorted(self.hidden), "anomalies": dict(self.anomaly_at), "neutral": list(self.neutral),
-            "wormholes": [list(w) for w in self.wormholes],
-            "market": list(self.market), "next_event": self.next_event, "event": self.event,
-            "event_slot": self._event_slot(), "stories": self.stories if self.school else "none",
-            "decks": {k: len(v) for k, v in self.decks.items()},
-            "discards": {k: list(v) for k, v in self.discards.items()},
-            "counter": self.counter, "counter_goal": self.players + 2,
-            "end_reason": self.end_reason, "winners": self.winners(),
-        }
+    def seat_view(self, player):
+        """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
+        self.check_viewer(player)
+        return LazyView(self, player, _SEAT_PARTS)
 
     def _event_slot(self) -> str:
         """The "next event" slot: "queued" (a card lies there), "pending" (empty until this round's

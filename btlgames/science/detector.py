@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
-from ..core.i18n import t
+from ..core.i18n import number, t
 from .ranges import COLLABORATOR_BASE, LEADER_BASE, SOLO_BASE, outcome
 
 VALUES = tuple(range(1, 14))  # Ace = 1 ... King = 13
@@ -238,9 +238,9 @@ def check_window(low, high) -> tuple[float, float]:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v:  # v != v: NaN
             raise ValueError(m("window_not_number", what=what, value=repr(v)))
         if not 0 <= v <= MAX_MEV:
-            raise ValueError(m("window_outside", what=what, value=f"{v:g}", max=f"{MAX_MEV:g}"))
+            raise ValueError(m("window_outside", what=what, value=number(v, "g"), max=number(MAX_MEV, "g")))
     if low >= high:
-        raise ValueError(m("window_empty", low=f"{low:g}", high=f"{high:g}"))
+        raise ValueError(m("window_empty", low=number(low, "g"), high=number(high, "g")))
     return float(low), float(high)
 
 

@@ -18,7 +18,7 @@ import math
 
 import ipywidgets as w
 
-from ..core.i18n import t
+from ..core.i18n import number, t
 
 from ..science import hadrons
 from ..science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupings
@@ -282,9 +282,9 @@ def _charge_sum(content_text: str) -> str:
 def _mass(mass: float, err: float | None) -> str:
     """A mass with as many decimals as its uncertainty deserves (at most 3)."""
     if not err:
-        return f"{mass:g}"
+        return number(mass, "g")
     if err < 0.001:
-        return f"{mass:.3f} {esc(msg('table.tiny_error'))}"
+        return f"{number(mass, '.3f')} {esc(msg('table.tiny_error'))}"
     d = min(3, max(0, 1 - math.floor(math.log10(err))))
     return f"{mass:.{d}f} ± {err:.{d}f}"
 
@@ -339,7 +339,7 @@ def _lifetime(width_text: str) -> str:
     exponent = math.floor(math.log10(tau))
     mantissa = tau / 10 ** exponent
     sup = str(exponent).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    return f"≈ {mantissa:.1f} × 10{sup} s"
+    return f"≈ {number(mantissa, '.1f')} × 10{sup} s"
 
 
 def pentaquark_html() -> tuple[str, str, str]:
@@ -347,7 +347,7 @@ def pentaquark_html() -> tuple[str, str, str]:
     recs = hadrons.pentaquark_records()
     real_rows = [
         ("card.name", [r["symbol"] for r in recs]),
-        ("card.mass", [f"{r['mass_mev']:g} ± {r['mass_stat_mev']:g} ± {r['mass_syst_mev']:g}" for r in recs]),
+        ("card.mass", [" ± ".join(number(r[k], "g") for k in ("mass_mev", "mass_stat_mev", "mass_syst_mev")) for r in recs]),
         ("card.width", [r["width_mev"] for r in recs]),
         ("card.lifetime", [_lifetime(r["width_mev"]) for r in recs]),
         ("card.quarks", [r["quarks"] for r in recs]),

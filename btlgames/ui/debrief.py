@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ..core.i18n import with_language
 from ..core.registry import spec
 from ..core.saves import SaveError, loads
 from ..core.simulate import play_one
@@ -365,8 +366,8 @@ def protection_cards(sorts) -> str:
     for sort in sorts:
         biases_ = [c for c in cards.interference().values() if c.type == "bias" and c.kind == sort]
         methods = sorted({card_name(m) for c in biases_ for m in c.blocked_by})
-        stops = sorted(s.name for s in shields if sort in s.kinds)
-        rows.append([esc(", ".join(c.name for c in biases_)), esc(msg(f"real.{sort}")),
+        stops = sorted(card_name(s.id) for s in shields if sort in s.kinds)
+        rows.append([esc(", ".join(card_name(c.id) for c in biases_)), esc(msg(f"real.{sort}")),
                      esc(", ".join(methods) or "—"), esc(", ".join(stops) or "—")])
     return table([msg(f"col.{k}") for k in ("bias", "real", "methods", "shields")], rows)
 
@@ -455,7 +456,7 @@ def _replications(game: Session, d: facts.Debrief) -> str:
         parts.append(details(msg("q3.list", n=len(listed)), table(
             [msg(f"col.{k}") for k in ("round", "tester", "theory", "owner", "project", "outcome", "gave")],
             listed, numeric={0})))
-    parts.append(f'<p>{esc(msg("q3.more"))} <a href="replication.ipynb" target="_blank">'
+    parts.append(f'<p>{esc(msg("q3.more"))} <a href="{esc(with_language("replication.ipynb"))}" target="_blank">'
                  f'{esc(msg("q3.link"))}</a></p>')
     parts.append(para(msg("q3.ask")))
     return "".join(parts)

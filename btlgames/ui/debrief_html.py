@@ -23,9 +23,11 @@ def msg(key: str, **values):
 
 # -- names ---------------------------------------------------------------------------------------
 def card_name(card_id: str) -> str:
-    """A card's printed name; a card this kit does not know (a newer deck's) by its id in words."""
-    found = cards.card(card_id)
-    return found.name if found else str(card_id).replace("_", " ").replace("-", " ").capitalize()
+    """A card's printed name in the page's language; a card this kit does not know (a newer
+    deck's) by its id in words."""
+    if cards.card(card_id):
+        return cards.name(card_id)
+    return str(card_id).replace("_", " ").replace("-", " ").capitalize()
 
 
 def hex_name(hex_id: str) -> str:

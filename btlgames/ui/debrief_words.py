@@ -231,8 +231,7 @@ def _amounts(table: dict) -> str:
 
 def event_line(r) -> str:
     """An event that happened (older saves say no more than which), with what its card says."""
-    card = cards.events().get(r.event)
-    text = f" {esc(card.text)}" if card else ""
+    text = f" {esc(cards.text(r.event))}" if r.event in cards.events() else ""
     return rich("event.played", round=esc(r.round), event=f"<em>{esc(card_name(r.event))}</em>") + text
 
 

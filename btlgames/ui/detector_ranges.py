@@ -20,7 +20,7 @@ import math
 
 import ipywidgets as w
 
-from ..core.i18n import t
+from ..core.i18n import number, t
 from ..science import detector as model
 from ..science import hadrons
 from ..science.ranges import gap, is_exact, outcome
@@ -83,13 +83,13 @@ def cards(values) -> str:
 
 
 def pct(p) -> str:
-    return f"{float(p):.0%}"
+    return number(float(p), ".0%")
 
 
 def num(x) -> str:
     """Expected tokens: two decimals, a whole number without them."""
     x = float(x)
-    return f"{x:.0f}" if x == int(x) else f"{x:.2f}"
+    return number(x, ".0f" if x == int(x) else ".2f")
 
 
 def _title(key: str, help_key: str | None = None, **values) -> w.HTML:
@@ -354,7 +354,7 @@ def _decimals(err: float) -> int:
 def mass_text(mass: float, err: float | None) -> str:
     """A PDG mass with as many decimals as its uncertainty deserves."""
     if not err:
-        return f"{mass:g}"
+        return number(mass, "g")
     d = _decimals(err)
     return f"{mass:.{d}f} ± {err:.{d}f}"
 
@@ -373,7 +373,7 @@ def particles_html(records) -> str:
                    ("window.particle", "window.pdgid", "window.mass", "window.width", "window.kind", "window.quarks"))
     rows = []
     for r in records[:MAX_ROWS]:
-        width = "—" if r["width_mev"] is None else f"{r['width_mev']:.3g}"
+        width = "—" if r["width_mev"] is None else number(r['width_mev'], ".3g")
         # html_name is the particle package's own markup (Greek letters, <SUP>): data, not user input
         rows.append(f'<tr class="btl-particle"><th scope="row">{r["html_name"]} <small>({esc(r["name"])})</small></th>'
                     f'<td>{r["pdgid"]}</td><td>{mass_text(r["mass_mev"], r["mass_err_mev"])}</td>'
@@ -404,10 +404,10 @@ def strip_svg(low: float, high: float, kinds) -> str:
                      f'y1="{18 if hit else 40}" y2="70" stroke="{"#000" if hit else "#777"}" '
                      f'stroke-width="{3 if hit else 1}"/>')
     for e in range(math.ceil(lo), math.floor(hi) + 1):
-        label = msg("strip.tick", mev=f"{10 ** e:,.0f}" if e >= 0 else f"{10 ** e:g}")
+        label = msg("strip.tick", mev=number(10 ** e, ",.0f") if e >= 0 else number(10 ** e, "g"))
         parts.append(f'<line x1="{xpos(10 ** e):.1f}" x2="{xpos(10 ** e):.1f}" y1="70" y2="78" stroke="#000"/>'
                      f'<text x="{xpos(10 ** e):.1f}" y="96" font-size="18" text-anchor="middle">{esc(label)}</text>')
-    alt = msg("strip.alt", low=f"{low:g}", high=f"{high:g}", n=inside)
+    alt = msg("strip.alt", low=number(low, "g"), high=number(high, "g"), n=inside)
     return (f'<svg role="img" aria-label="{esc(alt)}" viewBox="0 0 {width} {height}" width="100%" '
             f'style="max-width:{width}px"><title>{esc(alt)}</title>'
             f'<line x1="{pad}" x2="{width - pad}" y1="70" y2="70" stroke="#000"/>{"".join(parts)}</svg>'
@@ -415,7 +415,7 @@ def strip_svg(low: float, high: float, kinds) -> str:
 
 
 def _g(x: float) -> str:
-    return f"{x:g}"
+    return number(x, "g")
 
 
 def tradeoff_html(low: float, high: float, kinds) -> str:
@@ -426,7 +426,7 @@ def tradeoff_html(low: float, high: float, kinds) -> str:
         f'<tr><th scope="row">{r["width"]:g}</th><td>{r["low"]:g} – {r["high"]:g}</td><td>{r["count"]}</td>'
         f'<td>{esc(msg("trade.plus_minus", half=_g(r["width"] / 2)))}</td></tr>'
         for r in model.window_tradeoff(centre, WIDTHS, kinds))
-    return (f'<h4>{esc(msg("trade.title", centre=f"{centre:g}"))}</h4>'
+    return (f'<h4>{esc(msg("trade.title", centre=number(centre, "g")))}</h4>'
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
             f"<p>{esc(msg('trade.note'))}</p>")
 
@@ -434,8 +434,8 @@ def tradeoff_html(low: float, high: float, kinds) -> str:
 def window_html(low: float, high: float, kinds) -> str:
     found = model.window_particles(low, high, kinds)
     centre, width = (low + high) / 2, high - low
-    share = f"{width / 2 / centre:.1%}"  # centre > 0: the window starts at 0 or above
-    summary = msg("window.summary", low=f"{low:g}", high=f"{high:g}", centre=f"{centre:g}", width=f"{width:g}",
+    share = number(width / 2 / centre, ".1%")  # centre > 0: the window starts at 0 or above
+    summary = msg("window.summary", low=number(low, "g"), high=number(high, "g"), centre=number(centre, "g"), width=number(width, "g"),
                   share=share, n=len(found))
     table = particles_html(found) if found else f"<p>{esc(msg('window.nothing'))}</p>"
     return (f'<p class="btl-big btl-summary"><b>{esc(summary)}</b></p>{strip_svg(low, high, kinds)}'

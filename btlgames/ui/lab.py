@@ -23,7 +23,7 @@ import threading
 import ipywidgets as w
 
 from ..core import study as core
-from ..core.i18n import catalogue, t
+from ..core.i18n import catalogue, number, t
 from ..core.registry import Option, games, spec
 from .app import _replace_children
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row, stylesheet
@@ -304,7 +304,7 @@ class Lab:
         if stopping.is_set() or any(s.stopped for s in self.studies):
             self.study.say(msg("stopped", n=played, total=total))
         else:
-            self.study.say(msg("done", n=played, seconds=f"{seconds:.1f}"))
+            self.study.say(msg("done", n=played, seconds=number(seconds, ".1f")))
 
     def reporter(self, total: int):
         """Move the bar and the count at most about four times a second (each update is a message to
@@ -364,7 +364,7 @@ def _panel(preset: dict | None) -> dict:
 
 
 def percent(x: float) -> str:
-    return f"{x:.1%}"
+    return number(x, ".1%")
 
 
 def interval(row: dict) -> str:
@@ -394,7 +394,7 @@ def study_html(result: core.Study, label: str) -> str:
             f"{pair_line}<h4>{esc(msg('decided_title'))}</h4>"
             f'<table class="btl-table"><tbody>{rows(core.decided_table(result))}</tbody></table>'
             f"<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
-            f"<p>{esc(msg('length', mean=f'{frame.actions.mean():.0f}', high=int(frame.actions.max())))}</p></div>")
+            f"<p>{esc(msg('length', mean=number(frame.actions.mean(), '.0f'), high=int(frame.actions.max())))}</p></div>")
 
 
 def score_words(column, seat: int) -> str:
@@ -402,11 +402,11 @@ def score_words(column, seat: int) -> str:
     scores, else the mean, the median and the middle half."""
     counts = column.value_counts().sort_index()
     if len(counts) <= 6:
-        spread = ", ".join(msg("score_count", score=f"{v:g}", n=k) for v, k in counts.items())
+        spread = ", ".join(msg("score_count", score=number(v, "g"), n=k) for v, k in counts.items())
     else:
         q1, median, q3 = column.quantile([0.25, 0.5, 0.75])
-        spread = msg("score_quartiles", median=f"{median:g}", low=f"{q1:g}", high=f"{q3:g}")
-    return msg("score_seat", n=seat, mean=f"{column.mean():.2f}", spread=spread)
+        spread = msg("score_quartiles", median=number(median, "g"), low=number(q1, "g"), high=number(q3, "g"))
+    return msg("score_seat", n=seat, mean=number(column.mean(), ".2f"), spread=spread)
 
 
 def head_to_head_words(pair: dict) -> str:
@@ -430,7 +430,7 @@ def verdict_html(studies: list, measure: str) -> str:
                     k=s["k"], n=s["n"])
     else:
         c = core.compare(studies[0], studies[1], measure)
-        words = msg(f"verdict.{c['verdict']}", share=what, diff=f"{100 * abs(c['diff']):.1f}",
+        words = msg(f"verdict.{c['verdict']}", share=what, diff=number(100 * abs(c['diff']), ".1f"),
                     low=f"{100 * c['low']:+.1f}", high=f"{100 * c['high']:+.1f}",
                     a=percent(c["a"]["rate"]), b=percent(c["b"]["rate"]))
     return message(f'<span class="btl-lab-verdict">{esc(words)}</span>')

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from ..core.i18n import catalogue, t
+from babel import Locale
+
+from ..core.i18n import DEFAULT_LANGUAGE, available_languages, catalogue, t, with_language
 
 
 @dataclass(frozen=True)
@@ -26,18 +28,19 @@ class Game:
     play: str = "play.ipynb"  # play app in notebooks/<slug>/
     extras: tuple = ()  # more apps: (kind, notebook); the label is launcher.<slug>.<kind>
 
-    @property
-    def title(self) -> str:
-        return t(f"launcher.{self.slug}.title")
+    def title_in(self, lang: str | None = None) -> str:
+        return t(f"launcher.{self.slug}.title", lang)
 
-    @property
-    def teaches(self) -> str:
-        return t(f"launcher.{self.slug}.teaches")
+    def teaches_in(self, lang: str | None = None) -> str:
+        return t(f"launcher.{self.slug}.teaches", lang)
 
-    @property
-    def concept_title(self) -> str:
+    def concept_title_in(self, lang: str | None = None) -> str:
         key = f"launcher.{self.slug}.concept"
-        return t(key) if key in catalogue("en") else t("launcher.concept")
+        return t(key, lang) if key in catalogue("en") else t("launcher.concept", lang)
+
+    title = property(title_in)
+    teaches = property(teaches_in)
+    concept_title = property(concept_title_in)
 
 
 GAMES: tuple[Game, ...] = (
@@ -61,25 +64,39 @@ class Tool:
 TOOLS: tuple[Tool, ...] = (Tool("lab", "lab.ipynb"),)
 
 
-def tools(notebooks_dir: Path | str, base_url: str = "/") -> list[dict]:
+def tools(notebooks_dir: Path | str, base_url: str = "/", lang: str = DEFAULT_LANGUAGE) -> list[dict]:
     """The launcher's rows for the tools whose notebook exists: slug, title, teaches, href."""
-    return [{"slug": tool.slug, "title": t(f"launcher.tool.{tool.slug}.title"),
-             "teaches": t(f"launcher.tool.{tool.slug}.teaches"),
-             "href": _render_url(base_url, tool.slug, tool.notebook)}
+    return [{"slug": tool.slug, "title": t(f"launcher.tool.{tool.slug}.title", lang),
+             "teaches": t(f"launcher.tool.{tool.slug}.teaches", lang),
+             "href": _render_url(base_url, tool.slug, tool.notebook, lang)}
             for tool in TOOLS if (Path(notebooks_dir) / tool.slug / tool.notebook).is_file()]
 
 
-def _render_url(base_url: str, slug: str, name: str) -> str:
-    return f"{base_url}voila/render/{quote(slug)}/{quote(name)}"
+def _render_url(base_url: str, slug: str, name: str, lang: str) -> str:
+    return with_language(f"{base_url}voila/render/{quote(slug)}/{quote(name)}", lang)
+
+
+def language_name(lang: str) -> str:
+    """A language's name in that language, as its speakers write it first in a list (Babel's
+    CLDR data): "English", "Suomi", "Nederlands"."""
+    name = Locale.parse(lang).get_display_name(lang)
+    return name[:1].upper() + name[1:]
+
+
+def languages(current: str, href_of=lambda lang: f"?lang={lang}") -> list[dict]:
+    """The language chooser's entries: code, name (in its own language), href, current."""
+    return [{"code": lang, "name": language_name(lang), "href": href_of(lang), "current": lang == current}
+            for lang in available_languages()]
 
 
 def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
-            base_url: str = "/") -> list[dict]:
-    """The launcher's rows, as plain dicts for the template.
+            base_url: str = "/", lang: str = DEFAULT_LANGUAGE) -> list[dict]:
+    """The launcher's rows in ``lang``, as plain dicts for the template.
 
     Each row: slug, title, teaches, ready (the play app exists) and ``links``,
     a list of ``{"kind", "label", "href"}`` where ``href`` is ``None`` when the
-    target does not exist yet (the page shows "coming soon" for it).
+    target does not exist yet (the page shows "coming soon" for it). Every
+    ``href`` keeps the language (``?lang=fi``).
     """
     notebooks_dir = Path(notebooks_dir)
     lessons_dir = Path(lessons_dir) if lessons_dir is not None else None
@@ -88,32 +105,33 @@ def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
         play = notebooks_dir / game.slug / game.play
         links = [{
             "kind": "play",
-            "label": t("launcher.play"),
-            "href": _render_url(base_url, game.slug, game.play) if play.is_file() else None,
+            "label": t("launcher.play", lang),
+            "href": _render_url(base_url, game.slug, game.play, lang) if play.is_file() else None,
         }]
         for kind, name in game.extras:
             links.append({
                 "kind": kind,
-                "label": t(f"launcher.{game.slug}.{kind}"),
-                "href": _render_url(base_url, game.slug, name) if (notebooks_dir / game.slug / name).is_file() else None,
+                "label": t(f"launcher.{game.slug}.{kind}", lang),
+                "href": (_render_url(base_url, game.slug, name, lang)
+                         if (notebooks_dir / game.slug / name).is_file() else None),
             })
         concept = notebooks_dir / game.slug / game.concept if game.concept else None
         links.append({
             "kind": "concept",
-            "label": game.concept_title,
-            "href": (_render_url(base_url, game.slug, game.concept)
+            "label": game.concept_title_in(lang),
+            "href": (_render_url(base_url, game.slug, game.concept, lang)
                      if concept is not None and concept.is_file() else None),
         })
         has_lessons = lessons_dir is not None and (lessons_dir / game.slug / "README.md").is_file()
         links.append({
             "kind": "lessons",
-            "label": t("launcher.lessons"),
-            "href": f"{base_url}lessons/{quote(game.slug)}/" if has_lessons else None,
+            "label": t("launcher.lessons", lang),
+            "href": with_language(f"{base_url}lessons/{quote(game.slug)}/", lang) if has_lessons else None,
         })
         rows.append({
             "slug": game.slug,
-            "title": game.title,
-            "teaches": game.teaches,
+            "title": game.title_in(lang),
+            "teaches": game.teaches_in(lang),
             "ready": play.is_file(),
             "links": links,
         })

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from btlgames.antimatter.data import catalogue
 from btlgames.antimatter.mats import needed_for
-from btlgames.core.i18n import t
+from btlgames.core.i18n import number, t
 from btlgames.science.atoms import annihilation, electron_configuration
 from btlgames.science.nuclides import isotopes, stable_nuclides
 
@@ -122,8 +122,8 @@ def annihilation_html() -> str:
     rows = []
     for name in ("e-", "p"):
         a = annihilation(name)
-        rows.append(f"<tr><td>{esc(msg(f'annihilation.{name}'))}</td><td>{a.mass_mev:.6f} ± {a.mass_error_mev:.1g}</td>"
-                    f"<td>{a.total_mev:.4f}</td><td>{a.photon_kev:,.1f}</td></tr>")
+        rows.append(f"<tr><td>{esc(msg(f'annihilation.{name}'))}</td><td>{number(a.mass_mev, '.6f')} ± {number(a.mass_error_mev, '.1g')}</td>"
+                    f"<td>{number(a.total_mev, '.4f')}</td><td>{number(a.photon_kev, ',.1f')}</td></tr>")
     head = "".join(f"<th>{esc(msg(f'annihilation.{k}'))}</th>" for k in ("pair", "mass", "total", "photon"))
     return f'<table class="pa-table"><tr>{head}</tr>{"".join(rows)}</table><p>{esc(msg("annihilation.note"))}</p>'
 

@@ -20,7 +20,7 @@ import math
 
 import ipywidgets as w
 
-from ..core.i18n import t
+from ..core.i18n import number, t
 from ..science import ppv as model
 from ..science.intervals import wilson
 from .widgets import WIDE, Study, app, button, esc, heading, message, row, stylesheet
@@ -70,25 +70,26 @@ def _title(key: str, help_key: str) -> w.HTML:
 def pct(p: float) -> str:
     """A probability as a percentage with as many digits as it needs: 0.1%, 5.2%, 85%, 99.95%."""
     if p <= 0:
-        return "0%"
+        return number(0, ".0%")
     if p >= 1:
-        return "100%"
+        return number(1, ".0%")
     if p < 0.01:
-        return f"{p * 100:.2g}%"
+        return number(p * 100, ".2g") + number(0, ".0%")[1:]  # the language's percent sign
     if p < 0.1:
-        return f"{p * 100:.1f}%"
+        return number(p, ".1%")
     if p <= 0.99:
-        return f"{p * 100:.0f}%"
+        return number(p, ".0%")
     decimals = min(4, math.ceil(-math.log10(1 - p)) - 2)  # enough to tell 99.9% from 99.99%
-    text = f"{p * 100:.{decimals}f}"
-    return f"> {100 - 10 ** -decimals:.{decimals}f}%" if text.startswith("100") else f"{text}%"
+    text = f"{p * 100:.{decimals}f}"  # rounds up to 100: say "> 99.99 %" instead
+    return ("> " + number(1 - 10 ** -(decimals + 2), f".{decimals}%")) if text.startswith("100") \
+        else number(p, f".{decimals}%")
 
 
 def about(x: float) -> str:
     """An expected count, as a whole number (or one decimal when it is below 10 and not whole)."""
     if x < 10 and abs(x - round(x)) > 0.05:
-        return f"{x:.1f}"
-    return f"{round(x):,}".replace(",", " ")
+        return number(x, ".1f")
+    return number(round(x), ",")
 
 
 def odds_options(extra: float | None = None) -> list[tuple[str, float]]:
@@ -200,7 +201,7 @@ def dice_summary_html(card: int, project: str, metascience: bool, wormhole: bool
     fluke = 1 / 6
     power = float(chance)
     if power > fluke:
-        parts.append(f"<p>{esc(msg('dice.fluke', power=pct(power), factor=f'{power / fluke:.1f}', ppv=pct(model.ppv(power, 1.0, fluke))))}</p>")
+        parts.append(f"<p>{esc(msg('dice.fluke', power=pct(power), factor=number(power / fluke, '.1f'), ppv=pct(model.ppv(power, 1.0, fluke))))}</p>")
     else:
         parts.append(f"<p>{esc(msg('dice.fluke_useless', power=pct(power)))}</p>")
     return f'<div class="btl-result">{"".join(parts)}</div>'
@@ -278,10 +279,10 @@ def explorer_html(power: float, odds: float, alpha: float, bias: float, replicat
     found_true = f["true_found"] + f["true_biased"]
     found_false = f["false_chance"] + f["false_biased"]
     items = [msg("explorer.freq.true_found", n=about(f["true_found"]), power=pct(power)),
-             msg("explorer.freq.false_chance", n=about(f["false_chance"]), alpha=f"{alpha:.2g}")]
+             msg("explorer.freq.false_chance", n=about(f["false_chance"]), alpha=number(alpha, ".2g"))]
     if bias:
         items[1:1] = [msg("explorer.freq.true_biased", n=about(f["true_biased"]))]
-        items.append(msg("explorer.freq.false_biased", n=about(f["false_biased"]), bias=f"{bias:.2f}"))
+        items.append(msg("explorer.freq.false_biased", n=about(f["false_biased"]), bias=number(bias, ".2f")))
     parts.append(f"<h4>{esc(msg('explorer.freq.title', n=about(hypotheses)))}</h4>"
                  f"<p>{esc(msg('explorer.freq.split', true=about(f['true']), false=about(f['false']), odds=model.format_odds(odds)))}</p>"
                  f"<ul>{''.join(f'<li>{esc(x)}</li>' for x in items)}</ul>"
@@ -342,7 +343,7 @@ def ppv_explorer() -> w.VBox:
             odds.options = odds_options(r)
         power.value, odds.value, bias.value, alpha.value, replications.value = p, r, u, 0.05, 0
         status.value = message(esc(msg("explorer.example_loaded", example=msg(f"example.{key}"),
-                                          printed=f"{printed:g}", ours=f"{model.ppv(p, r, 0.05, u):.4f}")))
+                                          printed=number(printed, "g"), ours=number(model.ppv(p, r, 0.05, u), ".4f"))))
         refresh()
 
     for control in (power, odds, alpha, bias, replications):
@@ -365,14 +366,14 @@ def reanalysis_html(power: float, odds: float, alpha: float, bias: float, rho: f
     single = model.ppv(power, odds, alpha, bias)
     again = model.ppv_reanalysed(power, odds, alpha, bias, rho)
     replicated = model.ppv_replicated(power, odds, alpha, 2, bias)
-    rows = [(msg("reanalysis.bar.one"), single), (msg("reanalysis.bar.again", rho=f"{rho:.1f}"), again),
+    rows = [(msg("reanalysis.bar.one"), single), (msg("reanalysis.bar.again", rho=number(rho, ".1f")), again),
             (msg("reanalysis.bar.replicated"), replicated)]
     label = msg("explorer.bars_label", values="; ".join(f"{name}: {pct(v)}" for name, v in rows))
     factor_again = model.odds_factor(power, alpha, bias, rho, second=True)
     factor_new = model.odds_factor(power, alpha, bias)
     return ('<div class="btl-result">'
             + bars_svg(rows, label, baseline=(msg("explorer.before"), model.prior(odds)))
-            + f"<p>{esc(msg('reanalysis.factors', first=f'{factor_new:.3g}', again=f'{factor_again:.3g}', new=f'{factor_new:.3g}'))}</p>"
+            + f"<p>{esc(msg('reanalysis.factors', first=number(factor_new, '.3g'), again=number(factor_again, '.3g'), new=number(factor_new, '.3g')))}</p>"
             + "</div>")
 
 
@@ -418,14 +419,14 @@ def results_html(result: model.LabsResult) -> str:
         low, high = wilson(tally.true, tally.claims)
         share = (msg("labs.share", share=pct(tally.share_true), low=pct(low), high=pct(high)) if tally.claims
                  else msg("labs.no_claims"))
-        rows.append(f'<tr class="btl-stage-{stage}"><th scope="row">{esc(msg(f"labs.stage.{stage}", rho=f"{world.rho:.1f}"))}</th>'
+        rows.append(f'<tr class="btl-stage-{stage}"><th scope="row">{esc(msg(f"labs.stage.{stage}", rho=number(world.rho, ".1f")))}</th>'
                     f"<td>{tally.claims}</td><td>{tally.true}</td><td>{tally.false}</td>"
                     f"<td>{share}</td><td>{pct(expected[stage])}</td></tr>")
     single = result.tallies["single"]
     notes = [msg("labs.truth", true=result.true_hypotheses, labs=world.labs,
                  expected=pct(model.prior(world.odds))),
              msg("labs.hyped", hyped=result.false_from_hyped, false=single.false, share=pct(world.hyped_share),
-                 bias=f"{world.bias:.3g}")]
+                 bias=number(world.bias, ".3g"))]
     return (f'<div class="btl-scroll"><table class="btl-table btl-labs"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
             + "".join(f"<p>{esc(n)}</p>" for n in notes))
@@ -442,7 +443,7 @@ def convergence_png(result: model.LabsResult) -> bytes:
     styles = {"single": ("o", "-", "#0d47a1"), "reanalysis": ("^", "-.", "#6a1b9a"),
               "replication": ("s", ":", "#1b5e20")}
     for stage, (marker, dash, colour) in styles.items():
-        name = msg(f"labs.stage.{stage}", rho=f"{result.world.rho:.1f}")
+        name = msg(f"labs.stage.{stage}", rho=number(result.world.rho, ".1f"))
         label = msg("labs.legend", stage=name, pct=pct(expected[stage]))  # the formula's value in words
         points = [(labs, shares[stage]) for labs, shares in result.trace if shares[stage] is not None]
         if points:
@@ -467,7 +468,7 @@ def convergence_png(result: model.LabsResult) -> bytes:
 def plot_alt(result: model.LabsResult) -> str:
     expected = result.world.expected()
     return msg("labs.plot_alt", labs=result.world.labs, values="; ".join(
-        msg("labs.plot_point", stage=msg(f"labs.stage.{s}", rho=f"{result.world.rho:.1f}"),
+        msg("labs.plot_point", stage=msg(f"labs.stage.{s}", rho=number(result.world.rho, ".1f")),
             sim=pct(result.tallies[s].share_true) if result.tallies[s].claims else msg("labs.no_claims"),
             formula=pct(expected[s]))
         for s in model.STAGES))

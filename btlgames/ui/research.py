@@ -426,8 +426,8 @@ def _theory(view, theory_id: str, th) -> str:
     hits = "; ".join(_hit(view, h) for h in th["hits"])
     hit_line = (_fill("theory_hits", {"hits": hits}, replications=th["replications"]) if hits
                 else _esc(_w("no_hits")))
-    head = _w("theory_short", name=card.name, field=field_name(card.field))
-    about = f'{card.text} {_w("theory_reward", reward=reward)}'  # the card's words, on hover
+    head = _w("theory_short", name=card_name(theory_id), field=field_name(card.field))
+    about = f'{cards.text(theory_id)} {_w("theory_reward", reward=reward)}'  # the card's words, on hover
     return (f'<div class="rp-theory" data-theory="{_esc(theory_id)}" data-target="theory:{_esc(theory_id)}" '
             f'title="{_esc(about)}" aria-label="{_esc(head)}"><b>{marker(th["owner"], view["variant"])} '
             f'{_esc(head)}</b> · {_esc(line)} · {hit_line}</div>')
@@ -444,7 +444,7 @@ def _market(view) -> str:
     for pid in view["market"]:
         pr = cards.projects()[pid]
         items.append(f'<p title="{_esc(_w("project_produces", produce=gains(pr.produce)))}">'
-                     + _esc(_w("project_line", name=pr.name, field=field_name(pr.field), cost=pr.cost,
+                     + _esc(_w("project_line", name=card_name(pid), field=field_name(pr.field), cost=pr.cost,
                                technique=pr.technique)) + "</p>")
     decks = view["decks"]
     foot = _p(_w("decks", theory=decks["theory"], method=decks["method"], project=decks["project"],
@@ -455,8 +455,8 @@ def _market(view) -> str:
 def _events(view) -> str:
     parts = []
     if view["next_event"]:
-        ev = cards.events()[view["next_event"]]
-        parts.append(f'<p title="{_esc(ev.text)}"><b>{_esc(_w("next_event", name=ev.name))}</b> {_esc(ev.text)}</p>')
+        ev, text = view["next_event"], cards.text(view["next_event"])
+        parts.append(f'<p title="{_esc(text)}"><b>{_esc(_w("next_event", name=card_name(ev)))}</b> {_esc(text)}</p>')
     else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
         parts.append(_p(_w("first_event" if view["event_slot"] == "pending" else "no_next_event")))
     if view["event"]:
@@ -508,7 +508,7 @@ def _decision_note(view) -> str:
         return _w("story_note" if d.get("ep", True) else "story_note_round", who=who)
     if kind == "block":
         card = cards.interference()[d["card"]]
-        return _w("block_note", attacker=seat_name(d["attacker"], variant), card=card.name,
+        return _w("block_note", attacker=seat_name(d["attacker"], variant), card=card_name(card.id),
                   sort=_w(f"kind.{card.kind}"), who=who)
     if kind == "reveal":
         return _w("reveal_note", field=field_name(d["field"]))

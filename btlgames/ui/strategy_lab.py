@@ -16,7 +16,7 @@ import ipywidgets as w
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
 from btlgames.beat_the_logic.rules import card_words
 from btlgames.beat_the_logic.study import Tally, study
-from btlgames.core.i18n import t
+from btlgames.core.i18n import number, t
 from btlgames.core.simulate import make_bot, play_one
 from btlgames.science.intervals import wilson
 
@@ -41,7 +41,7 @@ def rate(k: int, n: int) -> str:
     """"60.0% (95 % interval 31.3%–83.2%)": a rate and its 95 % Wilson interval (honest at 0 % and
     100 %: one decimal, so that the interval never reads as a single number)."""
     low, high = wilson(k, n)
-    return msg("rate", rate=f"{k / n:.1%}" if n else "—", low=f"{low:.1%}", high=f"{high:.1%}")
+    return msg("rate", rate=number(k / n, ".1%") if n else "—", low=number(low, ".1%"), high=number(high, ".1%"))
 
 
 def _table(head: list[str], rows: list[list[str]]) -> str:
@@ -132,10 +132,10 @@ class Tournament:
         if not tally or not tally.games:
             return ""
         rows = [[msg("seat", n=s + 1), msg(f"strategy.{name}"), str(tally.wins[s]), rate(tally.wins[s], tally.games),
-                 f"{mean(tally.scores[s]):.1f}"] for s, name in enumerate(tally.seats)]
+                 number(mean(tally.scores[s]), ".1f")] for s, name in enumerate(tally.seats)]
         head = [msg("col.seat"), msg("col.strategy"), msg("col.wins"), msg("col.rate"), msg("col.mean")]
         note = msg("tournament.table_note", n=tally.games, shared=tally.shared,
-                   fair=f"{1 / len(tally.seats):.0%}")
+                   fair=number(1 / len(tally.seats), ".0%"))
         return _table(head, rows) + f'<p class="btl-lab-note">{esc(note)}</p>'
 
     def plot_png(self) -> bytes:
@@ -209,8 +209,8 @@ class KeepOrWait:
         better = "wait" if model.expected_wait() > model.sure else ("same" if model.expected_wait() == model.sure
                                                                       else "keep")
         self.exact.value = _table([msg("wait.col.what"), msg("wait.col.value")], [
-            [msg("wait.exact_chance"), f"{p:.1%}"],
-            [msg("wait.ev_wait", gain=model.gain), f"{model.expected_wait():.2f}"],
+            [msg("wait.exact_chance"), number(p, ".1%")],
+            [msg("wait.ev_wait", gain=model.gain), number(model.expected_wait(), ".2f")],
             [msg("wait.ev_keep"), f"{model.sure}"],
         ]) + f'<p class="btl-lab-note"><b>{esc(msg("wait.better." + better))}</b></p>'
         self.simulated.value = ""
@@ -224,10 +224,10 @@ class KeepOrWait:
         low, high = wilson(hits, n)
         self.status.value = message(esc(msg("wait.done", n=n)))
         self.simulated.value = _table([msg("wait.col.what"), msg("wait.col.exact"), msg("wait.col.simulated")], [
-            [msg("wait.exact_chance"), f"{model.chance():.1%}", rate(hits, n)],
-            [msg("wait.ev_wait", gain=model.gain), f"{model.expected_wait():.2f}",
-             msg("wait.ev_range", ev=f"{hits / n * model.gain:.2f}", low=f"{low * model.gain:.2f}",
-                 high=f"{high * model.gain:.2f}")],
+            [msg("wait.exact_chance"), number(model.chance(), ".1%"), rate(hits, n)],
+            [msg("wait.ev_wait", gain=model.gain), number(model.expected_wait(), ".2f"),
+             msg("wait.ev_range", ev=number(hits / n * model.gain, ".2f"), low=number(low * model.gain, ".2f"),
+                 high=number(high * model.gain, ".2f"))],
         ]) + f'<p class="btl-lab-note">{esc(msg("wait.inside" if low <= model.chance() <= high else "wait.outside"))}</p>'
 
 
@@ -276,7 +276,7 @@ class Neighbour:
         rows = counted(view)
         unknown = sum(r["unknown"] for r in rows.values())
         table_rows = [[card_words(c), str(r["in_play"]), str(r["face_up"]), str(r["hand"]), str(r["known"]),
-                       str(r["unknown"]), f"{r['unknown'] / unknown:.0%}" if unknown else "—"]
+                       str(r["unknown"]), number(r['unknown'] / unknown, ".0%") if unknown else "—"]
                       for c, r in rows.items()]
         head = [msg("neighbour.col." + k) for k in ("card", "in_play", "face_up", "hand", "known", "unknown", "chance")]
         self.out.value = ("".join(f'<p class="btl-lab-note">{esc(line)}</p>' for line in lines)
@@ -333,7 +333,7 @@ class Replication:
         luck = at_least(k, n, 0.5)
         self.claim_out.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in (
             msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
-            msg("replication.luck", k=k, n=n, p=f"{luck:.0%}")))
+            msg("replication.luck", k=k, n=n, p=number(luck, ".0%"))))
 
     def _replicate(self, stopping) -> None:
         n = self.replication_games

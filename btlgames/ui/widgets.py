@@ -14,6 +14,8 @@ from typing import Callable
 
 import ipywidgets as w
 
+from ..core import runtime
+
 WIDE = {"description_width": "initial"}  # a control's description never cut short
 
 MESSAGE_CSS = """.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
@@ -211,6 +213,9 @@ class Runner:
             finally:
                 self.run_button.disabled, self.stop_button.disabled = False, True
 
+        if not runtime.can_start_threads():  # in the browser: the run holds the page until it ends
+            guarded()
+            return
         self.thread = threading.Thread(target=guarded, daemon=True)
         self.thread.start()
 

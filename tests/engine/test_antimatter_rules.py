@@ -883,3 +883,19 @@ def test_equal_mixed_goals_play_exactly_the_standard_game():  # K24: the designe
         standard = play_one("antimatter", seed, "heuristic", players=4, mode="standard")
         mixed = play_one("antimatter", seed, "heuristic", players=4, mode="mixed", goals="equal")
         assert mixed.history == standard.history and mixed.winners() == standard.winners()
+
+
+@pytest.mark.parametrize("mode, players", [("team", 4), ("challenge", 3)])
+def test_a_bots_view_is_the_view_part_for_part(mode, players):
+    """seat_view builds each part when read (speed); what it holds is view()'s (every 10th step)."""
+    from btlgames.core.simulate import make_bot
+
+    state = load("antimatter", seed=5, mode=mode, players=players)
+    bots = {p: make_bot("antimatter", "heuristic", p) for p in range(state.players)}
+    while not state.is_over():
+        for viewer in [state.current_player(), None] if len(state.history) % 10 == 0 else ():
+            lazy = state.seat_view(viewer)
+            assert lazy["decision"] == state.view(viewer)["decision"]  # one part read first, then all
+            assert lazy == state.view(viewer) and list(lazy) == list(state.view(viewer))
+        p = state.current_player()
+        state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))

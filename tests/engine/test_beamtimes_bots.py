@@ -52,3 +52,13 @@ def test_the_solver_keeps_a_result_it_can_still_solve_to_itself():
     state.apply(Withhold())
     assert state.view(0)["ring"][1]["card"] == "7D" and state.view(1)["ring"][1]["card"] is None
     state.apply(EndTurn())
+
+
+def test_the_solver_aims_at_the_problem_it_can_finish_soonest():
+    # Problem 2 (a 7) needs the 7♠ bought, the 7♥ assigned and the detector built: three turns.
+    # Problem 5 (a 9) is led with the 9♥ already: buy the 9♠ and build it, two turns
+    state = game(ring=["3D", "7D", "2D", "4D", "9D", "6D"], hands={0: ["7H"]}, workers={4: [(0, "9H")]},
+                 market=["9S", "2H", "4H", "5H", "7S"])
+    known(known(state, 1), 4)
+    assert choice(SolverBot(0), state) == Hire(0, "9S")
+

@@ -1,9 +1,11 @@
 """Research Programme's card data (btlgames/research/data/*.toml) and its loader."""
 import dataclasses
+import re
 from types import MappingProxyType
 
 import pytest
 
+from btlgames.core import datafiles, i18n
 from btlgames.research import board, cards
 from btlgames.research.board import FIELDS, META
 
@@ -187,12 +189,74 @@ def test_a_file_with_an_unknown_key_names_the_card():
         cards._build(cards.Project, "projects.toml", {"id": "x", "name": "X"})
 
 
-@pytest.mark.parametrize("lang, page", [("en", "cards.md"), ("fi", "fi/cards.md")])
+# --- the cards' words in a language (data/texts.<lang>.toml) --------------------------------------
+TRANSLATED = ("fi", "nl")  # every language with a texts file
+
+
+@pytest.fixture
+def finnish():
+    """The page's language Finnish for one test (the Research app's ``?lang=fi``)."""
+    before = i18n.language()
+    i18n.set_language("fi")
+    yield
+    i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_translation_names_every_card_kind_and_word(lang):
+    texts = cards.texts(lang)  # the loader's check: every card, kind and word once
+    assert set(texts["theory"]) == set(cards.theories())
+    for cid in cards.theories():
+        assert cards.name(cid, lang) != cards.name(cid), (lang, cid)  # translated, not copied
+
+
+def test_a_cards_words_are_in_the_pages_language(finnish):
+    assert cards.name("cross_validation") == "Ristiinvalidointi"  # the source's name
+    assert cards.name("cross_validation", "en") == "Cross-validation"
+    assert cards.name("blind_analysis", "nl") == "Blinde analyse"
+    assert cards.text("blind_analysis").startswith("Pidä signaalialue piilossa")
+    assert cards.text("hadron_collider") == ""  # a project carries no text
+    assert cards.word("rigor") == "Huolellisuus" and cards.word("rigor", "en") == "rigor"
+    assert cards.kind_name("cyber") == "Kyberhyökkäys"
+
+
+def test_an_unknown_card_is_named_by_its_id_in_every_language(finnish):
+    assert cards.name("warp_drive") == "warp_drive" and cards.text("warp_drive") == ""
+
+
+def test_a_language_without_card_texts_shows_the_cards_english_words(monkeypatch):
+    monkeypatch.setattr(cards, "_has_texts", lambda lang: False)
+    assert cards.name("blind_analysis", "fi") == "Blind analysis"
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda d: d["theory"].pop("fifth_force"), "[theory] lacks 'fifth_force'"),
+    (lambda d: d["project"].update(warp_drive={"name": "Loimuajo"}), "'warp_drive' is no card"),
+    (lambda d: d["method"]["open_data"].pop("text"), "[method.open_data] must have exactly: name, text"),
+    (lambda d: d["kind"].pop("cyber"), "[kind] lacks 'cyber'"),
+    (lambda d: d.update(extra={}), "[extra] is no section"),
+])
+def test_card_texts_that_leave_out_or_invent_a_card_are_refused(monkeypatch, change, problem):
+    data = datafiles.read("research", "texts.fi.toml")
+    change(data)
+    read = cards._read
+    monkeypatch.setattr(cards, "_read", lambda name: data if name == "texts.fi.toml" else read(name))
+    cards.texts.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=re.escape(problem)):
+            cards.texts("fi")
+    finally:
+        cards.texts.cache_clear()
+
+
+@pytest.mark.parametrize("lang, page", [("en", "cards.md"), ("fi", "fi/cards.md"), ("nl", "nl/cards.md")])
 def test_the_lesson_packs_card_sheet_matches_the_data(lang, page):
     from pathlib import Path
 
     from btlgames.research.card_sheet import markdown
 
+    if lang not in i18n.available_languages():  # the sheet's own words are the catalogue's
+        pytest.skip(f"no btlgames/locale/{lang}/ catalogue on this branch yet")
     sheet = Path(__file__).parents[2] / "lessons/research-programme" / page
     assert sheet.read_text(encoding="utf-8") == markdown(lang), (
         f"run: python -m btlgames.research.card_sheet {lang} > lessons/research-programme/{page}")

@@ -27,8 +27,9 @@ def test_conformance(variant, players, games):
 
 
 @pytest.mark.parametrize("games, options", [  # a designer's rule options at their ends of range
-    (3, {"variant": "full", "players": 2, "rounds": 10, "hand": 1, "storage": 1, "synthesis_target": 1}),
-    (4, {"variant": "school", "players": 2, "rounds": 1, "hand": 8, "storage": 20}),
+    (3, {"variant": "full", "players": 2, "rounds": 10, "hand": 1, "storage": 1, "synthesis_target": 1,
+         "cards": "packs"}),  # K35: the smallest card set
+    (4, {"variant": "school", "players": 2, "rounds": 1, "hand": 8, "storage": 20, "cards": "no-metascience"}),
 ])
 def test_conformance_under_rule_options(games, options):
     finished = conformance.run("research", games=games, seed=9000 + options["rounds"], save_sample=1, **options)

@@ -7,13 +7,14 @@ import btlgames
 from btlgames.core import saves
 from btlgames.core.registry import spec
 from btlgames.core.simulate import play_one
+from btlgames.research import cards
 from btlgames.research.constants import HAND, ROUNDS, STORAGE, SYNTHESIS_TARGET
 
 
 def test_the_defaults_are_the_rulebook():
     options = spec("research").options
-    assert {k: options[k].default for k in ("rounds", "hand", "storage", "synthesis_target")} == {
-        "rounds": 0, "hand": HAND, "storage": STORAGE, "synthesis_target": SYNTHESIS_TARGET}
+    assert {k: options[k].default for k in ("rounds", "hand", "storage", "synthesis_target", "cards")} == {
+        "rounds": 0, "hand": HAND, "storage": STORAGE, "synthesis_target": SYNTHESIS_TARGET, "cards": "all"}
     assert (HAND, STORAGE, SYNTHESIS_TARGET, ROUNDS) == (4, 8, 8, {"full": 8, "school": 5})
     assert all(o.help for o in options.values())
     for variant, rounds in ROUNDS.items():  # 0 plays the variant's own
@@ -68,6 +69,7 @@ def test_the_school_game_refuses_a_synthesis_target():
     ("rounds", 13, "rounds=13 is out of range 0..12"), ("hand", 0, "hand=0 is out of range 1..8"),
     ("storage", 21, "storage=21 is out of range 1..20"), ("synthesis_target", 0, "out of range 1..10"),
     ("rounds", "8", "rounds must be a whole number, not '8'"), ("hand", True, "hand must be a whole number"),
+    ("cards", "school", "cards='school' is not allowed; choose one of 'all', 'packs', 'no-metascience'"),
 ])
 def test_out_of_range_values_are_refused_with_words(option, value, words):
     with pytest.raises(ValueError, match=words):
@@ -75,8 +77,34 @@ def test_out_of_range_values_are_refused_with_words(option, value, words):
 
 
 def test_a_save_carries_the_options():
-    state = play_one("research", 5, "random", rounds=3, hand=2, storage=5, synthesis_target=6)
+    state = play_one("research", 5, "random", rounds=3, hand=2, storage=5, synthesis_target=6, cards="packs")
     again = saves.loads(saves.dumps(state))
-    assert {k: again.options[k] for k in ("rounds", "hand", "storage", "synthesis_target")} == {
-        "rounds": 3, "hand": 2, "storage": 5, "synthesis_target": 6}
+    assert {k: again.options[k] for k in ("rounds", "hand", "storage", "synthesis_target", "cards")} == {
+        "rounds": 3, "hand": 2, "storage": 5, "synthesis_target": 6, "cards": "packs"}
     assert again.digest() == state.digest()
+
+
+def _fields_seen(state) -> tuple[set, set]:
+    """The fields of every theory and project card that came into play: decks, hands, offers,
+    the table, the market, built tiles and discards."""
+    theories, projects = cards.theories(), cards.projects()
+    seen = set(state.decks["theory"]) | set(state.discards["theory"]) | set(state.theories)
+    seen |= {c for pl in state.players_ for c in pl["hand"] + pl["offer"] if c in theories}
+    built = set(state.decks["project"]) | set(state.discards["project"]) | set(state.market)
+    built |= {t["card"] for t in state.tiles}
+    return {theories[c].field for c in seen}, {projects[c].field for c in built}
+
+
+@pytest.mark.parametrize("variant", ["full", "school"])
+def test_a_card_set_is_the_theories_and_projects_in_play(variant):  # K35
+    packs = {"gravity", "particle", "quantum", "condensed", "meta"}  # the school packs' fields
+    full = _fields_seen(btlgames.load("research", seed=3, variant=variant))
+    assert full == (packs | {"cosmology", "mathematics"},) * 2
+    for card_set, fields in (("packs", packs), ("no-metascience", full[0] - {"meta"})):
+        start = btlgames.load("research", seed=3, variant=variant, cards=card_set)
+        assert _fields_seen(start) == (fields, fields)
+        assert start.view(None)["decks"]["theory"] < btlgames.load("research", seed=3, variant=variant).view(None)["decks"]["theory"]
+        for seed in range(2):  # played out: no card of another set ever turns up
+            state = play_one("research", seed, "heuristic", variant=variant, cards=card_set)
+            theories, projects = _fields_seen(state)
+            assert theories <= fields and projects <= fields and state.is_over()

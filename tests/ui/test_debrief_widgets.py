@@ -30,6 +30,11 @@ def bias_event(state) -> bool:
     return any(e.kind in ("struck", "protected") and e.data.get("sort") == "bias" for e in state.log)
 
 
+def no_project_hit(state) -> bool:
+    """A method test on Metascience with no tile that hit: it replicates nothing (Kit rule K34)."""
+    return any(e.kind == "hit" and e.data.get("how") == "no_project" for e in state.log)
+
+
 @pytest.fixture(scope="module")
 def saves():
     """Save files of finished bot games: a school game with replications, null results and a bias
@@ -204,6 +209,7 @@ def test_a_section_that_cannot_draw_says_so(saves, monkeypatch):
     (unfinished, "unfinished"),
     (lambda: first_game(lambda s: not shows("test")(s), "full", ["heuristic"] * 2), "no test at all"),
     (lambda: first_game(lambda s: s.end_reason == "synthesis", "full", ["heuristic"] * 3), "a synthesis"),
+    (lambda: first_game(no_project_hit, "full", ["random"] * 2), "a hit without a project"),
 ])
 def test_every_section_copes_with_unusual_games(make, what):
     state = make()
@@ -220,6 +226,8 @@ def test_every_section_copes_with_unusual_games(make, what):
         assert M["q1.no_tests"] in app_text(sections[0]) and not charts(sections[0])
     if what == "a synthesis":
         assert M["score.synthesis"] in app_text(sections[KEYS.index("score")])
+    if what == "a hit without a project":  # its mark on the tests chart has words of its own
+        assert charts(sections[0]) and M["short.no_project"]
 
 
 # -- what each section shows ------------------------------------------------------------------------
@@ -368,7 +376,9 @@ def test_each_section_has_its_one_heading(make, key):
 
 def test_the_notebook_heads_no_section_a_second_time():
     """Each section's heading is the widget's: the notebook's Markdown does not repeat it."""
-    markdown = "".join("".join(c["source"]) for c in notebook_cells() if c["cell_type"] == "markdown")
+    from btlgames.ui import prose
+
+    markdown = "\n".join(prose.sections("research-programme/debrief", "en").values())  # the notebook's words
     titles = [M[f"{key}.title"] for key in ["choose", "projector", *KEYS]]
     md_headings = [line.lstrip("#").strip() for line in markdown.splitlines() if line.startswith("#")]
     assert not [h for h in md_headings if any(h.lower() in t.lower() or t.lower() in h.lower() for t in titles)]

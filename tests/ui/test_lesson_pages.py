@@ -8,7 +8,10 @@ from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import tempfile
+
 import pytest
+from tornado.testing import AsyncHTTPTestCase
 
 from btlgames.pentaquark.cards import QUARK_CARDS, flip, quark
 from btlgames.ui.voila.kit import app_href, heading_slug, render_markdown
@@ -16,7 +19,8 @@ from btlgames.ui.voila.kit import app_href, heading_slug, render_markdown
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
-PAGES = sorted(LESSONS.glob("*/*.md"))
+#: English pages, and translated ones (lessons/<game>/<lang>/<page>.md), held to the same checks.
+PAGES = sorted(LESSONS.glob("*/*.md")) + sorted(p for p in LESSONS.glob("*/*/*.md") if p.parent.name in ("fi", "nl"))
 #: Packs whose pages are held to "every notebook is named by a link to its app". Add
 #: research-programme when its pages link their notebooks (they still name paths).
 LINKED_PACKS = ("pentaquark", "beamtimes-and-lifetimes", "research-programme")
@@ -85,7 +89,7 @@ def test_every_notebook_link_names_a_notebook_that_exists(page):
         assert NOTEBOOKS / unquote(urlsplit(url).path).removeprefix("/voila/render/") == on_disk
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if p.parent.name in LINKED_PACKS], ids=page_id)
+@pytest.mark.parametrize("page", [p for p in PAGES if p.relative_to(LESSONS).parts[0] in LINKED_PACKS], ids=page_id)
 def test_notebooks_are_named_by_links_not_paths(page):
     html = re.sub(r"<a [^>]*>.*?</a>", "", rendered(page), flags=re.S)
     text = unescape(re.sub(r"<[^>]+>", " ", html))
@@ -199,3 +203,78 @@ def test_the_exit_ticket_asks_the_lesson_plans_questions(slip):
     plan = (slip.parent / "lesson-plan.md").read_text(encoding="utf-8")
     section = plan.split("### Exit ticket", 1)[1].split("(Answers:", 1)[0]
     assert questions(slip.read_text(encoding="utf-8")) == questions(section + "\n") != []
+
+
+# --- languages ---------------------------------------------------------------------------------
+
+def test_a_translated_page_keeps_its_language_in_its_links_to_apps_and_pages():
+    markdown = ("[peli](../../../notebooks/pentaquark/play.ipynb#start) [säännöt](rules.md#set-up) "
+                "[kansio](../) [ohje](#kohta) [muu](https://example.org/a.md)")
+    html = render_markdown(markdown, ("pentaquark", "fi"), "/", "fi")
+    assert hrefs(html) == ["/voila/render/pentaquark/play.ipynb?lang=fi#start", "rules.md?lang=fi#set-up",
+                           "../?lang=fi", "#kohta", "https://example.org/a.md"]
+    assert "lang=" not in "".join(hrefs(render_markdown(markdown, ("pentaquark", "fi"))))  # English: as written
+
+
+class LessonServer(AsyncHTTPTestCase):
+    """The lesson handler as the kit's server runs it, on a lesson folder of this test's own."""
+
+    def get_app(self):
+        import jinja2
+        from tornado import web
+
+        from btlgames.ui.voila import kit
+
+        self.folder = tempfile.TemporaryDirectory()
+        root = Path(self.folder.name)
+        (root / "pentaquark" / "fi").mkdir(parents=True)
+        (root / "pentaquark" / "README.md").write_text("# Pack\n\n[Rules](rules.md)\n", encoding="utf-8")
+        (root / "pentaquark" / "rules.md").write_text("# Rules\n", encoding="utf-8")
+        (root / "pentaquark" / "fi" / "rules.md").write_text("# Säännöt\n\n[peli](../../../notebooks/pentaquark/play.ipynb)\n",
+                                                             encoding="utf-8")
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(kit.__file__).parent / "templates" / "btlgames")),
+                                 autoescape=True)
+        env.globals.update(kit.template_globals(str(NOTEBOOKS), str(root)))
+        return web.Application([(r"/lessons/(.*)", kit.LessonHandler, {"root": str(root), "base_url": "/"})],
+                               voila_jinja2_env=env)
+
+    def tearDown(self):
+        super().tearDown()
+        self.folder.cleanup()
+
+    def page(self, path):
+        return self.fetch(path, follow_redirects=False)
+
+    def test_a_page_asked_for_in_finnish_is_the_finnish_page_where_there_is_one(self):
+        reply = self.page("/lessons/pentaquark/rules.md?lang=fi")
+        assert reply.code == 302 and reply.headers["Location"] == "/lessons/pentaquark/fi/rules.md?lang=fi"
+        body = self.page("/lessons/pentaquark/fi/rules.md").body.decode()  # its folder says Finnish
+        assert '<html lang="fi">' in body and "Säännöt" in body and "Kaikki pelit" in body
+        assert 'href="/voila/render/pentaquark/play.ipynb?lang=fi"' in body
+        assert 'href="/?lang=fi"' in body and 'href="/lessons/pentaquark/?lang=fi"' in body  # the way back
+        # The chooser: English is the English page, asked for outright (so the choice is remembered).
+        assert 'href="/lessons/pentaquark/rules.md?lang=en" lang="en"' in body
+
+    def test_a_page_opened_without_a_language_goes_to_the_one_last_chosen(self):
+        chose = {"Cookie": "btl-lang=fi"}
+        reply = self.fetch("/lessons/pentaquark/rules.md", headers=chose, follow_redirects=False)
+        assert reply.code == 302 and reply.headers["Location"] == "/lessons/pentaquark/rules.md?lang=fi"
+        for stays in ("/lessons/pentaquark/rules.md?lang=en",  # the URL's own choice wins
+                      "/lessons/pentaquark/fi/rules.md"):    # a page in a language's own folder
+            assert self.fetch(stays, headers=chose, follow_redirects=False).code == 200
+        for cookie in ("btl-lang=en", "btl-lang=xx", ""):  # English, unknown, nothing: no redirect
+            assert self.fetch("/lessons/pentaquark/rules.md", headers={"Cookie": cookie}, follow_redirects=False).code == 200
+
+    def test_a_page_without_a_translation_is_english_in_finnish_chrome(self):
+        body = self.page("/lessons/pentaquark/?lang=fi").body.decode()
+        assert '<html lang="fi">' in body and "<h1" in body and "Pack" in body
+        assert 'href="rules.md?lang=fi"' in body and "Kaikki pelit" in body
+
+    def test_an_unknown_language_is_english_without_an_error(self):
+        reply = self.page("/lessons/pentaquark/rules.md?lang=xx")
+        assert reply.code == 200 and '<html lang="en">' in reply.body.decode()
+        assert "All games" in reply.body.decode()
+
+    def test_a_folder_without_its_slash_keeps_the_language(self):
+        reply = self.page("/lessons/pentaquark/fi")
+        assert reply.code == 302 and reply.headers["Location"] == "/lessons/pentaquark/fi/?lang=fi"

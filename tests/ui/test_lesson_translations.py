@@ -10,7 +10,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from btlgames.research import card_sheet, cards
 from btlgames.ui.voila.kit import render_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,31 +70,3 @@ def test_links_to_pages_of_the_pack_stay_in_the_pages_language(page):
 def test_a_translated_rulebook_names_the_same_kit_rules(page):
     missing, extra = kit_rules(english(page)) - kit_rules(page), kit_rules(page) - kit_rules(english(page))
     assert not missing and not extra, f"{page_id(page)}: lacks {sorted(missing)}, adds {sorted(extra)}"
-
-
-# --- the card sheet's words in another language (data/texts.<lang>.toml) ---------------------------
-
-def test_the_finnish_card_texts_name_every_card():
-    texts = card_sheet.card_texts("fi")
-    assert set(texts["theory"]) == set(cards.theories())
-    assert texts["method"]["cross_validation"]["name"] == "Ristiinvalidointi"  # the source's name
-
-
-@pytest.mark.parametrize("change, problem", [
-    (lambda d: d["theory"].pop("fifth_force"), "[theory] lacks 'fifth_force'"),
-    (lambda d: d["project"].update(warp_drive={"name": "Loimuajo"}), "'warp_drive' is no card"),
-    (lambda d: d["method"]["open_data"].pop("text"), "[method.open_data] must have exactly: name, text"),
-    (lambda d: d["kind"].pop("cyber"), "[kind] lacks 'cyber'"),
-])
-def test_card_texts_that_leave_out_or_invent_a_card_are_refused(monkeypatch, change, problem):
-    import copy
-
-    data = copy.deepcopy(card_sheet.card_texts("fi"))
-    change(data)
-    monkeypatch.setattr(card_sheet.datafiles, "read", lambda game, name: data)
-    card_sheet.card_texts.cache_clear()
-    try:
-        with pytest.raises(ValueError, match=re.escape(problem)):
-            card_sheet.card_texts("fi")
-    finally:
-        card_sheet.card_texts.cache_clear()

@@ -112,7 +112,7 @@ def test_explorer_default():
     words = app_text(app)
     # power 0.8, odds 1:1, α 0.05, no bias: 0.8 / 0.85
     assert "One positive study: PPV = 94%. Of 100 claimed discoveries like this, about 94 are true." in words
-    assert "Imagine 1 000 hypotheses" in words and "about 500 of them are true and 500 are false" in words
+    assert "Imagine 1,000 hypotheses" in words and "about 500 of them are true and 500 are false" in words
     assert "400 true ones are found" in words and "25 false ones come out positive by chance" in words
     assert "Claimed discoveries: about 425, of which about 400 are true and 25 are false." in words
     assert "bias" not in words.split("Claimed discoveries")[0].split("Imagine")[1]  # no bias lines at u = 0
@@ -153,7 +153,7 @@ def test_explorer_discovery_example_numbers():
     words = app_text(app)
     assert "the formula gives 0.0010" in message(app)
     assert "One positive study: PPV = 0.1%." in words  # 0.00104
-    assert "Imagine 10 000 hypotheses" in words  # enough for about 10 true ones
+    assert "Imagine 10,000 hypotheses" in words  # enough for about 10 true ones
 
 
 def test_explorer_typed_odds():

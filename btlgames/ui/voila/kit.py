@@ -14,6 +14,7 @@ from html import unescape
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
+import jinja2
 import mistune
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -23,12 +24,27 @@ from tornado import web
 from traitlets import Integer, TraitError, Unicode, validate
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from ...core.i18n import t
+from ...core.i18n import DEFAULT_LANGUAGE, URL_PARAMETER, available_languages, known_language, t, with_language
 from .. import launcher
+
+#: The cookie that remembers the language last chosen (set by btl-language-memory.html).
+LANGUAGE_COOKIE = "btl-lang"
 
 # Files a lesson pack may contain besides Markdown, served as they are.
 LESSON_FILE_TYPES = {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".pdf", ".csv", ".txt"}
+
+
+def _translations() -> list[str]:
+    """The languages a lesson pack may have a folder of translated pages for (lessons/<game>/fi/)."""
+    return [lang for lang in available_languages() if lang != DEFAULT_LANGUAGE]
+
+
+def asking_for(uri: str, lang: str) -> str:
+    """``uri`` with ``?lang=<lang>`` said outright (English too: the chooser's choice is remembered)."""
+    kept = with_language(uri, DEFAULT_LANGUAGE)
+    return kept + ("&" if urlsplit(kept).query else "?") + f"{URL_PARAMETER}={lang}"
 
 
 class KitKernelManager(AsyncMappingKernelManager):
@@ -65,12 +81,64 @@ class KitKernelSpecManager(KernelSpecManager):
         return []
 
 
-class LessonHandler(web.RequestHandler):
-    """``/lessons/<game>/...``: Markdown rendered as a readable page, other files as they are."""
+class LanguageMixin:
+    """A kit page in the language its URL asks for (``?lang=fi``; an unknown one is English).
+
+    Its templates get ``btl_lang`` (``btl_t`` and ``btl_launcher`` read it) and
+    ``btl_languages``, the chooser's entries, each linking this page in that language."""
+
+    @property
+    def btl_lang(self) -> str:
+        return known_language(self.get_argument(URL_PARAMETER, ""))
+
+    def remembered_redirect(self) -> bool:
+        """Send a page whose URL names no language to the one last chosen (the ``btl-lang``
+        cookie that the chooser's pages set), before anything is built: an app page redirected
+        here starts no kernel, where a redirect by the page itself would leave one behind."""
+        lang = self.get_cookie(LANGUAGE_COOKIE, "")
+        if (self.get_argument(URL_PARAMETER, None) is not None or lang == DEFAULT_LANGUAGE
+                or lang not in available_languages()):
+            return False
+        self.redirect(asking_for(self.request.uri, lang))
+        return True
+
+    def language_href(self, lang: str) -> str:
+        return asking_for(self.request.uri, lang)
+
+    @property
+    def template_namespace(self) -> dict:
+        lang = self.btl_lang
+        return {**super().template_namespace, "btl_lang": lang,
+                "btl_languages": launcher.languages(lang, self.language_href)}
+
+
+class LessonHandler(LanguageMixin, web.RequestHandler):
+    """``/lessons/<game>/...``: Markdown rendered as a readable page, other files as they are.
+
+    A translated page is ``<game>/<lang>/<same name>``: its URL is its place in the folder, so
+    its relative links work here as on GitHub. ``/lessons/<game>/<page>?lang=fi`` redirects to
+    ``<game>/fi/<page>`` when that exists (and shows the English page when it does not)."""
 
     def initialize(self, root: str, base_url: str) -> None:
         self.root = Path(root).resolve() if root else None
         self.base_url = base_url
+
+    @property
+    def template_namespace(self) -> dict:  # a plain RequestHandler has none of its own
+        lang = self.page_lang
+        return {"btl_lang": lang, "btl_languages": launcher.languages(lang, self.language_href)}
+
+    @property
+    def page_lang(self) -> str:
+        return getattr(self, "_page_lang", None) or self.btl_lang
+
+    def language_href(self, lang: str) -> str:
+        """This page in ``lang``: the English page's URL asking for ``lang`` (which redirects on)."""
+        parts = list(getattr(self, "_parts", []))
+        if len(parts) >= 2 and parts[1] in _translations():
+            del parts[1]
+        trail = "/" if self.request.path.endswith("/") else ""
+        return asking_for(url_path_join(self.base_url, LESSONS_FOLDER, *parts) + trail, lang)
 
     def get(self, path: str = "") -> None:
         if self.root is None or not self.root.is_dir():
@@ -81,9 +149,23 @@ class LessonHandler(web.RequestHandler):
         target = self.root.joinpath(*parts).resolve()
         if target != self.root and self.root not in target.parents:
             raise web.HTTPError(404)
+        self._parts = parts
+        translated_folder = len(parts) >= 2 and parts[1] in _translations()
+        is_page = target.is_dir() or target.suffix.lower() == ".md"
+        if is_page and not translated_folder and self.remembered_redirect():
+            return
+        if translated_folder:
+            self._page_lang = parts[1]  # a translated page is in its folder's language
+        elif parts and self.btl_lang != DEFAULT_LANGUAGE:
+            translated = self.root.joinpath(parts[0], self.btl_lang, *parts[1:])
+            if translated.is_file() or (translated / "README.md").is_file():  # else the English page
+                url = url_path_join(self.base_url, LESSONS_FOLDER, parts[0], self.btl_lang, *parts[1:])
+                self.redirect(with_language(url + ("/" if translated.is_dir() else ""), self.btl_lang),
+                              permanent=False)
+                return
         if target.is_dir():
             if not self.request.path.endswith("/"):
-                self.redirect(self.request.path + "/", permanent=False)
+                self.redirect(with_language(self.request.path + "/", self.page_lang), permanent=False)
                 return
             readme = target / "README.md"
             if readme.is_file():
@@ -106,15 +188,16 @@ class LessonHandler(web.RequestHandler):
     def _render(self, **ns) -> None:
         env = self.settings["voila_jinja2_env"]
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.write(env.get_template("lesson.html").render(base_url=self.base_url, **ns))
+        self.write(env.get_template("lesson.html").render(base_url=self.base_url, **self.template_namespace, **ns))
 
     def _crumbs(self, folder_parts: list[str]) -> list[tuple[str, str]]:
-        crumbs = [(self.base_url, t("launcher.all_games"))]
+        lang = self.page_lang
+        crumbs = [(with_language(self.base_url, lang), t("launcher.all_games", lang))]
         if folder_parts:
             game = folder_parts[0]
-            title = next((g.title for g in launcher.GAMES if g.slug == game), game)
-            crumbs.append((url_path_join(self.base_url, "lessons", game) + "/",
-                           t("launcher.lesson_pack_of", title=title)))
+            title = next((g.title_in(lang) for g in launcher.GAMES if g.slug == game), game)
+            crumbs.append((with_language(url_path_join(self.base_url, "lessons", game) + "/", lang),
+                           t("launcher.lesson_pack_of", lang, title=title)))
         return crumbs
 
     def _markdown(self, file: Path, folder_parts: list[str]) -> None:
@@ -123,22 +206,23 @@ class LessonHandler(web.RequestHandler):
                       if line.startswith("# ")), file.stem)
         # Links are relative to the file's own folder (a README is served at its folder's URL).
         folder = file.parent.relative_to(self.root).parts
-        self._render(title=title, body=Markup(render_markdown(text, folder, self.base_url)),
+        self._render(title=title, body=Markup(render_markdown(text, folder, self.base_url, self.page_lang)),
                      crumbs=self._crumbs(folder_parts))
 
     def _index(self, folder: Path, parts: list[str]) -> None:
         items = sorted(p.name + ("/" if p.is_dir() else "") for p in folder.iterdir()
                        if not p.name.startswith(".")
                        and (p.is_dir() or p.suffix.lower() in LESSON_FILE_TYPES | {".md"}))
-        self._render(title=t("launcher.lesson_packs") if not parts else t("launcher.files_of", folder=parts[-1]),
+        lang = self.page_lang
+        self._render(title=t("launcher.lesson_packs", lang) if not parts else t("launcher.files_of", lang, folder=parts[-1]),
                      items=items, crumbs=self._crumbs(parts[:1] if parts else []))
 
     def write_error(self, status_code: int, **kwargs) -> None:
         self._render(title=f"{status_code}: {self._reason}", crumbs=self._crumbs([]),
-                     body=Markup(f"<p>{escape(t('launcher.no_such_lesson'))}</p>"))
+                     body=Markup(f"<p>{escape(t('launcher.no_such_lesson', self.page_lang))}</p>"))
 
 
-class NotFoundHandler(web.RequestHandler):
+class NotFoundHandler(LanguageMixin, web.RequestHandler):
     """Any URL no handler serves: the kit's 404 page (with a way back) instead of tornado's."""
 
     def prepare(self) -> None:
@@ -147,12 +231,22 @@ class NotFoundHandler(web.RequestHandler):
     def write_error(self, status_code: int, **kwargs) -> None:
         env = self.settings["voila_jinja2_env"]
         self.set_header("Content-Type", "text/html; charset=UTF-8")
+        lang = self.btl_lang
         self.write(env.get_template("404.html").render(
             status_code=status_code, status_message=self._reason, message="",
-            base_url=self.settings.get("base_url", "/")))
+            base_url=self.settings.get("base_url", "/"), btl_lang=lang,
+            btl_languages=launcher.languages(lang, self.language_href)))
 
 
-class KitVoilaHandler(TornadoVoilaHandler):
+class KitTreeHandler(LanguageMixin, TornadoVoilaTreeHandler):
+    """Voilà's tree page (the launcher at ``/``) in the language its URL asks for."""
+
+    def get(self, path=""):
+        if not self.remembered_redirect():
+            return super().get(path)
+
+
+class KitVoilaHandler(LanguageMixin, TornadoVoilaHandler):
     """Voilà's app page, which also sets the ``_xsrf`` cookie.
 
     When the page closes, Voilà's front end asks the server to shut its kernel down
@@ -163,6 +257,8 @@ class KitVoilaHandler(TornadoVoilaHandler):
     """
 
     async def get(self, path=None):
+        if self.remembered_redirect():
+            return
         self.xsrf_token  # noqa: B018  (the property sets the cookie)
         return await super().get(path)
 
@@ -174,7 +270,8 @@ LESSONS_FOLDER = "lessons"
 NOTEBOOKS_FOLDER = "notebooks"
 
 
-def app_href(href: str, folder: tuple[str, ...] | list[str] = (), base_url: str = "/") -> str | None:
+def app_href(href: str, folder: tuple[str, ...] | list[str] = (), base_url: str = "/",
+             lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The app URL for a lesson page's link to a kit notebook, or None if it points elsewhere.
 
     ``href`` is relative to the Markdown file, which is ``lessons/<folder...>/<file>.md`` in
@@ -189,7 +286,18 @@ def app_href(href: str, folder: tuple[str, ...] | list[str] = (), base_url: str 
     top, _, notebook = path.partition("/")
     if top != NOTEBOOKS_FOLDER or not notebook:
         return None
-    return f"{base_url}voila/render/{quote(notebook)}" + (f"#{url.fragment}" if url.fragment else "")
+    app = with_language(f"{base_url}voila/render/{quote(notebook)}", lang)
+    return app + (f"#{url.fragment}" if url.fragment else "")
+
+
+def page_href(href: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A lesson page's link to another page of the packs (``rules.md#set-up``, ``../``), keeping
+    the page's language; any other link as it is."""
+    url = urlsplit(href)
+    if (lang == DEFAULT_LANGUAGE or url.scheme or url.netloc or not url.path
+            or not (url.path.endswith((".md", "/")) or url.path in (".", ".."))):
+        return href
+    return with_language(url._replace(fragment="").geturl(), lang) + (f"#{url.fragment}" if url.fragment else "")
 
 
 def heading_slug(html_text: str) -> str:
@@ -275,13 +383,14 @@ class LessonRenderer(mistune.HTMLRenderer):
     """HTML for a lesson page: notebook links open the apps, headings have GitHub's anchors,
     worksheet tables leave room to write."""
 
-    def __init__(self, folder=(), base_url: str = "/") -> None:
+    def __init__(self, folder=(), base_url: str = "/", lang: str = DEFAULT_LANGUAGE) -> None:
         super().__init__(escape=False)
-        self.folder, self.base_url = tuple(folder), base_url
+        self.folder, self.base_url, self.lang = tuple(folder), base_url, lang
         self._slugs: dict[str, int] = {}
 
     def link(self, text: str, url: str, title: str | None = None) -> str:
-        return super().link(text, app_href(url, self.folder, self.base_url) or url, title)
+        href = app_href(url, self.folder, self.base_url, self.lang) or page_href(url, self.lang)
+        return super().link(text, href, title)
 
     def heading(self, text: str, level: int, **attrs) -> str:
         slug = heading_slug(text)
@@ -312,7 +421,7 @@ class LessonRenderer(mistune.HTMLRenderer):
         return f"  <{tag}{cls}{style}>{text}</{tag}>\n"
 
 
-def render_markdown(text: str, folder=(), base_url: str = "/") -> str:
+def render_markdown(text: str, folder=(), base_url: str = "/", lang: str = DEFAULT_LANGUAGE) -> str:
     """A lesson page's Markdown to HTML, with mistune (a dependency of nbconvert, so always
     there with Voilà).
 
@@ -320,12 +429,46 @@ def render_markdown(text: str, folder=(), base_url: str = "/") -> str:
     the kit's notebooks folder, written relative to the file, become links to the apps under
     ``base_url`` (see ``app_href``). Worksheets get room to write: answer lines (lines of
     underscores) become ruled writing lines, and a table's blank columns become writing
-    columns (see ``_mark_table``); lesson.html styles both for screen and print.
+    columns (see ``_mark_table``); lesson.html styles both for screen and print. Links to apps
+    and to other pages keep the page's language ``lang`` (``?lang=fi``).
     """
-    md = mistune.create_markdown(renderer=LessonRenderer(folder, base_url),
+    md = mistune.create_markdown(renderer=LessonRenderer(folder, base_url, lang),
                                  plugins=["table", "strikethrough"])
     md.before_render_hooks.append(_mark_worksheet_tables)
     return md(WRITE_LINE.sub(r'\1<span class="btl-line"></span>', text))
+
+
+def template_globals(root, lessons) -> dict:
+    """What the kit's templates call, each in the language of the page drawn (``btl_lang``):
+    the launcher's rows and tools, the catalogue (``btl_t``) and links that keep the language."""
+
+    @jinja2.pass_context
+    def btl_launcher(context, base_url: str = "/") -> list[dict]:
+        # Called on every launcher view, so links appear as notebooks are added.
+        return launcher.entries(root, lessons, base_url, _page_language(context))
+
+    @jinja2.pass_context
+    def btl_tools(context, base_url: str = "/") -> list[dict]:
+        return launcher.tools(root, base_url, _page_language(context))
+
+    @jinja2.pass_context
+    def btl_t(context, key: str, **values) -> str:  # the message catalogue, in the page's language
+        return t(key, _page_language(context), **values)
+
+    @jinja2.pass_context
+    def btl_href(context, url: str) -> str:  # a link that keeps the page's language
+        return with_language(url, _page_language(context))
+
+    return {"btl_launcher": btl_launcher, "btl_tools": btl_tools, "btl_t": btl_t, "btl_href": btl_href}
+
+
+def _page_language(context) -> str:
+    """The language of the page a template draws (``btl_lang``; Voilà's own pages: English)."""
+    return context.get("btl_lang") or DEFAULT_LANGUAGE
+
+
+#: Voilà's handlers and the kit's that replace them.
+KIT_HANDLERS = {TornadoVoilaHandler: KitVoilaHandler, TornadoVoilaTreeHandler: KitTreeHandler}
 
 
 class KitVoila(Voila):
@@ -347,19 +490,13 @@ class KitVoila(Voila):
         settings = super().init_settings()
         root, lessons = self.root_dir, self.lessons_dir or None
 
-        def btl_launcher(base_url: str = "/") -> list[dict]:
-            # Called on every launcher view, so links appear as notebooks are added.
-            return launcher.entries(root, lessons, base_url)
-
-        settings["voila_jinja2_env"].globals["btl_launcher"] = btl_launcher
-        settings["voila_jinja2_env"].globals["btl_tools"] = lambda base_url="/": launcher.tools(root, base_url)
-        settings["voila_jinja2_env"].globals["btl_t"] = t  # the message catalogue
+        settings["voila_jinja2_env"].globals.update(template_globals(root, lessons))
         settings["default_handler_class"] = NotFoundHandler
         return settings
 
     def init_handlers(self):
         handlers = [
-            (route[0], KitVoilaHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route
+            (route[0], KIT_HANDLERS.get(route[1], route[1]), *route[2:])
             for route in super().init_handlers()
         ]
         lessons_url = url_path_join(self.server_url, "lessons")

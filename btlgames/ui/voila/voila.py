@@ -41,3 +41,14 @@ c.VoilaConfiguration.kernel_spec_manager_class = "btlgames.ui.voila.kit.KitKerne
 # ipykernel #1554, fixed in 7.4) is kept out by the ipykernel>=7.4 requirement; this is
 # only a backstop. The slowest cell of the kit's notebooks takes a few seconds.
 c.VoilaExecutor.timeout = 120
+
+# The kit's languages, for the app pages' template (index.html.j2 remembers a page's ?lang=
+# only when the kit has it, and shows Voila's loading words in it). Kit pages get theirs from
+# btlgames.ui.voila.kit.LanguageMixin.
+from btlgames.core.i18n import available_languages, t  # noqa: E402
+
+c.VoilaConfiguration.resources = {
+    "btl_languages": available_languages(),
+    "btl_loading": {lang: {"start": t("app.loading", lang), "step": t("app.loading_step", lang)}
+                    for lang in available_languages()},
+}

@@ -1,0 +1,1 @@
+"""The kit as a static in-browser site: ``build`` (``btlgames site --out DIR``) and ``serve``."""

@@ -1,0 +1,138 @@
+"""The static site's build, without downloading anything: its checks, wheel, pages and seam."""
+import json
+import subprocess
+import sys
+import threading
+import zipfile
+
+import pytest
+
+from btlgames.core import runtime, study
+from btlgames.ui.site import build, fetch, serve, sources
+
+
+def test_a_file_whose_sha256_differs_stops_the_build(tmp_path):
+    wheel = tmp_path / "x-1.0-py3-none-any.whl"
+    wheel.write_bytes(b"not the file")
+    with pytest.raises(fetch.SiteError, match="sha256 .* was expected; the build stops"):
+        fetch._check(wheel, "0" * 64, "x==1.0")
+
+
+def test_the_lock_closure_follows_dependencies_and_refuses_unknown_names():
+    lock = {"packages": {"ipython": {"depends": ["traitlets", "Pygments"]}, "traitlets": {"depends": []},
+                         "pygments": {"depends": []}}}
+    assert fetch.lock_closure(lock, ["ipython"]) == ["ipython", "pygments", "traitlets"]
+    with pytest.raises(fetch.SiteError, match="no package 'numpy'"):
+        fetch.lock_closure(lock, ["numpy"])
+
+
+def test_the_kit_wheel_carries_the_engine_apps_and_catalogues_but_not_the_server(tmp_path):
+    wheel = build.kit_wheel(tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "btlgames/ui/app.py" in names and "btlgames/locale/en/core.toml" in names
+    assert "btlgames/ui/static/table.js" in names
+    assert not [n for n in names if n.startswith(("btlgames/ui/voila/", "btlgames/ui/site/")) or ".pyc" in n]
+    assert build.kit_wheel(tmp_path).read_bytes() == wheel.read_bytes()  # the same bytes each build
+
+
+def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
+    config = {"baseUrl": "../../../", "appUrl": "./voici", "litePluginSettings": {build.KERNEL_SETTINGS: {
+        "pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./pypi/all.json?sha256=1"]}}}
+    page = ('<link rel="stylesheet" href="https://cdn.example/all.css">\n<script id="jupyter-config-data" '
+            f'type="application/json">{json.dumps(config)}</script>')
+    fixed = build.fix_page(page)
+    found = json.loads(build.CONFIG.search(fixed).group(2))
+    kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert kernel["pyodideUrl"] == "../../../static/pyodide/pyodide.js"
+    assert kernel["pipliteUrls"] == ["../../../pypi/all.json?sha256=1"]
+    assert "cdn.example" not in fixed
+    with pytest.raises(fetch.SiteError, match="no JupyterLite configuration"):
+        build.fix_page("<html></html>")
+
+
+def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tmp_path):
+    from btlgames.ui import server
+
+    notebooks, lessons = server.resolve_notebooks_dir(), server.resolve_lessons_dir()
+    carried = build.site_notebooks(notebooks)
+    assert {slug for slug, name in carried if name == "play.ipynb"} == {g.slug for g in build.launcher.GAMES}
+    assert ("lab", "lab.ipynb") in carried and ("pentaquark", "confinement.ipynb") in carried
+    page = build.launcher_page(notebooks, lessons, carried)
+    assert 'href="voici/render/pentaquark/play.html"' in page
+    assert 'href="voici/render/pentaquark/confinement.html"' in page and 'href="voici/render/lab/lab.html"' in page
+    assert 'href="./lessons/pentaquark/"' in page
+    assert "/voila/render" not in page  # no server routes
+    without_concepts = [(slug, name) for slug, name in carried if build.is_light(slug, name)]
+    page = build.launcher_page(notebooks, lessons, without_concepts)
+    assert "coming soon" not in page and "btlgames app" in page  # an app the site lacks: on the server
+
+
+def test_the_light_apps_import_no_compiled_package():
+    """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
+    from btlgames.ui import server
+
+    notebooks = server.resolve_notebooks_dir()
+    light = [notebooks / slug / name for slug, name in build.site_notebooks(notebooks) if build.is_light(slug, name)]
+    assert len(light) == 6  # five play apps and the school game
+    cells = ["".join(cell["source"]) for path in light for cell in json.loads(path.read_text())["cells"]
+             if cell["cell_type"] == "code"]
+    code = "import sys\n" + "\n".join(cells) + "\nprint(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_lesson_links_go_to_the_site_pages():
+    body = ('<a href="../../voila/render/pentaquark/play.ipynb">play</a> <a href="rules.md#set-up">rules</a>'
+            ' <a href="../../voila/render/pentaquark/confinement.ipynb">explorer</a> <a href="README.md">pack</a>')
+    fixed = build._site_links(body, "../../", [("pentaquark", "play.ipynb")])
+    assert 'href="../../voici/render/pentaquark/play.html"' in fixed
+    assert 'href="rules.html#set-up"' in fixed and 'href="index.html"' in fixed
+    assert 'href="../../">explorer' in fixed  # an app the site lacks: the launcher
+
+
+def test_the_static_server_refuses_a_folder_that_is_not_a_site(tmp_path):
+    with pytest.raises(FileNotFoundError, match="is not a site built by"):
+        serve.make_server(tmp_path, 0, "127.0.0.1")
+    assert serve.addresses("192.168.1.5", 8000) == ["http://192.168.1.5:8000/"]
+
+
+def test_the_app_wheels_and_the_tools_share_the_widget_versions():
+    pins = {name: version for name, version, _ in sources.APP_WHEELS}
+    for tool in sources.TOOLS:
+        name, _, version = tool.partition("==")
+        if name in pins:
+            assert pins[name] == version, name
+
+
+def test_without_processes_a_study_plays_the_same_games_here(monkeypatch):
+    config = study.Config.make("pentaquark", "random")
+    expected = study.run(config, 4, seed=3, workers=1).games
+    monkeypatch.setattr(runtime, "can_start_processes", lambda: False)
+    assert study.run(config, 4, seed=3, workers=2).games.equals(expected)
+
+
+def test_without_threads_the_runner_runs_in_place(monkeypatch):
+    import ipywidgets as w
+
+    from btlgames.ui.widgets import Runner, Study
+
+    monkeypatch.setattr(runtime, "can_start_threads", lambda: False)
+    ran = []
+    runner = Runner(w.Button(), w.Button(), Study.__new__(Study))
+    runner.start(lambda stopping: ran.append(threading.current_thread()))
+    assert ran == [threading.main_thread()] and runner.thread is None
+    assert not runner.run_button.disabled and runner.stop_button.disabled
+
+
+def test_without_npm_the_first_build_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(fetch.shutil, "which", lambda name: None)
+    with pytest.raises(fetch.SiteError, match="npm is needed once"):
+        fetch.pyodide_core(tmp_path, say=lambda _: None)
+
+
+def test_studies_import_where_processes_cannot_start():
+    """Pyodide's Python cannot import concurrent.futures.process (no multiprocessing queues)."""
+    code = ("import sys\nsys.modules['concurrent.futures.process'] = None\n"
+            "from btlgames.core import study\nfrom btlgames.ui import lab\nprint('imported')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "imported", done.stderr[-500:]
