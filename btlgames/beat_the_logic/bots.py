@@ -58,10 +58,21 @@ def after(view, action) -> tuple[list[dict], list[dict] | None]:
     return area, None
 
 
-def best_steal_gain(view, area: list[dict], score) -> float:
-    """The most a steal could add right after an angel, by ``score(area)``. A card is worth the
-    same from whichever set it comes, so each card and place is scored once."""
-    me, base, best, seen = view["player"], score(area), 0.0, set()
+def gain_of(area: list[dict], card: str, into: int) -> int:
+    """What laying ``card`` into set ``into`` adds to the area's points: only that set changes."""
+    if into == NEW:
+        return 1  # a new set of one card: a loose card
+    group = area[into]
+    return sets.points({"cards": group["cards"] + [card], "angel": group["angel"]}) - sets.points(group)
+
+
+def best_steal_gain(view, area: list[dict], score=None) -> float:
+    """The most a steal could add right after an angel, by ``score(area)`` (None: the points, counted
+    set by set). A card is worth the same from whichever set it comes, so each card and place is
+    scored once."""
+    me, best, seen = view["player"], 0.0, set()
+    base = score(area) if score else 0
+    first_edition = _first_edition(view)
     for victim, other in enumerate(view["areas"]):
         if victim == me:
             continue
@@ -69,8 +80,9 @@ def best_steal_gain(view, area: list[dict], score) -> float:
             if group["angel"] is None:
                 for card in set(group["cards"]) - seen:
                     seen.add(card)
-                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
-                        best = max(best, score(_placed(area, card, into)) - base)
+                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, first_edition)]:
+                        gain = score(_placed(area, card, into)) - base if score else gain_of(area, card, into)
+                        best = max(best, gain)
     return best
 
 
@@ -81,15 +93,12 @@ class GreedyBot:
         self.rng = random.Random(f"btl-greedy:{seed}")
 
     def gain(self, view, action) -> float:
-        me = view["player"]
-        area = view["areas"][me]
-        if isinstance(action, (LayAside, NoSteal)):
-            return 0.0
-        mine, _ = after(view, action)
-        gain = sets.area_points(mine) - sets.area_points(area)
+        area = view["areas"][view["player"]]
+        if isinstance(action, (Play, Steal)):
+            return gain_of(area, action.card, action.into)
         if isinstance(action, Protect):
-            gain += best_steal_gain(view, mine, sets.area_points)
-        return gain
+            return -sets.ANGEL_COST + best_steal_gain(view, _protected(area, action.into, action.angel))
+        return 0.0  # LayAside, NoSteal
 
     def choose(self, view, legal):
         values = [self.gain(view, a) for a in legal]
@@ -152,6 +161,7 @@ class Outlook:
         self.left = +left  # the copies left to chance
         self.laid = None  # the hand card the area being valued has just laid (it comes back no more)
         self.pool = max(circulating, 1)
+        self.colours: dict = {}  # one colour's sets valued: the planner values every area a move leads to
 
     def chance(self, card: str, spent: Counter) -> float:
         """The chance of getting one more ``card`` within the planning horizon; each set that
@@ -172,19 +182,18 @@ class Outlook:
             miss *= (1 - self.KEEP * per_turn) ** self.horizon
         return 1 - miss
 
-    def value(self, group: dict, spent: Counter) -> float:
+    def value(self, cards: tuple, spent: Counter) -> float:
         """The points one set is expected to add within the horizon, less the turns it costs."""
-        cards = group["cards"]
         n = len(cards)
         if n == sets.MOST:
             return 0.0
         first = cards[0]
         if n == 2:
-            need = first if sets.is_equal(group) else next(c for c in BAND[COLOUR[first]] if c not in cards)
-            gain = 5 if sets.is_equal(group) else 10
+            equal = first == cards[1]
+            need = first if equal else next(c for c in BAND[COLOUR[first]] if c not in cards)
             q = self.chance(need, spent)
             spent[need] += 1
-            return q * (gain - self.TURN)
+            return q * ((5 if equal else 10) - self.TURN)
         others = [c for c in BAND[COLOUR[first]] if c != first]
         q1, q2 = self.chance(others[0], spent), self.chance(others[1], spent)
         band = q1 * q2 * (11 - 2 * self.TURN)
@@ -192,16 +201,28 @@ class Outlook:
         if ROLE[first] != "musician":
             q = self.chance(first, spent)
             equal = q * (3 - self.TURN) + q * q * (5 - self.TURN)
-        spent.update(others if band >= equal else [first])
+        for card in (others if band >= equal else [first]):
+            spent[card] += 1
         return max(band, equal, 0.0)
 
     def area(self, area: list[dict], laid: str | None = None) -> float:
         """Points now plus what the sets may still add (pairs first: they are nearest), after
-        ``laid`` has left the hand."""
-        self.laid = laid
-        spent: Counter = Counter()
-        ordered = sorted(area, key=lambda g: -len(g["cards"]))
-        return sets.area_points(area) + self.WEIGHT * sum(self.value(g, spent) for g in ordered)
+        ``laid`` has left the hand. Sets of different colours never count on the same card, so
+        each colour's sets are valued apart, and once per move: a move changes one colour's sets."""
+        colours: dict[str, list] = {}
+        for group in sorted(area, key=lambda g: -len(g["cards"])):
+            colours.setdefault(COLOUR[group["cards"][0]], []).append(group)
+        points, total = 0, 0.0
+        for colour, groups in colours.items():
+            key = (tuple((tuple(g["cards"]), g["angel"]) for g in groups),
+                   laid if laid is not None and COLOUR[laid] == colour else None)
+            known = self.colours.get(key)
+            if known is None:
+                self.laid, spent = key[1], Counter()
+                known = self.colours[key] = (sets.area_points(groups),
+                                             sum(self.value(cards, spent) for cards, _ in key[0]))
+            points, total = points + known[0], total + known[1]
+        return points + self.WEIGHT * total
 
 
 class PlannerBot:
