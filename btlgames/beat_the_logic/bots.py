@@ -86,6 +86,20 @@ def best_steal_gain(view, area: list[dict], score=None) -> float:
     return best
 
 
+def worth_to(view, seat: int, cards) -> float:
+    """The most points one of ``cards`` would add at once to ``seat``'s area (beyond a loose 1)."""
+    area = view["areas"][seat]
+    best = 0.0
+    for card in cards:
+        if is_angel(card):
+            if any(sets.can_protect(g, card) for g in area):
+                best = max(best, 2.0)  # an angel lets them steal
+            continue
+        for into in [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
+            best = max(best, gain_of(area, card, into) - 1)
+    return best
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -111,23 +125,21 @@ class Outlook:
 
     Without counting, every copy not face up is taken to be anywhere among the cards still in
     hands, the deck and the set-aside pile. With counting (K16) the seat also uses what it has
-    held: the copies in the hand coming to it next round (it passed that hand on, or saw it go
-    round), the copies in its own hand (they come back after the others' picks), and only the
-    copies it has not seen are left to chance, among the cards it has not seen.
+    held: each copy it knows in another player's hand reaches it when that hand does, unless a
+    player who picks from the hand before then takes it (how much the card adds to that player's
+    area says how likely); the copies of its own hand come back after all the others' picks; and
+    only the copies it has not seen are left to chance, among the cards it has not seen.
     """
 
     KEEP = 0.55  # a card seen in a hand is not always still there when it is my turn to take it
     HORIZON = 5  # turns ahead that a plan counts on
     TURN = 1.5  # what a turn spent on a plan could have earned otherwise
     WEIGHT = 0.8
-    # A known copy is worth less than a sure one: the holder may lay it first, and when the hand
-    # comes I may need my pick for something else. Measured (bench/beat_the_logic.py, planner
-    # against forgetful): the estimates halved below beat the naive ones (0.35, 0.15, and a copy
-    # of my own hand counted whole), which did worse than not counting at all.
-    PICK_MISS = 0.7  # a known copy in the hand coming to me, whose holder has still to lay a card
-    PICKED_MISS = 0.3  # ... whose holder has laid this round's card: only my own pick is left
-    SURVIVES_PICK = 0.65  # a card I pass on is still in the hand after one other player's pick
-    MINE = 0.5  # and then I take it about half the time
+    # A known copy reaches me if every player who picks from its hand before me leaves it, and
+    # then I take it (my pick may be needed elsewhere). Whether a player leaves a card is read
+    # from their area: what the card would add there at once (worth_to).
+    TAKE = 0.8
+    LEAVES = ((3, 0.35), (1, 0.65), (0, 0.9))  # (at least this many points for them, chance they leave it)
 
     def __init__(self, view, counting: bool = True):
         self.view = view
@@ -144,39 +156,59 @@ class Outlook:
         self.size = max(sum(hand.values()), 1)
         self.horizon = min(self.turns, self.HORIZON)
         self.me, self.counting = me, counting
-        self.incoming: Counter = Counter()
-        self.mine: Counter = Counter()
-        self.incoming_miss = self.mine_miss = 1.0
+        self.known: dict[str, list[float]] = {}  # per card: the chance each known copy reaches me
+        self.mine: dict[str, float] = {}  # per card of my hand: the chance it comes back to me
         if counting:
-            right = (me - 1) % n  # whose hand I get next round
-            self.incoming = Counter(view["known_hands"][right]) if self.turns > 0 else Counter()
-            # the start player's right neighbour plays last: has it laid this round's card yet?
-            self.incoming_miss = self.PICK_MISS if me == view["start"] else self.PICKED_MISS
+            self._leaves: dict = {}
+            order = [(view["start"] + i) % n for i in range(n)]
+            laid = set(order[:order.index(me)])  # who has laid this round's card already
+            for holder in range(n):
+                rounds = (me - holder) % n  # when the hand it holds reaches me
+                if holder == me or self.turns < rounds:
+                    continue
+                pickers = ([] if holder in laid else [holder]) + [(holder + i) % n for i in range(1, rounds)]
+                for card in view["known_hands"][holder]:
+                    self.known.setdefault(card, []).append(self._reaches(card, pickers))
+                    left[card] -= 1
+                    circulating -= 1
             if self.turns >= n:  # my hand comes back after the other n - 1 players' picks
-                self.mine = Counter(hand)
-                self.mine_miss = 1 - self.MINE * self.SURVIVES_PICK ** (n - 1)
-            seen = hand + self.incoming
-            left.subtract(seen)
-            circulating -= sum(seen.values())
+                pickers = [(me + i) % n for i in range(1, n)]
+                self.mine = {card: self._reaches(card, pickers) for card in hand}
+            left.subtract(hand)
+            circulating -= sum(hand.values())
+            for copies in self.known.values():
+                copies.sort(reverse=True)  # the likeliest copies are counted on first
         self.left = +left  # the copies left to chance
         self.laid = None  # the hand card the area being valued has just laid (it comes back no more)
         self.pool = max(circulating, 1)
         self.colours: dict = {}  # one colour's sets valued: the planner values every area a move leads to
 
+    def _reaches(self, card: str, pickers: list[int]) -> float:
+        chance = self.TAKE
+        for seat in pickers:
+            if (seat, card) not in self._leaves:
+                worth = worth_to(self.view, seat, [card])
+                self._leaves[seat, card] = next(p for points, p in self.LEAVES if worth >= points)
+            chance *= self._leaves[seat, card]
+        return chance
+
     def chance(self, card: str, spent: Counter) -> float:
         """The chance of getting one more ``card`` within the planning horizon; each set that
         counts on a card spends one copy of it, so two sets never count on the same copy (the
-        copies it knows of are spent first)."""
+        likeliest copies it knows of are spent first)."""
         if self.horizon <= 0:
             return 0.0
         used = spent[card]
+        copies = self.known.get(card, [])
+        if card in self.mine:  # the copies of my hand that I do not lay now
+            back = self.view["hand"].count(card) - (card == self.laid)
+            copies = sorted(copies + [self.mine[card]] * back, reverse=True)
         miss = 1.0
-        mine = self.mine[card] - (card == self.laid)
-        for known, known_miss in ((self.incoming[card], self.incoming_miss), (mine, self.mine_miss)):
-            if known > used:
-                miss *= known_miss
-            used = max(used - known, 0)
-        k = self.left[card] - used
+        for p in copies[used:]:
+            miss *= 1 - p
+        k = self.left[card] - max(used - len(copies), 0)
+        if not self.counting and card == self.laid:
+            k -= 1  # without counting my hand is among the unseen cards; the card laid is face up now
         if k > 0:
             per_turn = 1 - (1 - k / self.pool) ** self.size
             miss *= (1 - self.KEEP * per_turn) ** self.horizon
@@ -260,27 +292,13 @@ class PlannerBot:
             if isinstance(action, (Play, Protect, LayAside)):
                 laid = getattr(action, "card", None) or action.angel
                 if laid not in denial:  # what the hand passed on is worth depends on the card laid only
-                    denial[laid] = self._worth_to(view, left, hand - Counter([laid]))
+                    denial[laid] = worth_to(view, left, hand - Counter([laid]))
                 value -= self.DENIAL * rivalry * denial[laid]
             return value
 
         values = [worth(a) for a in legal]
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values) if v >= best - 1e-9])
-
-    @staticmethod
-    def _worth_to(view, seat: int, cards: Counter) -> float:
-        """The most points one of ``cards`` would add at once to ``seat``'s area (beyond a loose 1)."""
-        area = view["areas"][seat]
-        now, best = sets.area_points(area), 0.0
-        for card in cards:
-            if is_angel(card):
-                if any(sets.can_protect(g, card) for g in area):
-                    best = max(best, 2.0)  # an angel lets them steal
-                continue
-            for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
-                best = max(best, sets.area_points(_placed(area, card, into)) - now - 1)
-        return best
 
 
 class ForgetfulBot(PlannerBot):
