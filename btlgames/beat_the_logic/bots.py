@@ -260,6 +260,7 @@ class Outlook:
 class PlannerBot:
     name = "planner"
     counting = True  # K16: it uses the hands it has held
+    COUNTS_WITH = (2,)  # players: where counting measured better than none (the rulebook's designer note)
     GUARD = 0.12  # chance per opponent that an unprotected set of two is stolen from later
     DENIAL = 0.5  # how much a card's worth to the left neighbour counts against passing it
 
@@ -270,7 +271,7 @@ class PlannerBot:
         # Counting where it is nearly exact: with 2 players the hand you pass comes straight back.
         # With 3 or 4 the planner's counting measured worse than none (bench/beat_the_logic.py,
         # planner against forgetful; the rulebook's designer note), so there it does without.
-        outlook = Outlook(view, self.counting and view["players"] == 2)
+        outlook = Outlook(view, self.counting and view["players"] in self.COUNTS_WITH)
         n, me = view["players"], view["player"]
         area = view["areas"][me]
         base = outlook.area(area)
