@@ -106,16 +106,26 @@ class GreedyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(f"btl-greedy:{seed}")
 
-    def gain(self, view, action) -> float:
+    def gain(self, view, action, known: dict | None = None) -> float:
+        """The points ``action`` adds at once; ``known`` keeps what one choice has worked out: a card
+        adds the same into one set from whichever victim it comes, and an angel's best steal is the
+        same whichever set it protects (the angel's -2 is the set's whatever it holds)."""
+        known = {} if known is None else known
         area = view["areas"][view["player"]]
         if isinstance(action, (Play, Steal)):
-            return gain_of(area, action.card, action.into)
+            key = (action.card, action.into)
+            if key not in known:
+                known[key] = gain_of(area, action.card, action.into)
+            return known[key]
         if isinstance(action, Protect):
-            return -sets.ANGEL_COST + best_steal_gain(view, _protected(area, action.into, action.angel))
+            if "steal" not in known:
+                known["steal"] = best_steal_gain(view, area)
+            return -sets.ANGEL_COST + known["steal"]
         return 0.0  # LayAside, NoSteal
 
     def choose(self, view, legal):
-        values = [self.gain(view, a) for a in legal]
+        known: dict = {}
+        values = [self.gain(view, a, known) for a in legal]
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values) if v == best])
 
