@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import threading
-from statistics import mean
 
 import ipywidgets as w
 
