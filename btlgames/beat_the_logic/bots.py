@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from . import sets
-from .cards import BAND, COLOUR, ROLE, deck_for, is_angel
+from .cards import BAND, COLOUR, ROLE, in_play, is_angel
 from .rules import NEW, LayAside, NoSteal, Play, Protect, Steal
 
 
@@ -155,7 +155,7 @@ class Outlook:
         self.view = view
         n, me = view["players"], view["player"]
         hand = Counter(view["hand"] or [])
-        left = Counter(deck_for(n))
+        left = in_play(n).copy()  # a Counter of its own
         for area in view["areas"]:
             for group in area:
                 left.subtract(group["cards"])
