@@ -15,7 +15,7 @@ from collections import Counter
 
 from . import sets
 from .cards import BAND, COLOUR, ROLE, in_play, is_angel
-from .rules import NEW, LayAside, NoSteal, Play, Protect, Steal
+from .rules import NEW, LayAside, NoSteal, Play, Protect, Steal, placements
 
 
 def _first_edition(view) -> bool:
@@ -80,7 +80,7 @@ def best_steal_gain(view, area: list[dict], score=None) -> float:
             if group["angel"] is None:
                 for card in set(group["cards"]) - seen:
                     seen.add(card)
-                    for into in [NEW] + [i for i, g in enumerate(area) if sets.fits(g, card, first_edition)]:
+                    for into in placements(area, card, first_edition):
                         gain = score(_placed(area, card, into)) - base if score else gain_of(area, card, into)
                         best = max(best, gain)
     return best
@@ -95,8 +95,8 @@ def worth_to(view, seat: int, cards) -> float:
             if any(sets.can_protect(g, card) for g in area):
                 best = max(best, 2.0)  # an angel lets them steal
             continue
-        for into in [i for i, g in enumerate(area) if sets.fits(g, card, _first_edition(view))]:
-            best = max(best, gain_of(area, card, into) - 1)
+        for into in placements(area, card, _first_edition(view)):
+            best = max(best, gain_of(area, card, into) - 1)  # a new set adds a loose 1: nothing more
     return best
 
 
