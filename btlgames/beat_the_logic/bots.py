@@ -3,9 +3,10 @@
 - greedy: the move worth the most points at once (an angel counts with the best steal after it);
 - planner: the move that raises the *expected* final value of its area most. A set's expected
   value weighs each card it still needs by the chance of getting one before the end, counted
-  from what it can see (the areas, its hand) and, with 2 players, what it has held (K16: the
-  copies in the hand coming to it, its own hand coming back); it also counts what the cards it
-  passes on are worth to its left neighbour, and what a steal takes from the victim;
+  from what it can see (the areas, its hand) and, with 2 players, what it has held (K16: every
+  copy it knows in a hand that will reach it, less likely the more the players picking before it
+  want the card, by their areas); it also counts what the cards it passes on are worth to its
+  left neighbour, and what a steal takes from the victim;
 - forgetful: the planner without card counting (the bench and the lab compare the two).
 """
 from __future__ import annotations
