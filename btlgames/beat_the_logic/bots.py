@@ -68,8 +68,8 @@ def gain_of(area: list[dict], card: str, into: int) -> int:
 
 
 def best_steal_gain(view, area: list[dict], score=None) -> float:
-    """The most a steal could add right after an angel, by ``score(area)`` (None: the points, counted
-    set by set). A card is worth the same from whichever set it comes, so each card and place is
+    """The most a steal could add right after an angel, by ``score(area, card stolen)`` (None: the
+    points, counted set by set). A card is worth the same from whichever set it comes, so each card and place is
     scored once."""
     me, best, seen = view["player"], 0.0, set()
     base = score(area) if score else 0
@@ -82,7 +82,7 @@ def best_steal_gain(view, area: list[dict], score=None) -> float:
                 for card in set(group["cards"]) - seen:
                     seen.add(card)
                     for into in placements(area, card, first_edition):
-                        gain = score(_placed(area, card, into)) - base if score else gain_of(area, card, into)
+                        gain = score(_placed(area, card, into), card) - base if score else gain_of(area, card, into)
                         best = max(best, gain)
     return best
 
@@ -248,15 +248,20 @@ class Outlook:
             spent[card] += 1
         return max(band, equal, 0.0)
 
-    def area(self, area: list[dict], laid: str | None = None) -> float:
-        """Points now plus what the sets may still add (pairs first: they are nearest), after
-        ``laid`` has left the hand. Sets of different colours never count on the same card, so
-        each colour's sets are valued apart, and once per move: a move changes one colour's sets."""
+    def parts(self, area: list[dict], laid: str | None = None, like: dict | None = None,
+              changed: str | None = None) -> dict[str, tuple[int, float]]:
+        """Each colour's points and expected addition, in the order area() adds them up. Sets of
+        different colours never count on the same card, so each colour is valued apart, once per
+        move; ``like``: the parts of an area that differs from this one in colour ``changed`` only
+        (a move changes one colour's sets), whose other colours are taken as they are."""
         colours: dict[str, list] = {}
         for group in sorted(area, key=lambda g: -len(g["cards"])):
             colours.setdefault(COLOUR[group["cards"][0]], []).append(group)
-        points, total = 0, 0.0
+        out = {}
         for colour, groups in colours.items():
+            if like is not None and colour != changed and colour in like:
+                out[colour] = like[colour]
+                continue
             key = (tuple((tuple(g["cards"]), g["angel"]) for g in groups),
                    laid if laid is not None and COLOUR[laid] == colour else None)
             known = self.colours.get(key)
@@ -264,6 +269,15 @@ class Outlook:
                 self.laid, spent = key[1], Counter()
                 known = self.colours[key] = (sets.area_points(groups),
                                              sum(self.value(cards, spent) for cards, _ in key[0]))
+            out[colour] = known
+        return out
+
+    def area(self, area: list[dict], laid: str | None = None, like: dict | None = None,
+             changed: str | None = None) -> float:
+        """Points now plus what the sets may still add (pairs first: they are nearest), after
+        ``laid`` has left the hand (``like``, ``changed``: see parts)."""
+        points, total = 0, 0.0
+        for known in self.parts(area, laid, like, changed).values():
             points, total = points + known[0], total + known[1]
         return points + self.WEIGHT * total
 
@@ -285,7 +299,8 @@ class PlannerBot:
         outlook = Outlook(view, self.counting and view["players"] in self.COUNTS_WITH)
         n, me = view["players"], view["player"]
         area = view["areas"][me]
-        base = outlook.area(area)
+        own = outlook.parts(area)
+        base = outlook.area(area, like=own)
         rivalry = 1.0 if n == 2 else 0.6
         left = (me + 1) % n
         hand = Counter(view["hand"] or [])
@@ -295,10 +310,15 @@ class PlannerBot:
             if isinstance(action, NoSteal):
                 return 0.0
             mine, victim = after(view, action)
-            value = outlook.area(mine, getattr(action, "card", None) if isinstance(action, Play) else None) - base
+            card = getattr(action, "card", None) or getattr(action, "angel", None)  # None: LayAside changes nothing
+            changed = COLOUR[card] if card and not isinstance(action, LayAside) else None
+            laid = action.card if isinstance(action, Play) else None
+            value = outlook.area(mine, laid, like=own, changed=changed) - base
             if isinstance(action, Protect):
                 value += self.GUARD * (n - 1) * sets.points(mine[action.into])
-                value += best_steal_gain(view, mine, outlook.area)
+                protected = outlook.parts(mine, like=own, changed=changed)
+                value += best_steal_gain(view, mine, lambda a, stolen=None: outlook.area(
+                    a, like=protected, changed=stolen and COLOUR[stolen]))
             if isinstance(action, Steal):
                 value += rivalry * (sets.area_points(view["areas"][action.victim]) - sets.area_points(victim))
             if isinstance(action, (Play, Protect, LayAside)):
