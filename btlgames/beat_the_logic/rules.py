@@ -94,7 +94,7 @@ class NoSteal(Action):
 ACTIONS = (Play, Protect, LayAside, Steal, NoSteal)
 
 
-def _placements(area: list[dict], card: str, first_edition: bool) -> list[int]:
+def placements(area: list[dict], card: str, first_edition: bool) -> list[int]:
     """Where a card may go: a new set, or any set of yours it fits (K5-K7)."""
     colour = COLOUR[card]  # every set holds one colour: look only at the sets of the card's (speed)
     return [NEW] + [i for i, group in enumerate(area)
@@ -170,7 +170,7 @@ class BeatTheLogicState(GameState):
                 targets = [i for i, g in enumerate(self.areas[p]) if sets.can_protect(g, card)]
                 moves += [Protect(card, i) for i in targets] if targets else [LayAside(card)]
             else:
-                moves += [Play(card, i) for i in _placements(self.areas[p], card, self.first_edition)]
+                moves += [Play(card, i) for i in placements(self.areas[p], card, self.first_edition)]
         return moves
 
     def _steals(self, p: int) -> list[Steal]:
@@ -182,7 +182,7 @@ class BeatTheLogicState(GameState):
                     continue
                 for card in sorted(set(group["cards"]), key=ORDER.__getitem__):
                     if card not in where:
-                        where[card] = _placements(self.areas[p], card, self.first_edition)
+                        where[card] = placements(self.areas[p], card, self.first_edition)
                     found += [Steal(victim, source, card, into) for into in where[card]]
         return found
 

@@ -66,6 +66,10 @@ class Config:
         k = seed % self.seats if self.rotate else 0
         return self.bots[-k:] + self.bots[:-k] if k else self.bots
 
+    def seat_of(self, j: int, seed: int) -> int:
+        """The table seat of the line-up's ``j``-th bot in the game with this seed (see lineup)."""
+        return (j + (seed % self.seats if self.rotate else 0)) % self.seats
+
 
 def play_game(config: Config, i: int, seed: int) -> dict:
     """Game ``i`` of a study, as its row: index, seed, the bot per seat, length, winners, scores, summary."""
@@ -272,6 +276,24 @@ def decided_table(study: Study):
 
     rows = [share(study.games, m) for m in measures(study) if m.startswith("decided_by:")]
     return pd.DataFrame(rows, columns=["measure", "k", "n", "rate", "low", "high"])
+
+
+def by_lineup(study: Study):
+    """The games read by the line-up's seats (the bots in the order the configuration lists them),
+    wherever rotation sat them: per game, ``score_J`` and ``won_J`` (line-up seat J won alone), in
+    game order. Two seats with the same bot stay apart here, as a bot's share (``bot:NAME``) cannot."""
+    import pandas as pd
+
+    config, frame = study.config, study.games
+    columns = [f"{what}_{j}" for j in range(config.seats) for what in ("score", "won")]
+    rows = []
+    for (_, game), won in zip(frame.iterrows(), winners(frame)):
+        row = {}
+        for j in range(config.seats):
+            seat = config.seat_of(j, int(game["seed"]))
+            row[f"score_{j}"], row[f"won_{j}"] = game[f"score_{seat}"], won == [seat]
+        rows.append(row)
+    return pd.DataFrame(rows, columns=columns)
 
 
 def head_to_head(study: Study) -> dict | None:

@@ -1,7 +1,7 @@
 """The Beat The Logic strategy lab: probability, expected value, Monte Carlo, and why one game
 proves little. Four widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb.
 
-The models are plain Python (btlgames.beat_the_logic.study and .odds, btlgames.science.intervals);
+The models are plain Python (btlgames.core.study, btlgames.beat_the_logic.odds, btlgames.science.intervals);
 here are only controls, tables and plots. Long runs go on a thread so that **Stop** is heard while
 they run; a stopped run reports the games it finished and nothing else.
 """
@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import io
 import threading
-from statistics import mean
 
 import ipywidgets as w
 
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
 from btlgames.beat_the_logic.rules import card_words
-from btlgames.beat_the_logic.study import Tally, study
 from btlgames.core.i18n import number, t
-from btlgames.core.simulate import make_bot, play_one
+from btlgames.core.simulate import make_bot
+from btlgames.core.study import Config, by_lineup, run, share
 from btlgames.science.intervals import wilson
 
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row
@@ -59,7 +58,7 @@ def _png(fig) -> bytes:
 class Tournament:
     """Choose a strategy per seat, play many seeded games, read win rates with intervals."""
 
-    def __init__(self, games: int = 100, seats: tuple = ("planner", "greedy")):
+    def __init__(self, games: int = 100, seats: tuple = ("planner", "greedy"), workers: int = 1):
         self.players = w.Dropdown(options=[2, 3, 4], value=len(seats), description=msg("players"), style=WIDE,
                                   layout=w.Layout(width="11em"))
         self.seats = [w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES],
@@ -76,9 +75,11 @@ class Tournament:
         self.more.on_click(lambda _: self.start(again=True))
         self.run.on_click(lambda _: self.start())
         self.table = w.HTML()
-        self.tally: Tally | None = None
+        self.workers = workers
+        self.config: Config | None = None  # the study's line-up; More games goes on with it
+        self.played = None  # its finished games by line-up seat (core.study.by_lineup), in seed order
+        self.ties = 0
         self.next_seed = 0
-        self.trace: list[tuple[int, int]] = []  # (games, wins of the line-up's seat 1)
         self.seat_row = row(self.seats[:len(seats)])
         self.players.observe(lambda _: setattr(self.seat_row, "children", self.seats[:self.players.value]),
                              names="value")
@@ -94,70 +95,67 @@ class Tournament:
             n = self.study.read_number(self.games, *GAMES_RANGE, msg("bad_games", low=GAMES_RANGE[0],
                                                                       high=GAMES_RANGE[1]))
             seats = [s.value for s in self.seats[:self.players.value]]
-            if not again or self.tally is None or self.tally.seats != seats:
+            config = Config.make(GAME, seats, rotate=self.rotate.value, players=len(seats))
+            if not again or config != self.config:
                 first = self.study.read_number(self.seed, 0, None, msg("bad_seed"))
-                self.tally, self.next_seed, self.trace = Tally(seats), first, []
+                self.config, self.played, self.ties, self.next_seed = config, None, 0, first
                 self.study.plot.outputs = ()
         except Refused as e:
             return self.study.say(str(e), error=True)
         self.runner.start(lambda stopping: self._play(n, stopping))
 
     def _play(self, n: int, stopping: threading.Event) -> None:
+        import pandas as pd
+
         self.study.start(n)
         self.study.say(msg("tournament.running", n=n))
-        step = max(1, n // 25)
-        played = 0
-
-        def progress(done: int, tally: Tally) -> bool:
-            nonlocal played
-            played = done
-            self.trace.append((tally.games, tally.wins[0]))
-            if done % step == 0 or done == n:
-                self.study.bar.value = done
-                self.study.count.value = esc(msg("progress", done=done, total=n))
-                self.table.value = self.results_html()
-            return stopping.is_set()
-
-        study(self.tally.seats, n, seed=self.next_seed, rotate=self.rotate.value, progress=progress, tally=self.tally)
-        self.next_seed += played
-        tally = self.tally
+        result = run(self.config, n, seed=self.next_seed, workers=self.workers, progress=self.study.reporter(n),
+                     stop=stopping)
+        self.next_seed += result.n
+        self.ties += share(result.games, "tie")["k"] if result.n else 0
+        self.played = pd.concat([self.played, by_lineup(result)], ignore_index=True) \
+            if self.played is not None else by_lineup(result)
         self.table.value = self.results_html()
-        if tally.games:  # the plot first: "Done" is said when everything is there
-            self.study.show_png(self.plot_png(), msg("tournament.alt", n=tally.games), width=900, height=440)
-        key = "tournament.stopped" if played < n else "tournament.done"
-        self.study.say(msg(key, n=played, total=tally.games))
+        if len(self.played):  # the plot first: "Done" is said when everything is there
+            self.study.show_png(self.plot_png(), msg("tournament.alt", n=len(self.played)), width=900, height=440)
+        key = "tournament.stopped" if result.stopped else "tournament.done"
+        self.study.say(msg(key, n=result.n, total=len(self.played)))
 
     def results_html(self) -> str:
-        tally = self.tally
-        if not tally or not tally.games:
+        played = self.played
+        if played is None or not len(played):
             return ""
-        rows = [[msg("seat", n=s + 1), msg(f"strategy.{name}"), str(tally.wins[s]), rate(tally.wins[s], tally.games),
-                 number(mean(tally.scores[s]), ".1f")] for s, name in enumerate(tally.seats)]
+        n = len(played)
+        rows = []
+        for s, name in enumerate(self.config.bots):
+            wins = int(played[f"won_{s}"].sum())
+            rows.append([msg("seat", n=s + 1), msg(f"strategy.{name}"), str(wins), rate(wins, n),
+                         number(played[f"score_{s}"].mean(), ".1f")])
         head = [msg("col.seat"), msg("col.strategy"), msg("col.wins"), msg("col.rate"), msg("col.mean")]
-        note = msg("tournament.table_note", n=tally.games, shared=tally.shared,
-                   fair=number(1 / len(tally.seats), ".0%"))
+        note = msg("tournament.table_note", n=n, shared=self.ties, fair=number(1 / self.config.seats, ".0%"))
         return _table(head, rows) + f'<p class="btl-lab-note">{esc(note)}</p>'
 
     def plot_png(self) -> bytes:
         from matplotlib.figure import Figure
 
-        tally = self.tally
+        played, bots = self.played, self.config.bots
         fig = Figure(figsize=(9, 4.4), dpi=100)
         left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-        top = max(max(s) for s in tally.scores)
+        top = max(played[f"score_{s}"].max() for s in range(len(bots)))
         bins = range(0, int(top) + 6, 5)
-        for s, name in enumerate(tally.seats):
-            left.hist(tally.scores[s], bins=bins, histtype="step", linewidth=2,
+        for s, name in enumerate(bots):
+            left.hist(played[f"score_{s}"], bins=bins, histtype="step", linewidth=2,
                       linestyle=("-", "--", ":", "-.")[s], label=msg("legend_seat", n=s + 1, strategy=msg(f"strategy.{name}")))
         left.set_xlabel(msg("plot.score"))
         left.set_ylabel(msg("plot.games"))
         _legend_above(left)
-        xs = [g for g, _ in self.trace]
-        rates = [k / g for g, k in self.trace]
-        bands = [wilson(k, g) for g, k in self.trace]
+        xs = range(1, len(played) + 1)  # the line-up's seat 1 after each game
+        wins = played["won_0"].astype(int).cumsum().tolist()
+        bands = [wilson(k, g) for g, k in zip(xs, wins)]
         right.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.3, label=msg("plot.band"))
-        right.plot(xs, rates, linewidth=2, label=msg("plot.rate", strategy=msg(f"strategy.{tally.seats[0]}")))
-        right.axhline(1 / len(tally.seats), linestyle="--", color="#444", label=msg("plot.fair"))
+        right.plot(xs, [k / g for g, k in zip(xs, wins)], linewidth=2,
+                   label=msg("plot.rate", strategy=msg(f"strategy.{bots[0]}")))
+        right.axhline(1 / len(bots), linestyle="--", color="#444", label=msg("plot.fair"))
         right.set_ylim(0, 1)
         right.set_xlabel(msg("plot.games_played"))
         right.set_ylabel(msg("plot.win_rate"))
@@ -311,25 +309,18 @@ class Replication:
                            row([self.replicate, self.stop]), self.study.progress_row(), self.study.message,
                            self.replication_out], "btl-lab", "btl-replication-claim", style=STYLE)
 
-    def _wins(self, seeds, stopping=None, report=None) -> tuple[int, int]:
-        wins = played = 0
-        for i in seeds:
-            if stopping is not None and stopping.is_set():
-                break
-            seats = [self.hero.value, self.rival.value] if i % 2 == 0 else [self.rival.value, self.hero.value]
-            state = play_one(GAME, i, seats, players=2)
-            wins += (i % 2) in state.winners()  # the hero's seat in this game
-            played += 1
-            if report:
-                report(played)
-        return wins, played
+    def _wins(self, n: int, seed: int, stopping=None, report=None) -> tuple[int, int]:
+        """(games the claimed strategy won alone, games played): seeds ``seed``.., seats alternating."""
+        config = Config.make(GAME, [self.hero.value, self.rival.value], rotate=True, players=2)
+        result = run(config, n, seed=seed, progress=report, stop=stopping)
+        return int(by_lineup(result)["won_0"].sum()), result.n
 
     def claim(self) -> None:
         if not (isinstance(self.seed.value, int) and self.seed.value >= 0):
             self.claim_out.value = message(esc(msg("bad_seed")), error=True)
             return
         first = self.seed.value
-        k, n = self._wins(range(first, first + self.claim_games))
+        k, n = self._wins(self.claim_games, first)
         luck = at_least(k, n, 0.5)
         self.claim_out.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in (
             msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
@@ -340,8 +331,7 @@ class Replication:
         first = 1_000_000 + (self.seed.value if isinstance(self.seed.value, int) else 0)  # new games, not the claim's
         self.study.start(n)
         self.study.say(msg("replication.running", n=n))
-        report = self.study.reporter(n)
-        k, played = self._wins(range(first, first + n), stopping, lambda d: report(d, n))
+        k, played = self._wins(n, first, stopping, self.study.reporter(n))
         key = "replication.stopped" if played < n else "replication.done"
         self.study.say(msg(key, n=played))
         if played:

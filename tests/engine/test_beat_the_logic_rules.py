@@ -423,3 +423,27 @@ def test_the_planner_counts_the_cards_it_has_seen_the_forgetful_bot_does_not(): 
     # and the cards seen are not left to chance any more
     assert counting.pool == forgetful.pool - sum(mine.values()) - sum(theirs.values())
     assert make_bot("beat-the-logic", "forgetful", 1).counting is False
+
+
+def test_the_planner_reads_in_an_area_whether_a_card_it_counts_on_will_be_taken_first():  # K16
+    from btlgames.beat_the_logic.bots import Outlook
+    from btlgames.beat_the_logic.cards import BAND, COLOUR
+
+    state = btlgames.load("beat-the-logic", seed=2, players=2)
+    for _ in range(2):
+        state.apply(next(a for a in state.legal_actions()))
+    view = state.view(state.current_player())
+    assert view["start"] == view["viewer"], "the opponent picks from the hand before it comes back"
+    opponent = 1 - view["viewer"]
+    coming = next(c for c in view["known_hands"][opponent] if c not in view["hand"] and c in COLOUR
+                  and not c.startswith("angel"))
+    rest = [c for c in BAND[COLOUR[coming]] if c != coming]
+
+    def with_area(area):
+        areas = [list(a) for a in view["areas"]]
+        areas[opponent] = area
+        return Outlook({**view, "areas": areas}, counting=True).chance(coming, Counter())
+
+    wanted = with_area([{"cards": rest, "angel": None}])  # the card completes their musician set
+    unwanted = with_area([{"cards": [rest[0]], "angel": None}, {"cards": [rest[1]], "angel": None}])
+    assert wanted < unwanted

@@ -1,4 +1,4 @@
-"""The strategy lab's models: studies between bots, waiting for a card, counting cards."""
+"""The strategy lab's models: studies between bots (on core.study), waiting for a card, counting cards."""
 from collections import Counter
 
 import pytest
@@ -6,28 +6,20 @@ import pytest
 import btlgames
 from btlgames.beat_the_logic.cards import in_play
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
-from btlgames.beat_the_logic.study import Tally, rotated, study
 from btlgames.core.simulate import make_bot
+from btlgames.core.study import Config, by_lineup, run
 from btlgames.science.intervals import wilson
 
 
-def test_a_study_turns_the_seats_and_counts_every_finished_game():
-    assert rotated(["a", "b", "c"], 1) == ["c", "a", "b"]
-    tally = study(["greedy", "random"], 6, seed=3)
-    assert tally.games == 6 and sum(tally.wins) >= 6 - tally.shared and all(len(s) == 6 for s in tally.scores)
-    assert tally.wins[0] == 6  # greedy beats random whichever seat it has
-    more = study(["greedy", "random"], 2, seed=9, tally=tally)
-    assert more is tally and tally.games == 8
-
-
-def test_a_study_stops_when_asked_and_keeps_only_finished_games():
-    tally = study(["random", "random", "random"], 50, progress=lambda done, t: done == 3)
-    assert tally.games == 3 and all(len(s) == 3 for s in tally.scores)
-
-
-def test_a_tally_refuses_an_unfinished_game():
-    with pytest.raises(AssertionError):
-        Tally(["random", "random"]).add(btlgames.load("beat-the-logic", seed=1))
+def test_a_study_read_by_lineup_seat_follows_each_bot_round_the_table():
+    config = Config.make("beat-the-logic", ["greedy", "random", "random"], rotate=True, players=3)
+    study = run(config, 6, seed=3)
+    seats = by_lineup(study)
+    assert len(seats) == 6 and seats["won_0"].all()  # greedy wins alone whichever seat it has
+    assert not seats[["won_1", "won_2"]].to_numpy().any()
+    for (_, game), (_, mine) in zip(study.games.iterrows(), seats.iterrows()):
+        greedy = [s for s in range(3) if game[f"bot_{s}"] == "greedy"]
+        assert greedy == [config.seat_of(0, game["seed"])] and mine["score_0"] == game[f"score_{greedy[0]}"]
 
 
 def test_waiting_for_a_card_exactly_and_by_simulation():

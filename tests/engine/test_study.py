@@ -18,11 +18,11 @@ def test_the_table_is_the_same_with_one_and_two_workers():
     assert (one.games.bot_0 == ["random", "greedy"] * 8).all()  # rotated: each bot in each seat alike
 
 
-def test_a_rotated_lineup_depends_on_the_games_seed_as_beat_the_logics_study_turns_it():
-    from btlgames.beat_the_logic.study import rotated
-
+def test_a_rotated_lineup_depends_on_the_games_seed_and_each_bot_finds_its_seat():
     config = Config.make("beat-the-logic", ["planner", "greedy", "random"], rotate=True, players=3)
-    assert [list(config.lineup(s)) for s in range(7)] == [rotated(list(config.bots), s) for s in range(7)]
+    turned = [("planner", "greedy", "random"), ("random", "planner", "greedy"), ("greedy", "random", "planner")]
+    assert [config.lineup(s) for s in range(7)] == [turned[s % 3] for s in range(7)]
+    assert all(config.lineup(s)[config.seat_of(j, s)] == config.bots[j] for s in range(7) for j in range(3))
     assert Config.make("beat-the-logic", ["greedy", "random"]).lineup(5) == ("greedy", "random")
 
 

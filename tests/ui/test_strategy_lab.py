@@ -8,13 +8,13 @@ def test_a_tournament_runs_adds_games_and_shows_intervals():
     t = lab.Tournament(games=4, seats=("greedy", "random"))
     t.run.click()
     t.runner.join(60)
-    assert t.tally.games == 4 and "Done: 4 finished games" in t.study.message.value
+    assert len(t.played) == 4 and "Done: 4 finished games" in t.study.message.value
     assert re.search(r"\d+\.\d% \(95 % interval \d+\.\d%–\d+\.\d%\)", t.table.value)
     assert t.study.plot.outputs and t.study.plot.outputs[0]["data"]["image/png"]
     t.games.value = 2
     t.more.click()
     t.runner.join(60)
-    assert t.tally.games == 6 and len(t.trace) == 6
+    assert len(t.played) == 6 and list(t.played.index) == list(range(6)) and t.next_seed == 1 + 6
     assert not t.run.disabled and t.stop.disabled
 
 
@@ -23,15 +23,15 @@ def test_stop_ends_a_run_with_the_finished_games_only():
     t.run.click()
     t.stop.click()
     t.runner.join(60)
-    assert 1 <= t.tally.games < 500 and "Stopped" in t.study.message.value
-    assert all(len(s) == t.tally.games for s in t.tally.scores)
+    assert len(t.played) < 500 and "Stopped" in t.study.message.value
+    assert not t.played.isna().any().any(), "finished games only, every seat scored"
 
 
 def test_bad_numbers_are_refused_in_words():
     t = lab.Tournament()
     t.games.value = 0
     t.run.click()
-    assert "Choose a number of games" in t.study.message.value and t.tally is None
+    assert "Choose a number of games" in t.study.message.value and t.played is None
     k = lab.KeepOrWait()
     k.trials.value = 0
     k.simulate.click()
