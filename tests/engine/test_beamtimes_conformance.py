@@ -11,7 +11,7 @@ from btlgames.core import conformance
 from btlgames.core.events import Log
 
 
-@pytest.mark.parametrize("players, games", [(2, 250), (3, 150), (4, 90)])  # 4 groups: the designer options play 4 too
+@pytest.mark.parametrize("players, games", [(2, 100), (3, 60), (4, 40)])  # 4 groups: the designer options play 4 too
 def test_conformance(players, games):
     finished = conformance.run("beamtimes", games=games, seed=10_000 * players, save_sample=20,
                                players=players)

@@ -6,8 +6,8 @@ from btlgames.core import conformance
 
 
 @pytest.mark.parametrize("games, options", [
-    (500, {"annihilate_cards": 3}),
-    (500, {"annihilate_cards": 0}),
+    (250, {"annihilate_cards": 3}),
+    (250, {"annihilate_cards": 0}),
     (10, {"annihilate_cards": 1, "beams": 30, "flipped_low": 0, "flipped_high": 15}),
     (25, {"annihilate_cards": 2, "beams": 1, "flipped_low": 15, "flipped_high": 15}),
 ])

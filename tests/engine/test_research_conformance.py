@@ -5,7 +5,7 @@ every step: resources never negative, tracks within their ranges, the storage li
 clean-up, noise within 0-3, one tile per hex, the replication counter equal to the
 replications in the log, no card in two places. Every point of the first finished games is
 explained by the log (the debrief's VP breakdown adds up to each player's VP). The school game
-also runs under both story caps (K31), on top of its 500 games with every story.
+also runs under both story caps (K31), on top of its 200 games with every story.
 """
 import pytest
 
@@ -14,7 +14,7 @@ from btlgames.research import debrief
 
 
 @pytest.mark.parametrize("variant", ["school", "full"])
-@pytest.mark.parametrize("players, games", [(2, 200), (3, 170), (4, 130)])  # 500 per variant
+@pytest.mark.parametrize("players, games", [(2, 80), (3, 70), (4, 50)])  # 200 per variant (bench/conformance.py: more)
 def test_conformance(variant, players, games):
     finished = conformance.run("research", games=games, seed=1000 * players, save_sample=3,
                                variant=variant, players=players)
