@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit, urlunsplit, urlencode
@@ -63,6 +64,17 @@ def set_language(lang: str) -> None:
     if lang not in available_languages():
         raise ValueError(f"no message catalogue for {lang!r}; available: {', '.join(available_languages())}")
     _language = lang
+
+
+@contextmanager
+def speaking(lang: str):
+    """Words in ``lang`` inside the ``with`` block, the language before it after (a test, a sheet)."""
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language() -> str:

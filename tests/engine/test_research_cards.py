@@ -196,10 +196,8 @@ TRANSLATED = ("fi", "nl")  # every language with a texts file
 @pytest.fixture
 def finnish():
     """The page's language Finnish for one test (the Research app's ``?lang=fi``)."""
-    before = i18n.language()
-    i18n.set_language("fi")
-    yield
-    i18n.set_language(before)
+    with i18n.speaking("fi"):
+        yield
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

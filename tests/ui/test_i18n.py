@@ -226,3 +226,11 @@ def test_the_replication_notebook_runs_in_finnish_and_shows_its_finnish_prose(mo
     assert finnish and shown == [prose.shown("research-programme/replication", name, "fi") for name in finnish]
     errors = [out for cell in notebook.cells for out in cell.get("outputs", []) if out["output_type"] == "error"]
     assert not errors
+
+
+def test_speaking_a_language_ends_with_the_block_even_when_it_fails():
+    before = i18n.language()
+    with pytest.raises(RuntimeError), i18n.speaking("fi"):
+        assert i18n.language() == "fi" and i18n.t("app.new_game") != t("app.new_game", lang="en")
+        raise RuntimeError
+    assert i18n.language() == before

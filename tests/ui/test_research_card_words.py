@@ -23,10 +23,8 @@ def game():
 
 @pytest.fixture
 def finnish():
-    before = i18n.language()
-    i18n.set_language("fi")
-    yield
-    i18n.set_language(before)
+    with i18n.speaking("fi"):
+        yield
 
 
 def english_names_in(text: str) -> list[str]:
