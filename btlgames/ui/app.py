@@ -504,7 +504,7 @@ class SeatChooser:
         self.active = max(counts) > 1  # a solo game has nothing to choose
         if not self.active:
             return
-        who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=name), name) for name in spec(game).bots]
+        who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=t(f"bot.{name}")), name) for name in spec(game).bots]
         self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"),
                                 layout=w.Layout(width="150px"))
         self.boxes = [w.Dropdown(options=who, value=HUMAN if i == 0 else default_bot(game),

@@ -68,18 +68,28 @@ def game_title(game: str) -> str:
     return _words(f"game.{game}", spec(game).title)
 
 
-def option_label(name: str) -> str:
-    return _words(f"option.{name}", name.replace("_", " "))
+def option_label(game: str, name: str) -> str:
+    """An option's name; a game whose option means something else than the same name elsewhere
+    (Beamtimes' hand is tokens, Research's is cards) has words of its own."""
+    return _words(f"option.{game}.{name}", _words(f"option.{name}", name.replace("_", " ")))
 
 
 def bot_label(game: str, bot: str) -> str:
     return _words(f"bot.{game}.{bot}", bot)
 
 
-def value_label(value) -> str:
+def value_label(value, name: str = "") -> str:
+    """An option's value in words ("at the first solve" for ``ending=first``); a number or an
+    atom's symbol as it is."""
     if isinstance(value, bool):
         return msg("yes") if value else msg("no")
-    return str(value)
+    return _words(f"value.{name}.{value}", str(value)) if isinstance(value, str) else str(value)
+
+
+def bot_name(bot: str) -> str:
+    """A bot as a sentence names it ("the greedy bot")."""
+    key = f"bot.{bot}"
+    return t(key) if key in catalogue("en") else bot
 
 
 def measure_label(game: str, measure: str, seats: int = 2) -> str:
@@ -88,7 +98,7 @@ def measure_label(game: str, measure: str, seats: int = 2) -> str:
     if kind == "seat":
         return msg("measure.won") if seats == 1 else msg("measure.seat", n=int(what) + 1)
     if kind == "bot":
-        return msg("measure.bot", bot=what)
+        return msg("measure.bot", bot=bot_name(what))
     if kind == "decided_by":
         return msg("measure.decided_by", rule=_words(f"decided.{game}.{what}", what.replace("_", " ")))
     return msg(f"measure.{measure}")
@@ -102,29 +112,31 @@ def range_words(rule: Option) -> str:
     return msg("range.any")
 
 
-def check_option(name: str, rule: Option, value):
+def check_option(game: str, name: str, rule: Option, value):
     """The option's value, or :class:`Refused` with a sentence in the student's words."""
     try:
         return rule.check(name, value)
     except ValueError as error:
+        label = option_label(game, name)
         if rule.kind == "words":  # such an option's own check says what it could not read
-            raise Refused(msg("bad_words", option=option_label(name), why=str(error))) from None
-        raise Refused(msg("bad_option", option=option_label(name), value=value_label(value),
+            raise Refused(msg("bad_words", option=label, why=str(error))) from None
+        raise Refused(msg("bad_option", option=label, value=value_label(value, name),
                           allowed=range_words(rule) if not rule.choices else
-                          ", ".join(value_label(c) for c in rule.choices))) from None
+                          ", ".join(value_label(c, name) for c in rule.choices))) from None
 
 
-def option_control(name: str, rule: Option, value) -> w.Widget:
+def option_control(game: str, name: str, rule: Option, value) -> w.Widget:
     """A dropdown for a fixed set of values, a text box for words, else a whole-number box with
     its range in its description."""
-    tip = rule.help or option_label(name)
+    label = option_label(game, name)
+    tip = rule.help or label
     if rule.kind == "words":
-        return w.Text(value=value, description=option_label(name), tooltip=tip, style=WIDE,
+        return w.Text(value=value, description=label, tooltip=tip, style=WIDE,
                       continuous_update=False, layout=w.Layout(width="auto"))
     if rule.choices:
-        return w.Dropdown(options=[(value_label(c), c) for c in rule.choices], value=value,
-                          description=option_label(name), tooltip=tip, style=WIDE)
-    return w.IntText(value=value, description=f"{option_label(name)} ({range_words(rule)})",
+        return w.Dropdown(options=[(value_label(c, name), c) for c in rule.choices], value=value,
+                          description=label, tooltip=tip, style=WIDE)
+    return w.IntText(value=value, description=f"{label} ({range_words(rule)})",
                      tooltip=tip, style=WIDE, layout=w.Layout(width="auto"))
 
 
@@ -142,7 +154,7 @@ class Panel:
     def build(self, game: str, options: dict, bots=None, rotate: bool = False) -> None:
         self.game = game
         rules = spec(game).options
-        self.controls = {name: option_control(name, rule, options.get(name, rule.default))
+        self.controls = {name: option_control(game, name, rule, options.get(name, rule.default))
                          for name, rule in rules.items() if not (rule.choices and len(rule.choices) == 1)}
         for name, control in self.controls.items():
             control.add_class(f"btl-option-{name}")
@@ -194,7 +206,7 @@ class Panel:
 
     def options(self) -> dict:
         rules = spec(self.game).options
-        return {name: check_option(name, rules[name], control.value) for name, control in self.controls.items()}
+        return {name: check_option(self.game, name, rules[name], control.value) for name, control in self.controls.items()}
 
     def config(self) -> core.Config:
         options = self.options()
@@ -374,7 +386,7 @@ def interval(row: dict) -> str:
 def study_html(result: core.Study, label: str) -> str:
     """One configuration's results: what was played, shares with intervals, how games were decided, scores."""
     config, frame, game = result.config, result.games, result.config.game
-    options = ", ".join(f"{option_label(k)} {value_label(v)}" for k, v in config.options)
+    options = ", ".join(f"{option_label(game, k)} {value_label(v, k)}" for k, v in config.options)
     bots = ", ".join(bot_label(game, b) for b in config.bots) + (f" ({msg('rotated')})" if config.rotate else "")
     head = "".join(f'<th scope="col">{esc(msg(k))}</th>' for k in ("col.share", "col.games", "col.rate"))
 
@@ -412,7 +424,7 @@ def score_words(column, seat: int) -> str:
 def head_to_head_words(pair: dict) -> str:
     """Of the games with one winner, the first bot's share: more than half, less, or cannot tell."""
     key = "pair.more" if pair["low"] > 0.5 else "pair.less" if pair["high"] < 0.5 else "pair.unclear"
-    return msg(key, bot=pair["bot"], other=pair["other"], k=pair["k"],
+    return msg(key, bot=bot_name(pair["bot"]), other=bot_name(pair["other"]), k=pair["k"],
                n=pair["n"], rate=percent(pair["rate"]), low=percent(pair["low"]), high=percent(pair["high"]))
 
 

@@ -7,6 +7,8 @@ import threading
 import ipywidgets as w
 import pandas as pd
 import pytest
+
+from btlgames.core.i18n import catalogue
 from widgetry import app_text, check_app, message, messages, nothing_drawn, texts
 
 from btlgames.core import study as core
@@ -164,11 +166,25 @@ def every_range_option():
                 yield pytest.param(game, name, rule, id=f"{game}-{name}")
 
 
+def test_every_option_its_values_and_every_bot_have_words():
+    """A student reads words, not the option's name in the code ("flipped_low") or a value's
+    ("no-metascience"): a new option, value or bot gets its words in lab.toml."""
+    missing = []
+    for game, spec in sorted(games().items()):
+        for name, rule in spec.options.items():
+            missing += [] if L.has_msg(f"option.{game}.{name}") or L.has_msg(f"option.{name}") else [f"option.{name}"]
+            missing += [f"value.{name}.{c}" for c in rule.choices
+                        if isinstance(c, str) and name != "atom" and not L.has_msg(f"value.{name}.{c}")]
+        missing += [f"bot.{game}.{b}" for b in spec.bots if not L.has_msg(f"bot.{game}.{b}")]
+        missing += [f"bot.{b} (core.toml)" for b in spec.bots if f"bot.{b}" not in catalogue("en")]
+    assert not missing, missing
+
+
 @pytest.mark.parametrize("game, name, rule", list(every_range_option()))
 def test_every_range_option_refuses_a_value_outside_it_in_words(game, name, rule):
     lab = L.make(game=game)
     lab.a.controls[name].value = rule.high + 1
-    words = f"{L.option_label(name)} cannot be {rule.high + 1}: choose {rule.low} to {rule.high}."
+    words = f"{L.option_label(game, name)} cannot be {rule.high + 1}: choose {rule.low} to {rule.high}."
     assert words in app_text(lab.widget)
     ran(lab)
     assert messages(lab.widget)[-1] == "⚠ " + words and not lab.studies
@@ -204,7 +220,7 @@ def test_an_option_of_words_is_a_text_box_and_its_own_check_speaks():
     box.value = "H-3"
     assert '"H-3" is not a goal' in app_text(lab.widget)
     ran(lab)
-    assert messages(lab.widget)[-1].startswith("⚠ " + L.option_label("goals") + ': "H-3" is not a goal')
+    assert messages(lab.widget)[-1].startswith("⚠ " + L.option_label("antimatter", "goals") + ': "H-3" is not a goal')
     assert not lab.studies
     box.value = "H-2, H-1 in order"
     assert dict(lab.a.config().options)["goals"] == "H-2, H-1 in order"
