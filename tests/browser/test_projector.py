@@ -31,10 +31,14 @@ SETTINGS = {
     "antimatter-coop-4": {".am-setting >> nth=0": "Cooperative: one atom after another"},
 }
 
-# Everything the player needs now, as rectangles: the app, the table, the headline, each move
-# on the table and each move button that shows (a folded group's buttons are on the table too),
-# and the side panel's scrolling list that holds the buttons.
+# Everything the player needs now, as rectangles, the app scrolled into view first: the app, the
+# table, the headline, each move on the table and each move button that shows (a folded group's
+# buttons are on the table too), and the side panel's scrolling list that holds the buttons.
 BOXES = """() => {
+  // Self-study: the notebook's text stays above the app; the app itself is one screen. Scrolled
+  // here, in the same task as the measuring, so no update from the kernel (a late log line that
+  // swaps content and clamps the scroll) can land in between.
+  document.querySelector('.btl-app').scrollIntoView();
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const moves = document.querySelector('.btl-moves');
   const visible = e => e.offsetParent !== null;
@@ -81,14 +85,19 @@ def open_at(page, open_app, url: str, size: str, seats, settings=None):
     return width, height
 
 
+# The page has the new size, and two animation frames have passed for its own layout (Lumino lays
+# its panels out on the frame after the resize event): set_viewport_size may return before either.
+RESIZED = """([w, h]) => innerWidth === w && innerHeight === h && new Promise(
+  done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
 def check_every_screen(page) -> None:
-    """One screen at each projector size; the page ends at the smaller one (the app reflows as the
-    window changes, so one page serves both: the layout is CSS and the table's own resize observer)."""
+    """One screen at each projector size; the page ends at the smaller one (the app's layout is
+    CSS, so it reflows as the window changes and one page serves both sizes)."""
     for size in ("1920x1080", "1366x768"):
         width, height = SCREENS[size]
         page.set_viewport_size({"width": width, "height": height})
-        # Self-study: the notebook's text stays above the app; the app itself is one screen.
-        page.locator(".btl-app").first.evaluate("e => e.scrollIntoView()")
+        page.wait_for_function(RESIZED, arg=[width, height])
         check_one_screen(page, width, height)
 
 
