@@ -11,6 +11,15 @@ def moves(page) -> int:
     return int(page.locator(".btl-table").get_attribute("data-moves"))
 
 
+def tab_to(page, selector: str, what: str, tries: int = 40) -> None:
+    """Press Tab until the focused element matches ``selector`` (the keyboard alone reaching it)."""
+    for _ in range(tries):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {what}")
+
+
 def click_and_wait(page, locator) -> None:
     """Click a move and wait until the kernel's answer is drawn: the new table and its moves."""
     before = moves(page)

@@ -4,7 +4,7 @@ a move after every press) and a screen reader (live regions that say what happen
 it is). axe-core runs on the other pages in the tests that already have them open."""
 import pytest
 from access import assert_accessible
-from playing import current_targets, moves
+from playing import current_targets, moves, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +40,7 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     first_words = live.inner_text()
     assert first_words  # what the set-up did and whose turn it is
     # Tab reaches a card on the table; its ring is thick, black with an amber band
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.classList.contains('btl-target')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a move on the table")
+    tab_to(page, ".btl-target", "a move on the table")
     style, width, colour, shadow = page.evaluate(RING)
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)" and "255, 191, 0" in shadow, (style, width, colour, shadow)
     words = current_targets(page).first.get_attribute("aria-label")
@@ -59,12 +54,7 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     assert first_words not in live.inner_text()  # only the news, not the whole log again
     # Tab on to the side panel: a move button, or "Show these moves" (its moves are on the table
     # too): Enter unfolds them and the focus goes to the first of them
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if page.evaluate(f"() => document.activeElement.matches('.btl-unfold, .btl-action.btl-move-{moves(page)}')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a move button")
+    tab_to(page, f".btl-unfold, .btl-action.btl-move-{moves(page)}", "a move button", tries=60)
     if page.evaluate("() => document.activeElement.classList.contains('btl-unfold')"):
         page.keyboard.press("Enter")
         focused_is(page, "e => e.classList.contains('btl-action') && e.offsetParent !== null")

@@ -10,6 +10,7 @@ from importlib import resources
 
 import pytest
 from access import assert_accessible
+from playing import tab_to
 
 from btlgames.core.i18n import available_languages
 from btlgames.research import cards
@@ -85,12 +86,7 @@ def test_the_launcher_chooses_remembers_and_keeps_the_language(page):
     assert chooser.count() == len(available_languages())
     assert page.locator('nav.btl-languages a[aria-current="true"]').get_attribute("lang") == "en"
     # the keyboard reaches "Suomi" and chooses it
-    for _ in range(10):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.dataset.lang === 'fi'"):
-            break
-    else:
-        raise AssertionError("Tab never reached the language chooser's Suomi")
+    tab_to(page, '[data-lang="fi"]', "the language chooser's Suomi", tries=10)
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert page.evaluate("document.documentElement.lang") == "fi"

@@ -4,7 +4,8 @@ moves can be made on the table itself, with the mouse or the keyboard alone."""
 import pytest
 from playwright.sync_api import expect
 from access import assert_accessible
-from playing import a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings
+from playing import (a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings,
+                     tab_to)
 
 pytestmark = pytest.mark.browser
 
@@ -137,12 +138,7 @@ def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):
     expect(page.locator(".btl-log")).to_contain_text(f"{words} goes to the Background")  # drawn after the moves
     # The keyboard alone: Tab reaches the cards on the table; Enter or Space presses one.
     before = moves(page)
-    for _ in range(30):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.classList.contains('btl-target')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a move on the table")
+    tab_to(page, ".btl-target", "a move on the table", tries=30)
     page.keyboard.press("Enter")
     page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=before)
     # the keyboard stays on the table, on a move of the new turn

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from access import assert_accessible
-from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press
+from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -123,12 +123,7 @@ def test_keyboard_alone_plays_the_school_game(page, open_app):
         page.wait_for_function("() => document.activeElement.classList.contains('btl-action')"
                                " || document.activeElement.classList.contains('btl-target')")
     assert moves(page) > start
-    for _ in range(80):  # then a move on the table
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.classList.contains('btl-target')"):
-            break
-    else:
-        raise AssertionError("Tab never reached a move on the table")
+    tab_to(page, ".btl-target", "a move on the table", tries=80)  # then a move on the table
     before = moves(page)
     page.keyboard.press("Enter")
     page.wait_for_function(
