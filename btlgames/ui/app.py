@@ -207,7 +207,9 @@ class GameApp:
         if state.name != self.game:
             return self._refuse(t("app.other_game", game=spec(state.name).title))
         self.options = {k: v for k, v in state.options.items()}
-        self.seats = (self.seats + default_seats(self.game, state.players))[:state.players]
+        # who plays each seat: what the chooser shows (a teacher may have set it for this game)
+        chosen = self.seat_chooser.picks(state.players) if self.seat_chooser.active else self.seats
+        self.seats = (chosen + default_seats(self.game, state.players))[:state.players]
         self.seat_chooser.show(self.seats)
         self._start(state, t("app.loaded", n=len(state.history)))
         return True
@@ -524,7 +526,11 @@ class SeatChooser:
 
     def seats(self) -> list[str]:
         """The seats for the next game (the chooser takes effect with "New game")."""
-        return [box.value for box in self.boxes[:self.count.value]]
+        return self.picks(self.count.value)
+
+    def picks(self, n: int) -> list[str]:
+        """Who the first ``n`` seats are, as chosen (a loaded game's seats: its count is the save's)."""
+        return [box.value for box in self.boxes[:n]]
 
 
 def play(game: str, seed: int | None = None, seats: list[str] | None = None, **options) -> w.Widget:

@@ -174,6 +174,17 @@ def test_resuming_a_save_sets_the_seats_to_its_player_count():
     assert app.seat_chooser.count.value == 3
 
 
+def test_a_resumed_game_is_played_by_the_seats_the_chooser_shows():
+    app = GameApp("beamtimes", seed=3)
+    app.seat_chooser.count.value = 3
+    app.seat_chooser.boxes[1].value = "human"  # a teacher sets the seats, then loads the class's save
+    app.seat_chooser.boxes[2].value = "random"
+    assert app.resume(dumps(btlgames.load("beamtimes", seed=4, players=3)))
+    assert app.seats == ["human", "human", "random"]
+    assert set(app.bots) == {2}
+    assert [box.value for box in app.seat_chooser.widget.children[1:]] == ["human", "human", "random"]
+
+
 # -- the boundary in the app (issue 10): damaged uploads in a teacher's words ------------------------
 def upload(app, content: bytes, name="game.json"):
     app.upload.value = ({"name": name, "type": "application/json", "size": len(content),
