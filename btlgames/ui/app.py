@@ -278,6 +278,8 @@ class GameApp:
         state, viewer = self.state, self.viewer()
         self.choosing = None
         humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
+        # Undo works on the pass screen too: who just moved still holds the device ("I misclicked")
+        self.undo_button.disabled = not self.undo_stack
         if self.hand_privacy and len(humans) > 1 and viewer is not None and viewer != self.passed_to:
             return self._pass_screen(viewer)
         view = state.view(viewer)
@@ -293,7 +295,6 @@ class GameApp:
         records = state.log.to_records(viewer)
         self._draw_log(records)
         self._announce(records, view)
-        self.undo_button.disabled = not self.undo_stack
         self._draw_save_link(state)
 
     def _announce(self, records, view) -> None:

@@ -102,6 +102,18 @@ def test_two_humans_pass_the_device_between_turns():
     assert f"my secret {app.state.hands[1]}" in app.table.value
 
 
+def test_undo_on_the_pass_screen_gives_the_move_back_to_who_made_it():
+    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    assert app.undo_button.disabled
+    app.moves.children[0].click()  # "I am player 1"
+    app.moves.children[0].children[1].children[0].click()  # a take player 1 did not mean
+    assert "Pass the device to player 2" in app.table.value
+    assert not app.undo_button.disabled, "the first move can be taken back before the device is passed"
+    app.undo_button.click()
+    assert app.state.pile == 7 and f"my secret {app.state.hands[0]}" in app.table.value
+    assert app.undo_button.disabled
+
+
 def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
     app = GameApp("secret", seed=2, seats=["human", "random"], renderer=RENDERER)
     assert "Pass" not in app.table.value  # one human: no pass screen
