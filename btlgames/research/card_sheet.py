@@ -38,8 +38,9 @@ class _Sheet:
     def kind(self, key: str) -> str:
         return cards.kind_name(key, self.lang)
 
-    def gains(self, table) -> str:
-        return ", ".join(f"{self.word(k)} {'+' if v > 0 else ''}{v}" for k, v in table.items()) or "—"
+    def gains(self, table, signed: bool = True) -> str:
+        """"money (R) +1, Rigor -1"; unsigned for what a card takes away ("loses data (D) 1")."""
+        return ", ".join(f"{self.word(k)} {'+' if signed and v > 0 else ''}{v}" for k, v in table.items()) or "—"
 
     def field(self, field: str) -> str:
         return t(f"research.field.{field}", lang=self.lang)
@@ -79,7 +80,7 @@ def _method_effect(s: _Sheet, m) -> str:
 def _effect(s: _Sheet, card) -> str:
     effect = dict(card.effect)
     lost = effect.pop("lose", {})
-    words = [s.w("lose", gains=s.gains(lost))] if lost else []
+    words = [s.w("lose", gains=s.gains(lost, signed=False))] if lost else []
     return "; ".join(words + [s.gains({k: v}) for k, v in effect.items()]) or "—"
 
 

@@ -486,7 +486,7 @@ TEXT_SECTIONS = {
     "event": (events, ("name", "text")),
     "anomaly": (anomalies, ("name",)),
 }
-WORDS = GAINS + tuple(k for k in EFFECT_KEYS if k != "lose")  # the [word] section: resources, effects
+WORDS = GAINS + tuple(k for k in EFFECT_KEYS if k != "lose")  # what word() names: resources, effects
 
 
 def _kinds() -> set[str]:
@@ -496,8 +496,7 @@ def _kinds() -> set[str]:
 @lru_cache(maxsize=None)
 def texts(lang: str) -> Mapping:
     """The cards' words in ``lang`` from ``data/texts.<lang>.toml``: {"theory": {id: {"name": ..,
-    "text": ..}}, ..., "word": {"rigor": ..}, "kind": {"cyber": ..}}. The file must name every
-    card, word and kind exactly once, so a translated game never falls back to English."""
+    "text": ..}}, ...}. The file must name every card exactly once, so a translated game never falls back to English."""
     source = f"texts.{lang}.toml"
     data = _read(source)
     problems = []
@@ -512,9 +511,7 @@ def texts(lang: str) -> Mapping:
 
     for section, (deck, keys) in TEXT_SECTIONS.items():
         check(section, set(deck()), keys)
-    check("word", set(WORDS))
-    check("kind", _kinds())
-    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(TEXT_SECTIONS) - {"word", "kind"}))
+    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(TEXT_SECTIONS)))
     if problems:
         raise ValueError(f"research data {source}: " + "; ".join(problems))
     return _freeze(data)
@@ -556,15 +553,16 @@ def text(card_id: str, lang: str | None = None) -> str:
 
 
 def word(key: str, lang: str | None = None) -> str:
-    """What a card's table calls a resource or effect ("rigor", "Huolellisuus")."""
-    translated = _translated(lang)
-    return key if translated is None else translated["word"][key]
+    """What a card's table calls a resource or effect ("money (R)", "Huolellisuus"): the
+    catalogue's word, the resources' names with the letter the cards print."""
+    return i18n.t(f"research.resource.{key}" if key in RESOURCES else f"research.word.{key}", lang)
 
 
 def kind_name(kind: str, lang: str | None = None) -> str:
-    """A bias's, influence's or shield's kind as the cards print it ("cyber", "Kyberhyökkäys")."""
-    translated = _translated(lang)
-    return kind if translated is None else translated["kind"].get(kind, kind)
+    """A bias's, influence's or shield's kind as the cards print it ("Cyber attack",
+    "Kyberhyökkäys"): the catalogue's word (research_ui.kind, what the table says too), capitalised."""
+    word = i18n.t(f"research_ui.kind.{kind}", lang)
+    return word[:1].upper() + word[1:]
 
 
 def placement_bonus() -> Mapping[str, Mapping[str, int]]:

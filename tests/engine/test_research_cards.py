@@ -214,8 +214,17 @@ def test_a_cards_words_are_in_the_pages_language(finnish):
     assert cards.name("blind_analysis", "nl") == "Blinde analyse"
     assert cards.text("blind_analysis").startswith("Pidä signaalialue piilossa")
     assert cards.text("hadron_collider") == ""  # a project carries no text
-    assert cards.word("rigor") == "Huolellisuus" and cards.word("rigor", "en") == "rigor"
-    assert cards.kind_name("cyber") == "Kyberhyökkäys"
+    assert cards.word("rigor") == "Huolellisuus" and cards.word("rigor", "en") == "Rigor"
+    assert cards.kind_name("cyber") == "Kyberhyökkäys" and cards.kind_name("cyber", "en") == "Cyber attack"
+    assert cards.word("D", "en") == "data (D)"  # a letter the cards print, with its meaning
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "nl"])
+def test_every_kind_resource_and_effect_on_a_card_has_words_in_every_language(lang):
+    from btlgames.core.i18n import catalogue
+    keys = {f"research_ui.kind.{k}" for k in cards._kinds()} | {
+        f"research.resource.{k}" if k in cards.RESOURCES else f"research.word.{k}" for k in cards.WORDS}
+    assert not keys - set(catalogue(lang)), "one source for these words: the catalogue"
 
 
 def test_an_unknown_card_is_named_by_its_id_in_every_language(finnish):
@@ -231,7 +240,7 @@ def test_a_language_without_card_texts_shows_the_cards_english_words(monkeypatch
     (lambda d: d["theory"].pop("fifth_force"), "[theory] lacks 'fifth_force'"),
     (lambda d: d["project"].update(warp_drive={"name": "Loimuajo"}), "'warp_drive' is no card"),
     (lambda d: d["method"]["open_data"].pop("text"), "[method.open_data] must have exactly: name, text"),
-    (lambda d: d["kind"].pop("cyber"), "[kind] lacks 'cyber'"),
+    (lambda d: d.update(kind={"cyber": "Kyber"}), "[kind] is no section"),  # kinds are the catalogue's words
     (lambda d: d.update(extra={}), "[extra] is no section"),
 ])
 def test_card_texts_that_leave_out_or_invent_a_card_are_refused(monkeypatch, change, problem):
