@@ -354,7 +354,7 @@ def pentaquark_html() -> tuple[str, str, str]:
         ("card.charge", [f"{_signed(r['charge'])} ({_charge_sum(r['quarks'])})" for r in recs]),
         ("card.seen_in", [r["found_in"] for r in recs]),
         ("card.decays_to", [r["decays_to"] for r in recs]),
-        ("card.significance", [r["significance"] for r in recs]),
+        ("card.significance", [msg("card.sigma", sigma=r["significance_sigma"]) for r in recs]),
     ]
     table = "".join(f'<tr><th scope="row">{esc(msg(k))}</th>'
                     + "".join(f"<td>{esc(v)}</td>" for v in vals) + "</tr>" for k, vals in real_rows)
@@ -362,7 +362,7 @@ def pentaquark_html() -> tuple[str, str, str]:
             f'<table class="btl-table">{table}</table>'
             f'<p><small>{esc(msg("card.errors"))}</small></p>'
             f'<p><small>{esc(recs[0]["reference"])}.</small></p>'
-            f'<p><small>{esc(hadrons.LHCB_UPDATE_2019)}.</small></p></div>')
+            f'<p><small>{esc(msg("card.update_2019"))} {esc(hadrons.LHCB_2019)}.</small></p></div>')
 
     example = hadrons.RULEBOOK_WIN_EXAMPLE
     conf = best_confinement(example)
