@@ -74,6 +74,12 @@ def option_label(game: str, name: str) -> str:
     return _words(f"option.{game}.{name}", _words(f"option.{name}", name.replace("_", " ")))
 
 
+def option_tip(game: str, name: str, rule: Option) -> str:
+    """What an option changes, for its tooltip, in the page's language (the engine's English
+    ``Option.help`` only for an option lab.toml does not know yet)."""
+    return _words(f"tip.{game}.{name}", rule.help or option_label(game, name))
+
+
 def bot_label(game: str, bot: str) -> str:
     return _words(f"bot.{game}.{bot}", bot)
 
@@ -129,7 +135,7 @@ def option_control(game: str, name: str, rule: Option, value) -> w.Widget:
     """A dropdown for a fixed set of values, a text box for words, else a whole-number box with
     its range in its description."""
     label = option_label(game, name)
-    tip = rule.help or label
+    tip = option_tip(game, name, rule)
     if rule.kind == "words":
         return w.Text(value=value, description=label, tooltip=tip, style=WIDE,
                       continuous_update=False, layout=w.Layout(width="auto"))

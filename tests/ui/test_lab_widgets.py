@@ -8,11 +8,11 @@ import ipywidgets as w
 import pandas as pd
 import pytest
 
-from btlgames.core.i18n import catalogue
+from btlgames.core.i18n import available_languages, catalogue, speaking
 from widgetry import app_text, check_app, message, messages, nothing_drawn, texts
 
 from btlgames.core import study as core
-from btlgames.core.registry import Option, games
+from btlgames.core.registry import Option, games, spec
 from btlgames.ui import lab as L
 
 M = texts("lab")
@@ -178,6 +178,17 @@ def test_every_option_its_values_and_every_bot_have_words():
         missing += [f"bot.{game}.{b}" for b in spec.bots if not L.has_msg(f"bot.{game}.{b}")]
         missing += [f"bot.{b} (core.toml)" for b in spec.bots if f"bot.{b}" not in catalogue("en")]
     assert not missing, missing
+
+
+def test_every_options_tooltip_has_words_in_every_language():
+    """The tooltip says what an option changes in the page's language, not the engine's English help."""
+    missing = [f"{lang}: tip.{game}.{name}" for lang in available_languages() for game, spec in sorted(games().items())
+               for name in spec.options if f"lab.tip.{game}.{name}" not in catalogue(lang)]
+    assert not missing, missing
+    lab = L.make(game="research")
+    assert lab.a.controls["cards"].tooltip == L.msg("tip.research.cards")
+    with speaking("fi"):
+        assert L.option_control("pentaquark", "beams", spec("pentaquark").options["beams"], 10).tooltip.startswith("Suihkuaika")
 
 
 @pytest.mark.parametrize("game, name, rule", list(every_range_option()))
