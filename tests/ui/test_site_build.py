@@ -190,3 +190,25 @@ def test_studies_import_where_processes_cannot_start():
             "from btlgames.core import study\nfrom btlgames.ui import lab\nprint('imported')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "imported", done.stderr[-500:]
+
+
+def test_the_pages_workflow_builds_the_site_as_the_readme_says_and_caches_the_downloads():
+    """The workflow cannot run here: this checks what can be checked without GitHub."""
+    import re as regex
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[2]
+    flow = yaml.safe_load((root / ".github/workflows/pages.yml").read_text())
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    readme = (root / "README.md").read_text()
+    assert regex.search(r"btlgames site\s+--out", readme)
+    assert any(regex.fullmatch(r"btlgames site --out \S+", run) for run in runs), runs
+    cache = next(step for step in steps if step.get("uses", "").startswith("actions/cache"))
+    assert cache["with"]["path"] == "~/.cache/btlgames-site"  # fetch.cache_dir() without $BTLGAMES_SITE_CACHE
+    assert "btlgames/ui/site/sources.py" in cache["with"]["key"]  # new pins, new downloads
+    assert any(step.get("uses", "").startswith("actions/setup-node") for step in steps)  # npm, for Pyodide's core
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == runs[-1].split()[-1]
