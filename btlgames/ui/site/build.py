@@ -48,7 +48,6 @@ KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 LIGHT_APPS = ("play", "school")
 
 
-
 def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
     """(folder, notebook) of every app on the launcher (each game's, then the tools)."""
     found = []
@@ -352,9 +351,9 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
             source_map.unlink()
         kernel = kernel_wheels(site)
-        fetched.origins += [f"{w.name}: PyPI jupyterlite-pyodide-kernel (in {sources.TOOLS[1]})" for w in kernel]
+        fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
         wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.startswith("babel-") else wheel
-                  for wheel in fetched.wheels]
+                  for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
         _pyodide(fetched, site, [*wheels, kit, *kernel])
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0
