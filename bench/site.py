@@ -1,15 +1,17 @@
 """The static site (``btlgames site``): its size, what a student downloads, how soon an app
 answers, and what the static server costs while a class downloads it at once.
 
-    .venv/bin/python bench/site.py [SITE_DIR] [--students 30] [--app pentaquark]
+    .venv/bin/python bench/site.py [SITE_DIR] [--students 30] [--app pentaquark] [--concept pentaquark/confinement]
 
 Builds the site into a temporary folder unless SITE_DIR (a built site) is given, serves it
 with ``btlgames site --serve`` in a child process, and drives Debian's Chromium headless:
 
 * size: the site's files on disk, and per part (Pyodide, wheels, JupyterLite, lessons);
 * first load: the bytes one app page's load transfers (every response, as Chromium counts it);
-* time to interactive, cold (a new browser context: empty HTTP cache) and cached (the same
-  context again): navigation start to the app's first move pressable;
+* time to interactive per kind of page (a play app: its first move pressable; a concept page
+  with numpy, pandas and matplotlib: its first control), cold (a new browser context: empty
+  HTTP cache) and cached (the same context again), with the CPU seconds the browser spent on
+  it (all its processes: on a busy machine the wall time is mostly waiting for a core);
 * a class at once: N students (threads, each its own connection) fetch every file that page
   load fetched, all starting together: wall time, the server's CPU seconds and its peak
   resident memory (psutil, sampled every 50 ms).
@@ -92,15 +94,28 @@ class Counting:
         return taken
 
 
-def load(context, url: str) -> float:
+def browser_cpu() -> float:
+    """CPU seconds of this script's Chromium processes so far (the page's renderer and worker too)."""
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in child.name():
+                times = child.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def load(context, url: str, ready: str) -> tuple[float, float]:
+    """Seconds from navigation to ``ready`` shown, and the browser's CPU seconds meanwhile."""
     page = context.new_page()
-    started = time.perf_counter()
+    cpu, started = browser_cpu(), time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.locator(".btl-table").wait_for(timeout=300_000)
-    page.locator(".btl-action, .btl-target").first.wait_for(timeout=60_000)
-    seconds = time.perf_counter() - started
+    page.locator(ready).first.wait_for(timeout=300_000)
+    seconds, cpu = time.perf_counter() - started, browser_cpu() - cpu
     page.close()
-    return seconds
+    return seconds, cpu
 
 
 def a_class(files: list[str], students: int, server: psutil.Process) -> dict:
@@ -141,6 +156,7 @@ def main() -> None:
     parser.add_argument("site", nargs="?", help="a built site (default: build one now)")
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--app", default="pentaquark")
+    parser.add_argument("--concept", default="pentaquark/confinement")
     args = parser.parse_args()
     tmp = None
     if args.site:
@@ -152,15 +168,16 @@ def main() -> None:
         started = time.perf_counter()
         site = build(Path(tmp.name) / "site", say=lambda _: None)
         print(f"build (download cached): {time.perf_counter() - started:.0f} s")
-    parts = {"Pyodide (static/pyodide)": site / "static" / "pyodide", "wheels (pypi)": site / "pypi",
+    parts = {"Pyodide and every wheel (static/pyodide)": site / "static" / "pyodide",
              "JupyterLite and widget extensions": site / "extensions", "app pages (voici)": site / "voici",
              "lessons": site / "lessons"}
     print(f"site: {mib(folder_size(site))} on disk, {sum(1 for p in site.rglob('*') if p.is_file())} files")
     for label, path in parts.items():
         print(f"  {label}: {mib(folder_size(path))}")
     counting = Counting(site)
-    url = f"{counting.base}voici/render/{args.app}/play.html"
-    blocked = []
+    kinds = {f"{args.app} play app": (f"{counting.base}voici/render/{args.app}/play.html", ".btl-table .btl-target, .btl-action"),
+             f"{args.concept} concept page": (f"{counting.base}voici/render/{args.concept}.html", ".btl-app .btl-action, .btl-app select")}
+    blocked, loads = [], {}
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -170,18 +187,22 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=os.environ.get("BTLGAMES_CHROMIUM", "/usr/bin/chromium"),
                                              args=["--headless=new", "--no-sandbox", "--disable-gpu",
                                                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-        context = browser.new_context()
-        context.on("request", lambda r: None if r.url.startswith((counting.base, "data:", "blob:"))
-                   else blocked.append(r.url))
-        cold_s = load(context, url)
-        cold = counting.take()
-        cached_s = load(context, url)
-        cached = counting.take()
+        for kind, (url, ready) in kinds.items():
+            context = browser.new_context()
+            context.on("request", lambda r: None if r.url.startswith((counting.base, "data:", "blob:"))
+                       else blocked.append(r.url))
+            cold = load(context, url, ready), counting.take()
+            cached = load(context, url, ready), counting.take()
+            loads[kind] = cold, cached
+            context.close()
         browser.close()
     counting.server.shutdown()
-    print(f"{args.app} app, first load: {mib(cold['bytes'])} over {len(set(cold['files']))} files")
-    print(f"time to interactive: cold {cold_s:.1f} s, cached {cached_s:.1f} s "
-          f"(the cached load fetched {mib(cached['bytes'])} again, {len(cached['files'])} answers)")
+    for kind, (((cold_s, cold_cpu), cold), ((cached_s, cached_cpu), cached)) in loads.items():
+        print(f"{kind}, first load: {mib(cold['bytes'])} over {len(set(cold['files']))} files")
+        print(f"  time to interactive: cold {cold_s:.1f} s (browser CPU {cold_cpu:.1f} s), "
+              f"cached {cached_s:.1f} s (browser CPU {cached_cpu:.1f} s; the cached load fetched "
+              f"{mib(cached['bytes'])} again, {len(cached['files'])} answers)")
+    cold = next(iter(loads.values()))[0][1]
     print(f"requests outside the site (blocked: other hosts do not resolve): {len(blocked)}")
     process, base = start_server(site)
     try:

@@ -185,21 +185,27 @@ class Runner:
     while games are played: a click on the run button (or ``start(work)``) calls ``work(stopping)``
     on the thread, with the run button disabled and Stop enabled meanwhile; Stop sets ``stopping``, which the work checks
     after every game. A :class:`Refused` run says its words as a problem, any other error
-    becomes ``study.failed(error)``; the buttons always come back."""
+    becomes ``study.failed(error)``; the buttons always come back.
+
+    Where no thread can start (the static site's browser), the run is in this thread, after the
+    click has been answered (``runtime.run_soon``), and ``stopping`` is a ``runtime.Flag``, which
+    lets the page handle a click on Stop whenever the work checks it."""
 
     def __init__(self, run: w.Button, stop: w.Button, study: Study,
                  work: Callable[[threading.Event], None] | None = None):
         self.run_button, self.stop_button, self.study = run, stop, study
-        self.stopping = threading.Event()
+        self.stopping = threading.Event() if runtime.can_start_threads() else runtime.Flag()
         self.thread: threading.Thread | None = None
+        self.running = False
         stop.disabled = True
         if work is not None:
             run.on_click(lambda _: self.start(work))
         stop.on_click(lambda _: self.stopping.set())
 
     def start(self, work: Callable[[threading.Event], None]) -> None:
-        if self.thread and self.thread.is_alive():
+        if self.running:
             return
+        self.running = True
         self.stopping.clear()
         self.run_button.disabled, self.stop_button.disabled = True, False
 
@@ -212,9 +218,10 @@ class Runner:
                 self.study.say(self.study.failed(e), error=True)
             finally:
                 self.run_button.disabled, self.stop_button.disabled = False, True
+                self.running = False
 
-        if not runtime.can_start_threads():  # in the browser: the run holds the page until it ends
-            guarded()
+        if not runtime.can_start_threads():
+            runtime.run_soon(guarded)
             return
         self.thread = threading.Thread(target=guarded, daemon=True)
         self.thread.start()

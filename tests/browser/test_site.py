@@ -1,7 +1,12 @@
 """The static site (``btlgames site``) in a real Chromium: built once (the download cached in
 $BTLGAMES_SITE_CACHE or ~/.cache/btlgames-site), served by the site's own static server on
-localhost, every request outside it blocked and failing the test. Each app page starts its
-own Pyodide, so the games open side by side in one browser context (its cache shared)."""
+localhost, every request outside it blocked and failing the test.
+
+Each app page starts its own Pyodide, the costly part: every page is opened once, in one
+browser context, ``PARALLEL`` starting at a time ahead of the test that uses it (``Apps``),
+and closed when its test is done. Every game's app plays a move (Pentaquark's also saves and
+resumes), every concept page has a control pressed whose result must change, and Stop
+interrupts a long run of the lab in the browser."""
 import base64
 import re
 import threading
@@ -16,7 +21,24 @@ from btlgames.ui.site import build, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
-PYODIDE_TIMEOUT_MS = 300_000  # a cold Pyodide, its packages and the kit: 40-120 s on this busy machine
+PYODIDE_TIMEOUT_MS = 300_000  # a cold Pyodide with its packages and the kit, on a busy machine
+PARALLEL = 3  # Pyodides starting at once (two cores here)
+
+PLAY = [f"{game.slug}/play" for game in launcher.GAMES]
+CONCEPTS = {  # page: (the app's box, the control pressed, what the result must then say or show)
+    "pentaquark/confinement": (".btl-app:has-text('Proton (uud)')", "button:Proton (uud)",
+                               "All 3 quarks are confined"),
+    "beamtimes-and-lifetimes/detector-ranges": (".btl-ranges:has-text('Deal the diamonds')",
+                                                "button:Deal the diamonds", "Dealt: 6 problems"),
+    "research-programme/replication": (".btl-replication:has-text('Show this example')",
+                                       "button:Show this example", None),
+    "antimatter-matters/pauli": (".pa-recipe", "select:Li-7", "Li-7"),
+    "research-programme/debrief": (".btl-debrief:has-text('Preview with a bot game')",
+                                   "button:Preview with a bot game", None),
+}
+LAB = "lab/lab"
+STRATEGY_LAB = "beat-the-logic/strategy-lab"
+ORDER = [*PLAY, *CONCEPTS, STRATEGY_LAB, LAB]  # the order the tests below use the pages in (their ``path``)
 
 
 class SiteServer:
@@ -36,43 +58,80 @@ def site(tmp_path_factory):
     server.server.server_close()
 
 
-class ContextPages:
-    """Pages of one browser context (one HTTP cache, as in a student's browser). Its route, set
-    by conftest.new_page, blocks and records every request outside the site, workers' too."""
+class Apps:
+    """The site's app pages in one browser context (one HTTP cache, as in a student's browser),
+    opened ``PARALLEL`` at a time in ``ORDER``. Its route (conftest.new_page) blocks and records
+    every request outside the site, workers' too."""
 
-    def __init__(self, browser, site):
+    def __init__(self, browser, site, used: set[str]):
+        self.site = site
         self.first = new_page(browser, site)
         self.external = record_of(self.first).external
-        self.console = {id(self.first): record_of(self.first).console}
-        self.unused = [self.first]
+        self.context = self.first.context
+        self.waiting = [path for path in ORDER if path in used]  # the pages the chosen tests use
+        self.open: dict[str, object] = {}
+        self.console: dict[str, list[str]] = {}
 
-    def __call__(self):
-        if self.unused:
-            return self.unused.pop()
-        page = self.first.context.new_page()
-        lines = self.console[id(page)] = []
+    def _open(self, path: str) -> None:
+        self.waiting.remove(path)
+        page = self.context.new_page()
+        lines = self.console[path] = []
         page.on("console", lambda msg: lines.append(f"[{msg.type}] {msg.text}"))
         page.on("pageerror", lambda err: lines.append(f"[pageerror] {err}"))
-        return page
+        page.goto(f"{self.site.url}/voici/render/{path}.html", wait_until="commit")
+        self.open[path] = page
 
-    def wait_for_app(self, page, selector: str) -> None:
+    def fill(self) -> None:
+        while len(self.open) < PARALLEL and self.waiting:
+            self._open(self.waiting[0])
+
+    def __call__(self, path: str, selector: str):
+        """The page of ``path`` once its app shows ``selector``."""
+        if path not in self.open:
+            self._open(path)
+        self.fill()
+        page = self.open[path]
         try:
             page.locator(selector).first.wait_for(timeout=PYODIDE_TIMEOUT_MS)
         except Exception as err:
             raise AssertionError(f"{page.url} showed no {selector}: {page.inner_text('body')[-800:]}\n"
-                                 + "\n".join(self.console[id(page)][-15:])) from err
+                                 + "\n".join(self.console[path][-15:])) from err
+        return page
+
+    def done(self, path: str) -> None:
+        page = self.open.pop(path, None)
+        if page:
+            page.close()
+        self.fill()
 
 
 @pytest.fixture(scope="module")
-def context_pages(browser, site):
-    pages = ContextPages(browser, site)
+def apps(browser, site, request):
+    used = {item.callspec.params["path"] for item in request.session.items
+            if item.module is request.module and hasattr(item, "callspec") and "path" in item.callspec.params}
+    pages = Apps(browser, site, used)
+    pages.fill()
     yield pages
-    pages.first.context.close()
+    pages.context.close()
     assert not pages.external, f"requests left the site: {pages.external}"
 
 
-def test_launcher_links_are_relative_and_lessons_are_pages(site, context_pages):
-    page = context_pages()
+@pytest.fixture
+def app(apps, request):
+    """``app(path, selector)``: the page, closed (and the next one opened) after the test."""
+    used = []
+
+    def get(path, selector):
+        used.append(path)
+        return apps(path, selector)
+    yield get
+    for path in used:
+        apps.done(path)
+    assert not apps.external, f"requests left the site: {apps.external}"
+
+
+def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
+    page = apps.first
     page.goto(site.url + "/")
     hrefs = page.locator("a[href]").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert hrefs and not [h for h in hrefs if re.match(r"^(/|[a-z]+:)", h)], hrefs  # USB stick, any host
@@ -87,27 +146,18 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, context_pages):
     assert any(link.endswith("/voici/render/pentaquark/play.html") for link in links), links
     assert not any(link.endswith(".md") for link in
                    page.locator("main a[href]").evaluate_all("links => links.map(a => a.href)"))
-    assert not context_pages.external
+    assert not apps.external
 
 
-def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widget(site, context_pages, tmp_path):
-    slugs = [game.slug for game in launcher.GAMES]
-    tabs = {}
-    for wave in (slugs[:3], slugs[3:] + ["lab"]):  # three Pyodides at a time: two cores here
-        for slug in wave:
-            tabs[slug] = context_pages()
-            path = "beat-the-logic/strategy-lab" if slug == "lab" else f"{slug}/play"
-            tabs[slug].goto(f"{site.url}/voici/render/{path}.html", wait_until="commit")
-        for slug in wave:
-            context_pages.wait_for_app(tabs[slug], ".btl-tournament" if slug == "lab" else ".btl-table")
-            if slug != "lab":
-                page = tabs[slug]
-                before = moves(page)
-                press(page, a_move(page))
-                assert moves(page) != before, slug
-    lab = tabs.pop("lab")  # a concept notebook with numpy, pandas and matplotlib, and a run on Runner
+@pytest.mark.parametrize("path", PLAY)
+def test_every_game_plays_a_move(app, path, tmp_path):
+    page = app(path, ".btl-table")
+    before = moves(page)
+    press(page, a_move(page))
+    assert moves(page) != before
+    if path != "pentaquark/play":
+        return
     # Save and resume, as on the server: the save is a download, the resume an upload.
-    page = tabs["pentaquark"]
     played = moves(page)
     page.locator(".btl-settings-toggle").click()
     href = page.locator("a.btl-save").get_attribute("href")
@@ -120,17 +170,59 @@ def test_every_game_plays_saves_and_resumes_and_a_concept_plot_follows_its_widge
         page.locator(".jupyter-widgets.widget-upload").click()
     chooser.value.set_files(str(saved))
     page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) === n", arg=played)
-    # The lab's run happens in place in the browser (no thread there), and its plot follows the games.
-    tournament = lab.locator(".btl-tournament")
-    plots = []
-    for n in (6, 12):
-        games = tournament.locator(".widget-text input").first
-        games.fill(str(n))
-        games.press("Enter")
-        tournament.get_by_role("button", name="Run").click()
-        lab.wait_for_function("n => document.querySelector('.btl-tournament').innerText.includes("
-                              "`Done: ${n} finished games`)", arg=n, timeout=120_000)
-        assert "95 % interval" in tournament.inner_text()
-        plots.append(tournament.locator("img").first.get_attribute("src"))
-    assert plots[0].startswith("data:image/") and plots[1] != plots[0]
-    assert not context_pages.external
+
+
+@pytest.mark.parametrize("path", CONCEPTS)
+def test_every_concept_page_answers_its_control(app, path):
+    box, control, after = CONCEPTS[path]
+    page = app(path, box)
+    box = page.locator(box).first
+    before = box.inner_text()
+    kind, _, words = control.partition(":")
+    if kind == "button":
+        box.get_by_role("button", name=words).first.click()
+    else:
+        box.locator("select").first.select_option(label=words)
+    page.wait_for_function("([box, before, after]) => box.innerText !== before"
+                           " && (!after || box.innerText.includes(after))",
+                           arg=[box.element_handle(), before, after], timeout=60_000)
+
+
+@pytest.mark.parametrize("path", [STRATEGY_LAB])
+def test_the_strategy_lab_draws_its_plot_from_a_run(app, path):
+    page = app(path, ".btl-tournament")
+    tournament = page.locator(".btl-tournament")
+    assert not tournament.locator("img").count()  # nothing drawn on load
+    games = tournament.locator(".widget-text input").first
+    games.fill("6")
+    games.press("Enter")
+    tournament.get_by_role("button", name="Run").click()
+    page.wait_for_function("() => document.querySelector('.btl-tournament').innerText.includes("
+                           "'Done: 6 finished games')", timeout=120_000)
+    assert "95 % interval" in tournament.inner_text()
+    assert tournament.locator("img").first.get_attribute("src").startswith("data:image/")
+
+
+@pytest.mark.parametrize("path", [LAB])
+def test_stop_interrupts_a_run_of_the_lab_in_the_browser(app, path):
+    """In the browser the run is in the page's only Python thread; it lets the page handle the
+    click on Stop between games (core.runtime.Flag)."""
+    page = app(path, ".btl-lab")
+    lab = page.locator(".btl-lab")
+    lab.locator(".btl-lab-a .btl-seat-1 select").select_option(label="random (any legal move)")
+    games = lab.locator(".btl-lab-games input")
+    games.fill("5000")
+    games.press("Enter")
+    lab.get_by_role("button", name="Run").click()
+    page.wait_for_function("() => /[1-9][0-9]* of 5000 games/.test(document.querySelector('.btl-lab').innerText)",
+                           timeout=120_000)
+    stop = lab.get_by_role("button", name="Stop")
+    assert stop.is_enabled() and lab.get_by_role("button", name="Run").is_disabled()
+    stop.click()
+    page.wait_for_function("() => /Stopped: |Done: /.test(document.querySelector('.btl-lab').innerText)",
+                           timeout=120_000)
+    stopped = lab.inner_text()
+    found = re.search(r"Stopped: the results hold the first (\d+) of the 5000 games", stopped)
+    assert found, stopped[-600:]
+    assert 0 < int(found.group(1)) < 5000
+    assert lab.get_by_role("button", name="Run").is_enabled() and stop.is_disabled()

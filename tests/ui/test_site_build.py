@@ -40,14 +40,51 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
         "pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./pypi/all.json?sha256=1"]}}}
     page = ('<link rel="stylesheet" href="https://cdn.example/all.css">\n<script id="jupyter-config-data" '
             f'type="application/json">{json.dumps(config)}</script>')
-    fixed = build.fix_page(page)
+    fixed = build.fix_page(page, build.page_packages(light=True))
     found = json.loads(build.CONFIG.search(fixed).group(2))
     kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
     assert kernel["pyodideUrl"] == "../../../static/pyodide/pyodide.js"
     assert kernel["pipliteUrls"] == ["../../../pypi/all.json?sha256=1"]
     assert "cdn.example" not in fixed
     with pytest.raises(fetch.SiteError, match="no JupyterLite configuration"):
-        build.fix_page("<html></html>")
+        build.fix_page("<html></html>", [])
+
+
+def test_a_page_loads_the_kernel_and_the_kit_while_python_starts_and_plots_only_where_used():
+    """Every name is the lock's (the kernel installs nothing one by one after Python started)."""
+    light, heavy = build.page_packages(light=True), build.page_packages(light=False)
+    kernel = set(sources.KERNEL_PRELOAD)
+    assert kernel <= set(light) and "btlgames" in light and "babel" in light
+    assert not set(sources.PLOT_LOCK_PACKAGES) & set(light)
+    assert set(heavy) - set(light) == set(sources.PLOT_LOCK_PACKAGES)
+
+
+def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
+    wheel = build.kit_wheel(tmp_path)
+    entry = build.wheel_entry(wheel)
+    assert entry["name"] == "btlgames" and entry["imports"] == ["btlgames"] and entry["install_dir"] == "site"
+    assert entry["sha256"] == fetch.sha256(wheel) and entry["file_name"] == wheel.name
+
+
+def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
+    source = tmp_path / "babel-2.19.0-py3-none-any.whl"
+    names = ["babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
+             "babel/locale-data/en_GB.dat", "babel/locale-data/fi.dat", "babel/locale-data/de.dat",
+             "babel/locale-data/fil.dat", "babel/locale-data/nl_BE.dat"]
+    with zipfile.ZipFile(source, "w") as wheel:
+        for name in names:
+            wheel.writestr(name, name)
+        wheel.writestr("babel-2.19.0.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
+    (tmp_path / "out").mkdir()
+    made = build.trimmed_babel(source, tmp_path / "out", ["en", "fi", "nl"])
+    assert made.name == "babel-2.19.0-1-py3-none-any.whl"
+    kept = set(zipfile.ZipFile(made).namelist())
+    assert {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en_GB.dat",
+            "babel/locale-data/fi.dat", "babel/locale-data/nl_BE.dat"} <= kept
+    assert not {"babel/locale-data/de.dat", "babel/locale-data/fil.dat"} & kept
+    record = zipfile.ZipFile(made).read("babel-2.19.0.dist-info/RECORD").decode()
+    assert "de.dat" not in record and "fi.dat" in record
+    assert build.kit_languages() == sorted(p.name for p in (build.PACKAGE_DIR / "locale").iterdir() if p.is_dir())
 
 
 def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tmp_path):
@@ -124,6 +161,23 @@ def test_without_threads_the_runner_runs_in_place(monkeypatch):
     assert not runner.run_button.disabled and runner.stop_button.disabled
 
 
+def test_in_the_browser_a_stop_handled_while_the_run_pauses_stops_it(monkeypatch):
+    """runtime.Flag lets the page handle its messages when asked; a Stop among them stops the
+    run after the game in play (here the pause itself plays the click on Stop)."""
+    config = study.Config.make("pentaquark", "random")
+    flag = runtime.Flag()
+    pauses = []
+
+    def pause():
+        pauses.append(1)
+        if len(pauses) == 2:
+            flag.set()  # the click on Stop, handled while the run waited
+    monkeypatch.setattr(runtime, "_pause_for_browser", lambda: pause)
+    monkeypatch.setattr(runtime, "PAUSE_EVERY", 0)
+    stopped = study.run(config, 50, seed=3, stop=flag)
+    assert len(stopped.games) == 1 and len(pauses) == 2
+
+
 def test_without_npm_the_first_build_says_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(fetch.shutil, "which", lambda name: None)
     with pytest.raises(fetch.SiteError, match="npm is needed once"):
@@ -136,3 +190,25 @@ def test_studies_import_where_processes_cannot_start():
             "from btlgames.core import study\nfrom btlgames.ui import lab\nprint('imported')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "imported", done.stderr[-500:]
+
+
+def test_the_pages_workflow_builds_the_site_as_the_readme_says_and_caches_the_downloads():
+    """The workflow cannot run here: this checks what can be checked without GitHub."""
+    import re as regex
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[2]
+    flow = yaml.safe_load((root / ".github/workflows/pages.yml").read_text())
+    steps = flow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    readme = (root / "README.md").read_text()
+    assert regex.search(r"btlgames site\s+--out", readme)
+    assert any(regex.fullmatch(r"btlgames site --out \S+", run) for run in runs), runs
+    cache = next(step for step in steps if step.get("uses", "").startswith("actions/cache"))
+    assert cache["with"]["path"] == "~/.cache/btlgames-site"  # fetch.cache_dir() without $BTLGAMES_SITE_CACHE
+    assert "btlgames/ui/site/sources.py" in cache["with"]["key"]  # new pins, new downloads
+    assert any(step.get("uses", "").startswith("actions/setup-node") for step in steps)  # npm, for Pyodide's core
+    upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == runs[-1].split()[-1]

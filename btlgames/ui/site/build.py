@@ -6,14 +6,16 @@ plus the kit's own launcher and lesson pages rendered here as plain HTML:
     DIR/index.html                    the launcher (relative links only: a USB stick works)
     DIR/lessons/<game>/...            the lesson packs, rendered at build time
     DIR/voici/render/<game>/<nb>.html an app page
-    DIR/static/pyodide/               Pyodide's core and the lock's files the kernel needs
-    DIR/pypi/                         the btlgames wheel and the apps' pure-Python wheels
+    DIR/static/pyodide/               Pyodide's core, the lock's files the kernel needs, and the
+                                      kit's wheels (``btlgames`` and the apps' pure-Python ones)
     DIR/SOURCES.txt                   where every downloaded file came from
 
 What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes).
-The same notebooks are used; the copies in the site get one hidden first cell that installs
-the kit's wheels from the site itself (``PRELUDE``), and numpy, pandas and matplotlib first
-where the app uses them (all but ``LIGHT_APPS``).
+The same notebooks are used.  Every wheel a page needs is in the site's own
+``pyodide-lock.json`` (with its sha256, which Pyodide checks), and each page names its
+wheels for ``loadPyodide``: they download in parallel while Python starts, and the kernel
+installs nothing one by one afterwards.  numpy, pandas and matplotlib are named only where
+the app uses them (all but ``LIGHT_APPS``).
 """
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ from pathlib import Path
 from ...core.i18n import t
 from .. import launcher
 from . import sources
-from .fetch import Fetched, SiteError, fetch
+from . import fetch as fetching
+from .fetch import Fetched, SiteError
 
 SITE_DIR = Path(__file__).resolve().parent
 UI_DIR = SITE_DIR.parent
@@ -43,8 +46,6 @@ KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: The apps whose code imports none of sources.PLOT_LOCK_PACKAGES: their pages skip installing
 #: them (tests/ui/test_site_build.py checks that they import none).
 LIGHT_APPS = ("play", "school")
-
-PRELUDE = "import piplite\n{plots}await piplite.install({wheels!r}, deps=False)\n"
 
 
 def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
@@ -70,13 +71,12 @@ def page_url(slug: str, notebook: str) -> str:
     return f"voici/render/{slug}/{Path(notebook).stem}.html"
 
 
-def with_prelude(notebook: Path, wheels: list[str], plots: bool) -> dict:
-    data = json.loads(notebook.read_text(encoding="utf-8"))
-    compiled = f"await piplite.install({list(sources.PLOT_LOCK_PACKAGES)!r})\n" if plots else ""
-    data["cells"].insert(0, {"cell_type": "code", "execution_count": None, "id": "btlgames-site-prelude",
-                             "metadata": {}, "outputs": [],
-                             "source": PRELUDE.format(plots=compiled, wheels=wheels)})
-    return data
+def page_packages(light: bool) -> list[str]:
+    """The lock's packages an app page loads while Python starts: the kernel's, the kit's
+    wheels, and numpy, pandas and matplotlib unless the app is light."""
+    names = [*sources.KERNEL_PRELOAD, *(name for name, _, _ in sources.APP_WHEELS), "btlgames"]
+    names += [] if light else list(sources.PLOT_LOCK_PACKAGES)
+    return list(dict.fromkeys(names))
 
 
 # ---------------------------------------------------------------- the btlgames wheel
@@ -137,17 +137,19 @@ def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
 CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def fix_page(html: str) -> str:
+def fix_page(html: str, packages: list[str]) -> str:
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
-    404): root them at the page's ``baseUrl``.  And nothing is loaded from another host."""
+    404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
+    Python starts.  And nothing is loaded from another host."""
     def fix(match: re.Match) -> str:
         config = json.loads(match.group(2))
         base = config["baseUrl"]
         kernel = config["litePluginSettings"][KERNEL_SETTINGS]
         rooted = lambda url: base + url[2:] if url.startswith("./") else url  # noqa: E731
         kernel["pyodideUrl"] = rooted(kernel["pyodideUrl"])
-        kernel["pipliteUrls"] = [rooted(url) for url in kernel["pipliteUrls"]]
+        kernel["pipliteUrls"] = [rooted(url) for url in kernel.get("pipliteUrls", [])]
+        kernel["loadPyodideOptions"] = {"packages": packages}
         for key in ("appUrl", "faviconUrl", "licensesUrl", "themesUrl"):
             if key in config:
                 config[key] = rooted(config[key])
@@ -160,9 +162,21 @@ def fix_page(html: str) -> str:
     return re.sub(r'<link[^>]+href="(?:https?:)?//[^"]*"[^>]*>\s*', "", html)
 
 
-def _pyodide(fetched: Fetched, out: Path) -> None:
-    """Pyodide's core and the lock's files the kernel needs; the lock the site serves names
-    only those (so micropip takes everything else from the site's own wheels)."""
+def wheel_entry(wheel: Path) -> dict:
+    """A pure-Python wheel as an entry of Pyodide's lock file (its sha256 checked on load)."""
+    name, version = wheel.name.split("-")[:2]
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {n.split("/")[0].removesuffix(".py") for n in archive.namelist()
+                if n.endswith(".py") and not n.split("/")[0].endswith((".dist-info", ".data"))}
+    key = re.sub(r"[-_.]+", "-", name).lower()
+    return {"name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": fetching.sha256(wheel), "package_type": "package", "imports": sorted(tops),
+            "depends": [], "unvendored_tests": False}
+
+
+def _pyodide(fetched: Fetched, out: Path, wheels: list[Path]) -> None:
+    """Pyodide's core, the lock's files the kernel needs and ``wheels``; the lock the site
+    serves names only those (so the kernel takes nothing from anywhere else)."""
     folder = out / "static" / "pyodide"
     folder.mkdir(parents=True, exist_ok=True)
     for name in sources.PYODIDE_CORE_FILES:
@@ -171,7 +185,53 @@ def _pyodide(fetched: Fetched, out: Path) -> None:
     lock["packages"] = {n: fetched.lock["packages"][n] for n in fetched.lock_names}
     for entry in lock["packages"].values():
         shutil.copy2(fetched.pyodide / entry["file_name"], folder / entry["file_name"])
+    for wheel in wheels:
+        entry = wheel_entry(wheel)
+        lock["packages"][entry["name"]] = entry
+        shutil.copy2(wheel, folder / wheel.name)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+
+
+def kit_languages() -> list[str]:
+    """The languages the kit speaks: a folder of words each in btlgames/locale."""
+    return sorted(p.name for p in (PACKAGE_DIR / "locale").iterdir() if p.is_dir())
+
+
+def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
+    """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
+    falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise.
+    Named with a build tag (``-1-``): not PyPI's bytes, but made from them here."""
+    keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
+    name, version = wheel.name.split("-")[:2]
+    target = dest / f"{name}-{version}-1-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        names = [n for n in source.namelist()
+                 if not n.startswith("babel/locale-data/") or keep.match(n)]
+        for n in names:
+            if not n.endswith(".dist-info/RECORD"):
+                out.writestr(source.getinfo(n), source.read(n))
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        kept = set(names)
+        lines = [line for line in source.read(record).decode().splitlines() if line.split(",")[0] in kept]
+        out.writestr(source.getinfo(record), "\n".join(lines) + "\n")
+    return target
+
+
+def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:
+    languages = kit_languages()
+    made = trimmed_babel(wheel, dest, languages)
+    origins.append(f"{made.name}: made here from {wheel.name} (the locale data of {', '.join(languages)} "
+                   f"and root only), sha256 {fetching.sha256(made)}")
+    return made
+
+
+def kernel_wheels(site: Path) -> list[Path]:
+    """The kernel's own wheels, as the Voici build put them in its extension's folder."""
+    folder = site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    found = [sorted(folder.glob(f"{name}-*.whl")) for name in sources.KERNEL_WHEELS]
+    if not all(found):
+        raise SiteError(f"the Pyodide kernel's wheels {sources.KERNEL_WHEELS} are not in {folder}: has it changed?")
+    return [wheels[-1] for wheels in found]
 
 
 # ---------------------------------------------------------------- the kit's own pages
@@ -269,30 +329,32 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
     notebooks, lessons = resolve_notebooks_dir(notebooks), resolve_lessons_dir(lessons)
     if out.exists() and not (out / "SOURCES.txt").is_file() and any(out.iterdir()):
         raise SiteError(f"{out} is not empty and is not a site built before: give an empty or new folder")
-    fetched = fetch(say)
+    fetched = fetching.fetch(say)
     carried = site_notebooks(notebooks)
     with tempfile.TemporaryDirectory(prefix="btlgames-site-") as tmp:
         stage = Path(tmp)
-        (stage / "lite" / "pypi").mkdir(parents=True)
-        for wheel in fetched.wheels:
-            shutil.copy2(wheel, stage / "lite" / "pypi")
-        kit = kit_wheel(stage / "lite" / "pypi")
+        (stage / "lite").mkdir(parents=True)
+        kit = kit_wheel(stage)
         fetched.origins.append(f"{kit.name}: built from {PACKAGE_DIR}")
         (stage / "lite" / "jupyter-lite.json").write_text(json.dumps(_lite_config()))
-        wheels = [name for name, _, _ in sources.APP_WHEELS] + ["btlgames"]
         for slug, name in carried:
             target = stage / "files" / slug / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            page = with_prelude(notebooks / slug / name, wheels, plots=not is_light(slug, name))
-            target.write_text(json.dumps(page), encoding="utf-8")
+            shutil.copy2(notebooks / slug / name, target)
         site = stage / "site"  # finished here, then moved: a failed build leaves no half site
         _voici(fetched, stage, site, say)
-        for page in (site / "voici" / "render").rglob("*.html"):
-            page.write_text(fix_page(page.read_text(encoding="utf-8")), encoding="utf-8")
+        for slug, name in carried:
+            page = site / page_url(slug, name)
+            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(is_light(slug, name))),
+                            encoding="utf-8")
         shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
         for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
             source_map.unlink()
-        _pyodide(fetched, site)
+        kernel = kernel_wheels(site)
+        fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
+        wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.startswith("babel-") else wheel
+                  for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
+        _pyodide(fetched, site, [*wheels, kit, *kernel])
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0
         (site / "SOURCES.txt").write_text("\n".join(fetched.origins) + "\n", encoding="utf-8")

@@ -31,6 +31,14 @@ PYODIDE_CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.as
 #: plus micropip); the build adds what the lock says they depend on.
 KERNEL_LOCK_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython")
 
+#: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
+#: lock names them too, so that a page loads them with the rest while Python starts.
+KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
+
+#: Everything the kernel's worker would otherwise install one by one after Python has started
+#: (its list; ``comm`` is one of APP_WHEELS): each page names these for ``loadPyodide``.
+KERNEL_PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+
 #: Compiled packages the concept notebooks, the debrief and the lab draw and count with; their
 #: pages install them first (the play apps need none of them: their pages start sooner).
 PLOT_LOCK_PACKAGES = ("numpy", "pandas", "matplotlib")
