@@ -72,7 +72,7 @@ class Events:
     def _log_effect(self, p: int, event: str, before: dict) -> None:
         now = self._standing(p)
         change = {k: now["amounts"][k] - n for k, n in before["amounts"].items()}
-        moved = {h: now["noise"][h] - before["noise"].get(h, 0) for h in board.HEXES if h in now["noise"]}
+        moved = {h: now["noise"][h] - before["noise"].get(h, 0) for h in sorted(now["noise"], key=board.ORDER.get)}
         noise = [h for h, n in moved.items() if n > 0]  # noise the event put on the team's hexes
         cleaned = [h for h, n in moved.items() if n < 0]  # noise it took away (a data-cleaning sprint)
         gained = {k: n for k, n in change.items() if n > 0}

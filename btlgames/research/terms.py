@@ -10,8 +10,11 @@ from .constants import BONUS_CAP
 
 def neighbours(view: dict, hex_: str) -> list[str]:
     """Map neighbours plus the far end of any wormhole from this hex."""
-    linked = [b for a, b in view["wormholes"] if a == hex_] + [a for a, b in view["wormholes"] if b == hex_]
-    return list(board.neighbours(hex_)) + linked
+    wormholes = view["wormholes"]
+    if not wormholes:
+        return list(board.NEIGHBOURS[hex_])
+    linked = [b for a, b in wormholes if a == hex_] + [a for a, b in wormholes if b == hex_]
+    return list(board.NEIGHBOURS[hex_]) + linked
 
 
 def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> dict:
@@ -89,6 +92,13 @@ def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
     if card.test_method and not method_at_hand(pl, card.test_method):
         return []
     return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
+
+
+def can_test(has_tile: bool, pl: dict, theory: str) -> bool:
+    """Whether :func:`project_choices` offers anything, without listing it (``has_tile``: the player
+    has a tile on the map)."""
+    named = cards.theories()[theory].test_method
+    return method_at_hand(pl, named) if named else has_tile
 
 
 def method_at_hand(pl: dict, method: str) -> bool:
