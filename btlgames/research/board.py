@@ -151,10 +151,17 @@ def fields_adjacent(a: str, b: str) -> bool:
     This decides whether a bridge between them lies on their border or needs a wormhole pair.
     A field is not adjacent to itself.
     """
-    for f in (a, b):
-        if f != META and f not in FIELDS:
-            raise ValueError(f"no field {f!r}; fields are {', '.join(FIELDS)} and {META}")
-    return a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+    adjacent = _ADJACENT.get((a, b))
+    if adjacent is None:
+        for f in (a, b):
+            if f != META and f not in FIELDS:
+                raise ValueError(f"no field {f!r}; fields are {', '.join(FIELDS)} and {META}")
+    return adjacent
+
+
+# fields_adjacent of every pair of areas: the rules and bots ask at every test
+_ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+             for a in (META, *FIELDS) for b in (META, *FIELDS)}
 
 
 def pixel(hex_id: str, size: float = 1.0) -> tuple[float, float]:

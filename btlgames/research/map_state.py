@@ -50,14 +50,21 @@ class MapState:
         taken = self._occupied() if taken is None else taken
         return [h for h in board.field_hexes(field_) if h not in taken]
 
-    def _build_spots(self, p: int):
-        """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
-        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields."""
-        taken = self._occupied()
-        near = set()  # neighbours both ways, wormholes too
+    def _near(self, p: int) -> set:
+        """``p``'s hexes and their neighbours (both ways, wormholes too)."""
+        near = set()
         for t in self.tiles:
             if t["owner"] == p:
+                near.add(t["hex"])
                 near.update(self._neighbours(t["hex"]))
+        return near
+
+    def _build_spots(self, p: int, near: set | None = None):
+        """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
+        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields;
+        ``near``: ``_near(p)`` if known (its own hexes are taken, so only the neighbours count)."""
+        taken = self._occupied()
+        near = self._near(p) if near is None else near
         found: dict = {}
 
         def spots(field_: str) -> list[str]:
@@ -70,13 +77,11 @@ class MapState:
     def _hidden_in(self, field_: str) -> list[str]:
         return [h for h in board.field_hexes(field_) if h in self.hidden]
 
-    def _noisy_near(self, p: int) -> list[str]:
-        noise, near = self.noise, set()
-        for t in self.tiles:
-            if t["owner"] == p:
-                near.add(t["hex"])
-                near.update(self._neighbours(t["hex"]))
-        return sorted((h for h in near if noise[h] > 0), key=board.ORDER.__getitem__)
+    def _noisy_near(self, p: int, near: set | None = None) -> list[str]:
+        """The hexes with noise on or beside ``p``'s tiles, in hex order (``near``: ``_near(p)`` if known)."""
+        noise = self.noise
+        noisy = [h for h in (self._near(p) if near is None else near) if noise[h] > 0]
+        return sorted(noisy, key=board.ORDER.__getitem__) if len(noisy) > 1 else noisy
 
     def _production(self, p: int) -> dict:
         out: dict = {}

@@ -254,29 +254,32 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         money = res["R"]
         catalogue = cards.catalogue()
         out: list[Action] = [] if pl["borrowed"] else [_BORROW]
-        if "theory" not in done or "method" not in done:
-            hand = pl["hand"]
-            if "theory" not in done and sum(th["owner"] == p for th in self.theories.values()) < TABLE_THEORIES:
-                theories = catalogue.theories
-                out += [_PLAY_THEORY[c] for c in hand if c in theories and theories[c].cost <= money]
-            if "method" not in done:
-                methods = catalogue.methods
-                out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
+        hand = pl["hand"]
+        if "theory" not in done and hand:
+            theories = catalogue.theories
+            playable = [c for c in hand if c in theories and theories[c].cost <= money]
+            if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
+                out += [_PLAY_THEORY[c] for c in playable]
+        if "method" not in done and hand:
+            methods = catalogue.methods
+            out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
+        near = self._near(p) if self.tiles else set()
         if "build" not in done and pl["tiles_left"]:
             projects = catalogue.projects
             affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
             if affordable:
-                spots = self._build_spots(p)
+                spots = self._build_spots(p, near)
                 for project in affordable:
                     out += [_BUILD[project, h] for h in spots(projects[project].field)]
         if "predict" not in done and pl["scheduled"] is None and self.theories:
-            has_tile = any(t["owner"] == p for t in self.tiles)
+            has_tile = bool(near)  # a tile's own hex is in near
             out += [_PREDICT[t] for t in self.theories if can_test(has_tile, pl, t)]
-        if res["D"] >= 1 and ("preprint" not in done or "journal" not in done) and self.results:
+        if res["D"] >= 1 and self.results and ("preprint" not in done or "journal" not in done):
+            preprints, journals = self._unpublished_both(p)
             if "preprint" not in done:
-                out += [_PREPRINT[i] for i in self._unpublished(p, "preprint")]
+                out += [_PREPRINT[i] for i in preprints]
             if "journal" not in done and res["L"] >= 1:
-                out += [_JOURNAL[i] for i in self._unpublished(p, "journal")]
+                out += [_JOURNAL[i] for i in journals]
         if "interfere" not in done and pl["interference"]:
             interference = catalogue.interference
             for c in dict.fromkeys(pl["interference"]):
@@ -284,7 +287,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
                 if card.type != "shield" and card.cost <= money:
                     out += [_INTERFERE[c, q] for q in range(self.players) if q != p]
         if "simulate" not in done and res["L"] >= 1:
-            out += [_SIMULATE[h] for h in self._noisy_near(p)]
+            if near:
+                out += [_SIMULATE[h] for h in self._noisy_near(p, near)]
             if pl["penalty"]:
                 out.append(_SIMULATE["repair"])
         if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
@@ -687,6 +691,17 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _unpublished(self, p: int, how: str) -> list[int]:
         return [i for i, r in enumerate(self.results) if r["player"] == p and r["kind"] != "artefact" and not r[how]]
+
+    def _unpublished_both(self, p: int) -> tuple[list[int], list[int]]:
+        """``_unpublished(p, "preprint")`` and ``_unpublished(p, "journal")`` in one pass."""
+        preprints, journals = [], []
+        for i, r in enumerate(self.results):
+            if r["player"] == p and r["kind"] != "artefact":
+                if not r["preprint"]:
+                    preprints.append(i)
+                if not r["journal"]:
+                    journals.append(i)
+        return preprints, journals
 
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         self.log.add(self.round, self.phase, player, kind, secret, seen_by, **data)

@@ -3,16 +3,17 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from . import board, cards
 from .constants import BONUS_CAP
 
 
-def neighbours(view: dict, hex_: str) -> list[str]:
+def neighbours(view: dict, hex_: str) -> Sequence[str]:
     """Map neighbours plus the far end of any wormhole from this hex."""
     wormholes = view["wormholes"]
     if not wormholes:
-        return list(board.NEIGHBOURS[hex_])
+        return board.NEIGHBOURS[hex_]
     linked = [b for a, b in wormholes if a == hex_] + [a for a, b in wormholes if b == hex_]
     return list(board.NEIGHBOURS[hex_]) + linked
 
@@ -20,10 +21,15 @@ def neighbours(view: dict, hex_: str) -> list[str]:
 def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> dict:
     """Difficulty, capped bonus and penalties of a test, from what everyone sees (so the app can
     show them before the roll and bots can weigh them)."""
+    tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None) if tile_uid else None
+    return tile_terms(view, p, theory, tile, method)
+
+
+def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
+    """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
     card = cards.theories()[theory]
     th = view["theories"][theory]
     pl = view["players_"][p]
-    tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None)
     difficulty = card.difficulty
     wormhole = False
     if tile is None:
@@ -38,13 +44,13 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
             difficulty += 1
         else:
             difficulty += 1 if th["hits"] else 3
-        if board.field_of(hex_) == board.META and project_field != board.META:
+        if board.FIELD_OF[hex_] == board.META and project_field != board.META:
             difficulty += 1
         wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
     difficulty += 1 if wormhole else 0
     anomalies = view["anomalies"]
-    map_bonus = 1 if hex_ and anomalies and any(board.field_of(a) == card.field
-                                                for a in neighbours(view, hex_) if a in anomalies) else 0
+    map_bonus = 1 if hex_ and anomalies and any(a in anomalies and board.FIELD_OF[a] == card.field
+                                                for a in neighbours(view, hex_)) else 0
     raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
     if method:
         raw += cards.methods()[method].bonus
