@@ -27,7 +27,8 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
     """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
-    card = cards.theories()[theory]
+    catalogue = cards.catalogue()
+    card = catalogue.theories[theory]
     th = view["theories"][theory]
     pl = view["players_"][p]
     difficulty = card.difficulty
@@ -36,7 +37,7 @@ def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) 
         difficulty += 1  # a method test on Metascience without a tile
         hex_, technique, project_field = "", 0, board.META
     else:
-        project = cards.projects()[tile["card"]]
+        project = catalogue.projects[tile["card"]]
         hex_, technique, project_field = tile["hex"], project.technique, project.field
         if card.test_project == tile["card"] or (card.test_method and project_field == card.field):
             pass
@@ -49,11 +50,14 @@ def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) 
         wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
     difficulty += 1 if wormhole else 0
     anomalies = view["anomalies"]
-    map_bonus = 1 if hex_ and anomalies and any(a in anomalies and board.FIELD_OF[a] == card.field
-                                                for a in neighbours(view, hex_)) else 0
+    map_bonus = 0
+    if hex_ and anomalies:
+        near = neighbours(view, hex_)
+        if not anomalies.keys().isdisjoint(near):  # an anomaly beside: does one puzzle the theory's field?
+            map_bonus = 1 if any(a in anomalies and board.FIELD_OF[a] == card.field for a in near) else 0
     raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
     if method:
-        raw += cards.methods()[method].bonus
+        raw += catalogue.methods[method].bonus
     return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
             "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
 
