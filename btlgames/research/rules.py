@@ -751,5 +751,6 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
 # The round's steps and the answers to decisions, by name: ``_step_<name>`` and ``_do_<kind>`` of the state
 # and its mixins, looked up once here instead of by name at every step.
-_STEPS = {name[len("_step_"):]: getattr(ResearchState, name) for name in dir(ResearchState) if name.startswith("_step_")}
+_STEPS = {name[len("_step_"):]: getattr(ResearchState, name)
+          for name in dir(ResearchState) if name.startswith("_step_")}
 _ANSWERS = {kind: getattr(ResearchState, f"_do_{kind}") for kind in ResearchState.actions if kind != "borrow"}
