@@ -4,6 +4,7 @@
     python bench/playouts.py [--seconds S] [--game NAME ...]
     python bench/playouts.py --compare PATH [--rounds N] [--seconds S] [--game NAME ...]
     python bench/playouts.py --same PATH [--games N] [--game NAME ...]
+    ... --option variant=school  (any of the above with a game option: repeatable)
 
 Rates are games and actions per second of this process's CPU time (on a quiet machine that is
 the wall-clock rate; on a shared one it is less disturbed by the other processes). With
@@ -30,18 +31,34 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent  # this checkout
 
 
+OPTIONS: dict = {}  # --option KEY=VALUE: every game is loaded with these
+
+
+def game_option(text: str) -> tuple[str, object]:
+    """``variant=school`` -> ("variant", "school"); a whole number is an int (``rounds=3``)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"give an option as KEY=VALUE, not {text!r}")
+    return key, int(value) if value.lstrip("-").isdigit() else value
+
+
+def option_args() -> list[str]:
+    """The --option arguments again, for a worker process."""
+    return [a for k, v in OPTIONS.items() for a in ("--option", f"{k}={v}")]
+
+
 def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
     """(games per CPU second, actions per CPU second, peak KiB for one game)."""
     from btlgames.core.simulate import play_one
 
     tracemalloc.start()
-    play_one(game, seed=0, bot=bot)  # also warms what the engine caches
+    play_one(game, seed=0, bot=bot, **OPTIONS)  # also warms what the engine caches
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
     games = actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = play_one(game, seed=games, bot=bot)
+        state = play_one(game, seed=games, bot=bot, **OPTIONS)
         games += 1
         actions += len(state.history)
     elapsed = time.process_time() - start
@@ -54,13 +71,13 @@ def digest(game: str, bot: str, games: int) -> str:
 
     h = hashlib.sha256()
     for seed in range(1, games + 1):
-        h.update(json.dumps(play_one(game, seed=seed, bot=bot).history, sort_keys=True).encode())
+        h.update(json.dumps(play_one(game, seed=seed, bot=bot, **OPTIONS).history, sort_keys=True).encode())
     return h.hexdigest()
 
 
 def digest_in(path: Path, game: str, bot: str, games: int) -> str | None:
     env = {**os.environ, "PYTHONPATH": str(path)}
-    done = subprocess.run([sys.executable, __file__, "--digest", game, bot, str(games)],
+    done = subprocess.run([sys.executable, __file__, "--digest", game, bot, str(games), *option_args()],
                           env=env, capture_output=True, text=True)
     if done.returncode and "has no bot" in done.stderr:
         return None
@@ -94,7 +111,7 @@ def measured_in(path: Path, game: str, bot: str, seconds: float) -> float | None
     """Games per second with the btlgames found in ``path``, in a fresh process; None when that
     checkout has no such bot (a bot added since)."""
     env = {**os.environ, "PYTHONPATH": str(path)}
-    done = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds)],
+    done = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds), *option_args()],
                           env=env, capture_output=True, text=True)
     if done.returncode and "has no bot" in done.stderr:
         return None
@@ -126,9 +143,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --compare")
     parser.add_argument("--same", type=Path, metavar="PATH", help="another checkout that must play the same games")
     parser.add_argument("--games", type=int, default=20, help="seeds per game and bot with --same")
+    parser.add_argument("--option", type=game_option, action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option for every game played, e.g. variant=school (repeatable)")
     parser.add_argument("--one", nargs=2, metavar=("GAME", "BOT"), help=argparse.SUPPRESS)  # a --compare worker
     parser.add_argument("--digest", nargs=3, metavar=("GAME", "BOT", "N"), help=argparse.SUPPRESS)  # a --same worker
     args = parser.parse_args()
+    OPTIONS.update(args.option)
     if args.digest:
         print(digest(args.digest[0], args.digest[1], int(args.digest[2])))
     elif args.same:

@@ -107,7 +107,10 @@ def ring(hex_id: str) -> int:
 
 def is_outer(hex_id: str) -> bool:
     """A rim hex (ring 3): the ones hidden at the start of a full game (Kit rule K2)."""
-    return ring(hex_id) == RADIUS
+    return hex_id in _RIM or ring(hex_id) == RADIUS  # the second: a hex not on the map raises
+
+
+_RIM = frozenset(h for h in HEXES if ring(h) == RADIUS)
 
 
 def distance(a: str, b: str) -> int:
@@ -122,6 +125,12 @@ def neighbours(hex_id: str) -> tuple[str, ...]:
     q, r = coords(hex_id)
     found = (hex_at(q + dq, r + dr) for dq, dr in _STEPS)
     return tuple(sorted((h for h in found if h), key=order))
+
+
+# The rules read these at every step: tables, not calls (the same values as the functions above).
+NEIGHBOURS: dict[str, tuple[str, ...]] = {h: neighbours(h) for h in HEXES}
+FIELD_OF: dict[str, str] = dict(_FIELD_OF)
+ORDER: dict[str, int] = dict(_ORDER)
 
 
 def _borders() -> frozenset[frozenset[str]]:
@@ -142,10 +151,17 @@ def fields_adjacent(a: str, b: str) -> bool:
     This decides whether a bridge between them lies on their border or needs a wormhole pair.
     A field is not adjacent to itself.
     """
-    for f in (a, b):
-        if f != META and f not in FIELDS:
-            raise ValueError(f"no field {f!r}; fields are {', '.join(FIELDS)} and {META}")
-    return a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+    adjacent = _ADJACENT.get((a, b))
+    if adjacent is None:
+        for f in (a, b):
+            if f != META and f not in FIELDS:
+                raise ValueError(f"no field {f!r}; fields are {', '.join(FIELDS)} and {META}")
+    return adjacent
+
+
+# fields_adjacent of every pair of areas: the rules and bots ask at every test
+_ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+             for a in (META, *FIELDS) for b in (META, *FIELDS)}
 
 
 def pixel(hex_id: str, size: float = 1.0) -> tuple[float, float]:

@@ -11,7 +11,7 @@ import random
 
 from . import board, cards
 from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import project_hits, success_faces, test_terms
+from .terms import project_hits, success_faces, test_terms, tile_terms
 
 
 class HeuristicBot:
@@ -73,9 +73,18 @@ class HeuristicBot:
     def _faces(self, view, me, theory, tile, method="") -> int:
         """The die's faces that pass this test (the chance in sixths: exact, and cheap to weigh)."""
         key = ("faces", theory, tile, method)
-        if key not in self._known:
-            self._known[key] = success_faces(test_terms(view, me, theory, tile, method))
-        return self._known[key]
+        faces = self._known.get(key)
+        if faces is None:
+            mine = self._tiles_by_uid(view, me)
+            terms = tile_terms(view, me, theory, mine[tile], method) if tile in mine else \
+                test_terms(view, me, theory, tile, method)
+            faces = self._known[key] = success_faces(terms)
+        return faces
+
+    def _tiles_by_uid(self, view, me) -> dict:
+        if "by_uid" not in self._known:
+            self._known["by_uid"] = {t["uid"]: t for t in self._own_tiles(view, me)}
+        return self._known["by_uid"]
 
     def _chance(self, view, me, theory, tile, method="") -> float:
         return self._faces(view, me, theory, tile, method) / 6

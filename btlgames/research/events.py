@@ -71,12 +71,17 @@ class Events:
 
     def _log_effect(self, p: int, event: str, before: dict) -> None:
         now = self._standing(p)
-        change = {k: now["amounts"][k] - n for k, n in before["amounts"].items()}
-        moved = {h: now["noise"][h] - before["noise"].get(h, 0) for h in board.HEXES if h in now["noise"]}
-        noise = [h for h, n in moved.items() if n > 0]  # noise the event put on the team's hexes
-        cleaned = [h for h, n in moved.items() if n < 0]  # noise it took away (a data-cleaning sprint)
-        gained = {k: n for k, n in change.items() if n > 0}
-        lost = {k: -n for k, n in change.items() if n < 0}
+        amounts, gained, lost = now["amounts"], {}, {}
+        for k, n in before["amounts"].items():
+            change = amounts[k] - n
+            if change > 0:
+                gained[k] = change
+            elif change < 0:
+                lost[k] = -change
+        was, noisy = before["noise"], now["noise"]
+        moved = sorted((h for h, n in noisy.items() if n != was.get(h, 0)), key=board.ORDER.get)
+        noise = [h for h in moved if noisy[h] > was.get(h, 0)]  # noise the event put on the team's hexes
+        cleaned = [h for h in moved if noisy[h] < was.get(h, 0)]  # noise it took away (a data-cleaning sprint)
         if gained or lost or noise or cleaned:
             self._log("event_effect", p, event=event, gained=gained, lost=lost, noise=noise, cleaned=cleaned)
 

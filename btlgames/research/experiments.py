@@ -47,7 +47,11 @@ class Experiments:
             self._finish("synthesis")
 
     def test_terms(self, p: int, theory: str, tile_uid: str, method: str) -> dict:
-        return test_terms(self.seat_view(None), p, theory, tile_uid, method)
+        """The terms the engine rolls against: ``terms.test_terms`` of what the public view shows. The
+        parts it reads are given as the state holds them (public, and of the view's shape): no copies."""
+        table = {"theories": self.theories, "players_": self.players_, "tiles": self.tiles,
+                 "anomalies": self.anomaly_at, "noise": self.noise, "wormholes": self.wormholes}
+        return test_terms(table, p, theory, tile_uid, method)
 
     def _run_test(self, p: int, s: dict) -> None:
         pl = self.players_[p]
@@ -139,7 +143,7 @@ class Experiments:
         self.stats["replications"] += 1
         hex_ = s["hex"]
         self._clean(hex_, 1)
-        noisy = max(self._neighbours(hex_), key=lambda h: (self.noise[h], -board.HEXES.index(h)))
+        noisy = max(self._neighbours(hex_), key=lambda h: (self.noise[h], -board.ORDER[h]))
         self._clean(noisy, 1)  # K19
         self._log("replication", p, theory=theory, owner=owner, vp=vp, extra=card.vp_per_replication,
                   counter=self.counter)

@@ -18,7 +18,7 @@ class MapState:
         gained = dict(cards.placement_bonus().get(hex_, {})) if bonus else {}
         self._gain(p, gained)
         self._log("build", p, card=project, hex=hex_, tile=tile["uid"], bonus=gained)
-        field_ = board.field_of(hex_)
+        field_ = board.FIELD_OF[hex_]
         if field_ != board.META and field_ not in pl["programmes"] and self._programme(p, field_):
             pl["programmes"].append(field_)
             pl["vp"] += 1
@@ -26,7 +26,7 @@ class MapState:
 
     def _programme(self, p: int, field_: str) -> bool:
         """Three of the player's tiles adjacent in a chain in one field."""
-        mine = {t["hex"] for t in self.tiles if t["owner"] == p and board.field_of(t["hex"]) == field_}
+        mine = {t["hex"] for t in self.tiles if t["owner"] == p and board.FIELD_OF[t["hex"]] == field_}
         for h in mine:
             linked = {h} | {n for n in self._neighbours(h) if n in mine}
             grown = linked | {m for n in linked for m in self._neighbours(n) if m in mine}
@@ -34,49 +34,69 @@ class MapState:
                 return True
         return False
 
-    def _neighbours(self, hex_: str) -> list[str]:
+    def _neighbours(self, hex_: str) -> tuple[str, ...]:
+        """The map neighbours in hex order, then the far ends of wormholes from this hex."""
+        if not self.wormholes:
+            return board.NEIGHBOURS[hex_]
         linked = [b for a, b in self.wormholes if a == hex_] + [a for a, b in self.wormholes if b == hex_]
-        return list(board.neighbours(hex_)) + linked
+        return board.NEIGHBOURS[hex_] + tuple(linked)
 
     def _occupied(self) -> set:
-        return {t["hex"] for t in self.tiles} | set(self.anomaly_at) | set(self.neutral) | set(self.hidden)
+        taken = {t["hex"] for t in self.tiles}
+        taken.update(self.anomaly_at, self.neutral, self.hidden)
+        return taken
 
     def _known_free(self, field_: str, taken: set | None = None) -> list[str]:
         taken = self._occupied() if taken is None else taken
         return [h for h in board.field_hexes(field_) if h not in taken]
 
-    def _build_spots(self, p: int):
+    def _near(self, p: int) -> set:
+        """``p``'s hexes and their neighbours (both ways, wormholes too)."""
+        near = set()
+        for t in self.tiles:
+            if t["owner"] == p:
+                near.add(t["hex"])
+                near.update(self._neighbours(t["hex"]))
+        return near
+
+    def _build_spots(self, p: int, near: set | None = None):
         """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
-        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields."""
+        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields;
+        ``near``: ``_near(p)`` if known (its own hexes are taken, so only the neighbours count)."""
         taken = self._occupied()
-        mine = {t["hex"] for t in self.tiles if t["owner"] == p}
-        near = {n for h in mine for n in self._neighbours(h)}  # neighbours both ways, wormholes too
+        near = self._near(p) if near is None else near
+        found: dict = {}
 
         def spots(field_: str) -> list[str]:
-            free = self._known_free(field_, taken) or self._known_free(board.META, taken)
-            beside = [h for h in free if h in near]
-            return beside or free
+            if field_ not in found:
+                free = self._known_free(field_, taken) or self._known_free(board.META, taken)
+                found[field_] = [h for h in free if h in near] or free
+            return found[field_]
         return spots
 
     def _hidden_in(self, field_: str) -> list[str]:
         return [h for h in board.field_hexes(field_) if h in self.hidden]
 
-    def _noisy_near(self, p: int) -> list[str]:
-        mine = {t["hex"] for t in self.tiles if t["owner"] == p}
-        near = mine | {n for h in mine for n in self._neighbours(h)}
-        return [h for h in board.HEXES if h in near and self.noise[h] > 0]
+    def _noisy_near(self, p: int, near: set | None = None) -> list[str]:
+        """The hexes with noise on or beside ``p``'s tiles, in hex order (``near``: ``_near(p)`` if known)."""
+        noise = self.noise
+        noisy = [h for h in (self._near(p) if near is None else near) if noise[h] > 0]
+        return sorted(noisy, key=board.ORDER.__getitem__) if len(noisy) > 1 else noisy
 
     def _production(self, p: int) -> dict:
         out: dict = {}
         mine = [t for t in self.tiles if t["owner"] == p]
+        if not mine:
+            return out
         my_hexes = {t["hex"] for t in mine}
+        projects = cards.projects()
         for tile in mine:
-            produce = dict(cards.projects()[tile["card"]].produce)
-            if produce and my_hexes & set(self._neighbours(tile["hex"])):  # K22
-                first = next(iter(produce))
-                produce[first] += 1
-            for r, n in produce.items():
-                out[r] = out.get(r, 0) + n
+            produce = projects[tile["card"]].produce
+            if not produce:
+                continue
+            beside = not my_hexes.isdisjoint(self._neighbours(tile["hex"]))  # K22: the first resource +1
+            for i, (r, n) in enumerate(produce.items()):
+                out[r] = out.get(r, 0) + n + (beside and i == 0)
         return out
 
     def _add_noise(self, hex_: str, n: int) -> None:
@@ -90,7 +110,7 @@ class MapState:
             self._take_noise_from_supply()
         elif not self.school and steps < 2 and hex_ not in leaked:
             leaked.add(hex_)
-            quiet = min(self._neighbours(hex_), key=lambda h: (self.noise[h], board.HEXES.index(h)))
+            quiet = min(self._neighbours(hex_), key=lambda h: (self.noise[h], board.ORDER[h]))
             self._add_one_noise(quiet, leaked, steps + 1)
 
     def _take_noise_from_supply(self) -> None:

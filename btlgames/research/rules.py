@@ -17,15 +17,22 @@ from ..core.state import Action, GameState
 from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
-                      Reward, Simulate, Stop, Story, Synthesis)
+                      Reward, Simulate, Stop, Story, Synthesis, Interned)
 from .constants import (CARD_SETS, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
                         STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference
 from .map_state import MapState
-from .terms import method_choices, project_choices
+from .terms import can_test, method_choices, project_choices
 from .views import Views
+
+# What the legal actions are made of: one instance per value (actions.Interned).
+_INCOME, _DISCARD, _KEEP, _PLAY_THEORY, _PLAY_METHOD, _BUILD, _PREDICT, _PREPRINT, _JOURNAL, _INTERFERE, _SIMULATE, \
+    _PLAN_TEST = map(Interned, (Income, Discard, Keep, PlayTheory, PlayMethod, Build, Predict, Preprint, Journal,
+                                Interfere, Simulate, PlanTest))
+_BORROW, _REPAY, _CONTINUE, _COLLECT, _STOP = Borrow(), Repay(), Continue(), CollectData(), Stop()
+_PEER_REVIEW, _PEER_REPAIR = PeerReview("rigor"), PeerReview("repair")
 
 
 @dataclass
@@ -173,7 +180,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     # -- the contract --------------------------------------------------------------------------------
     def current_player(self):
-        return None if self.is_over() or not self.queue else self.queue[0]["player"]
+        return self.queue[0]["player"] if self.queue and self.phase != "over" else None
 
     def is_over(self):
         return self.phase == "over"
@@ -207,25 +214,26 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         p = d["player"]
         pl = self.players_[p]
         kind = d["kind"]
-        if kind == "keep":
-            th, me = pl["offer"][:2], pl["offer"][2:]
-            return [Keep(a, b) for a in th for b in me]
+        if kind == "act":
+            return self._main_actions(p)
         if kind == "income":  # K7 and the draw, one choice (K30)
-            return [Income(r, deck) for r in ("D", "L", "O") for deck in self._drawable()]
-        if kind == "repay":
-            return ([Repay()] if pl["debt"] and pl["res"]["R"] >= 2 else []) + [Continue()]
+            decks = self._drawable()
+            return [_INCOME[r, deck] for r in ("D", "L", "O") for deck in decks]
         if kind == "discard":
             pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
-            return [Discard(c) for c in dict.fromkeys(pile)]
+            return [_DISCARD[c] for c in dict.fromkeys(pile)]
+        if kind == "plan":
+            return self._plan_choices(p, d["theory"])
+        if kind == "repay":
+            return [_REPAY, _CONTINUE] if pl["debt"] and pl["res"]["R"] >= 2 else [_CONTINUE]
+        if kind == "keep":
+            th, me = pl["offer"][:2], pl["offer"][2:]
+            return [_KEEP[a, b] for a in th for b in me]
         if kind == "story":
             return [Story(True), Story(False)]
         if kind == "heist":  # a preprint for D1 that is not an action
             paid = self._unpublished(p, "preprint") if pl["res"]["D"] >= 1 else []
             return [FreePreprint(i) for i in paid] + [FreePreprint(-1)]
-        if kind == "act":
-            return self._main_actions(p)
-        if kind == "plan":
-            return self._plan_choices(p, d["theory"])
         if kind == "reveal":
             return [Reveal(h) for h in self._hidden_in(d["field"])]
         if kind == "reward":
@@ -239,44 +247,57 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
+        """The answers to an "act" decision, in their fixed order (the most frequent decision: it
+        reads each table once)."""
         pl = self.players_[p]
         done, res = pl["done"], pl["res"]
         money = res["R"]
-        theories, methods, projects = cards.theories(), cards.methods(), cards.projects()
-        out: list[Action] = []
-        if not pl["borrowed"]:
-            out.append(Borrow())
-        if "theory" not in done and len(self._table(p)) < TABLE_THEORIES:
-            out += [PlayTheory(c) for c in pl["hand"] if c in theories and theories[c].cost <= money]
-        if "method" not in done:
-            out += [PlayMethod(c) for c in pl["hand"] if c in methods and methods[c].cost <= money]
+        catalogue = cards.catalogue()
+        out: list[Action] = [] if pl["borrowed"] else [_BORROW]
+        hand = pl["hand"]
+        if "theory" not in done and hand:
+            theories = catalogue.theories
+            playable = [c for c in hand if c in theories and theories[c].cost <= money]
+            if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
+                out += [_PLAY_THEORY[c] for c in playable]
+        if "method" not in done and hand:
+            methods = catalogue.methods
+            out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
+        near = self._near(p) if self.tiles else set()
         if "build" not in done and pl["tiles_left"]:
+            projects = catalogue.projects
             affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
-            spots = self._build_spots(p) if affordable else None
-            for project in affordable:
-                out += [Build(project, h) for h in spots(projects[project].field)]
-        if "predict" not in done and pl["scheduled"] is None:
-            out += [Predict(t) for t in self.theories if self._tiles_for(p, t)]
-        if "preprint" not in done and res["D"] >= 1:
-            out += [Preprint(i) for i in self._unpublished(p, "preprint")]
-        if "journal" not in done and res["D"] >= 1 and res["L"] >= 1:
-            out += [Journal(i) for i in self._unpublished(p, "journal")]
-        if "interfere" not in done:
+            if affordable:
+                spots = self._build_spots(p, near)
+                for project in affordable:
+                    out += [_BUILD[project, h] for h in spots(projects[project].field)]
+        if "predict" not in done and pl["scheduled"] is None and self.theories:
+            has_tile = bool(near)  # a tile's own hex is in near
+            out += [_PREDICT[t] for t in self.theories if can_test(has_tile, pl, t)]
+        if res["D"] >= 1 and self.results and ("preprint" not in done or "journal" not in done):
+            preprints, journals = self._unpublished_both(p)
+            if "preprint" not in done:
+                out += [_PREPRINT[i] for i in preprints]
+            if "journal" not in done and res["L"] >= 1:
+                out += [_JOURNAL[i] for i in journals]
+        if "interfere" not in done and pl["interference"]:
+            interference = catalogue.interference
             for c in dict.fromkeys(pl["interference"]):
-                card = cards.interference()[c]
+                card = interference[c]
                 if card.type != "shield" and card.cost <= money:
-                    out += [Interfere(c, q) for q in range(self.players) if q != p]
+                    out += [_INTERFERE[c, q] for q in range(self.players) if q != p]
         if "simulate" not in done and res["L"] >= 1:
-            out += [Simulate(h) for h in self._noisy_near(p)]
+            if near:
+                out += [_SIMULATE[h] for h in self._noisy_near(p, near)]
             if pl["penalty"]:
-                out.append(Simulate("repair"))
+                out.append(_SIMULATE["repair"])
         if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
-            out.append(PeerReview("rigor"))
+            out.append(_PEER_REVIEW)
             if pl["penalty"]:
-                out.append(PeerReview("repair"))
+                out.append(_PEER_REPAIR)
         if "collect" not in done:
-            out.append(CollectData())
-        out.append(Stop())
+            out.append(_COLLECT)
+        out.append(_STOP)
         return out
 
     def _tiles_for(self, p: int, theory: str) -> list[str]:
@@ -285,7 +306,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _plan_choices(self, p: int, theory: str) -> list[PlanTest]:
         """Every (project, method) pair the prediction may use: the two former choices in one (K30)."""
         methods = method_choices(self.players_[p], theory)
-        return [PlanTest(tile, m, hand) for tile in self._tiles_for(p, theory) for m, hand in methods]
+        return [_PLAN_TEST[tile, m, hand] for tile in self._tiles_for(p, theory) for m, hand in methods]
 
     def _drawable(self) -> list[str]:
         """The decks a draw can come from ("" alone: neither has a card left)."""
@@ -299,8 +320,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             self._borrow(p)
             return
         self.queue.pop(0)
-        handler = getattr(self, f"_do_{action.kind}")
-        handler(p, action, d)
+        _ANSWERS[action.kind](self, p, action, d)
         self._advance()
 
     def why_illegal(self, action: Action) -> str:
@@ -513,9 +533,9 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     # interference (full game)
     # -- the round machine ------------------------------------------------------------------------------
     def _advance(self) -> None:
-        while not self.queue and not self.is_over():
+        while not self.queue and self.phase != "over":
             step, p = self.todo.pop(0)
-            getattr(self, f"_step_{step}")(p)
+            _STEPS[step](self, p)
 
     def _order(self) -> list[int]:
         return [(self.start + i) % self.players for i in range(self.players)]
@@ -613,13 +633,15 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _storage_limit(self, p: int) -> None:
         """At most 8 resources; the excess goes back from the largest pile (K9)."""
         res = self.players_[p]["res"]
+        excess = sum(res.values()) - self.limit("storage")
+        if excess <= 0:
+            return
         returned = {}
-        while sum(res.values()) > self.limit("storage"):
-            largest = max(RESOURCES, key=lambda r: (res[r], -RESOURCES.index(r)))
+        for _ in range(excess):
+            largest = max(RESOURCES, key=res.__getitem__)  # the first of equal piles in RESOURCES order
             res[largest] -= 1
             returned[largest] = returned.get(largest, 0) + 1
-        if returned:
-            self._log("storage", p, returned=returned)
+        self._log("storage", p, returned=returned)
 
     # -- the end --------------------------------------------------------------------------------------------
     def _finish(self, reason: str) -> None:
@@ -670,8 +692,19 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _unpublished(self, p: int, how: str) -> list[int]:
         return [i for i, r in enumerate(self.results) if r["player"] == p and r["kind"] != "artefact" and not r[how]]
 
+    def _unpublished_both(self, p: int) -> tuple[list[int], list[int]]:
+        """``_unpublished(p, "preprint")`` and ``_unpublished(p, "journal")`` in one pass."""
+        preprints, journals = [], []
+        for i, r in enumerate(self.results):
+            if r["player"] == p and r["kind"] != "artefact":
+                if not r["preprint"]:
+                    preprints.append(i)
+                if not r["journal"]:
+                    journals.append(i)
+        return preprints, journals
+
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
-        self.log.add(self.round, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
+        self.log.add(self.round, self.phase, player, kind, secret, seen_by, **data)
 
     def decided_by(self) -> str:
         """Which rule chose the winner: "synthesis", "vp" (most VP alone), the K26 tie-break that
@@ -714,3 +747,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         cards_in_play = ([c for pl in self.players_ for c in pl["hand"] + pl["offer"] + pl["methods"]]
                          + list(self.theories) + [c for d in ("theory", "method") for c in self.decks[d] + self.discards[d]])
         assert len(cards_in_play) == len(set(cards_in_play)), "a theory or method card is in two places"
+
+
+# The round's steps and the answers to decisions, by name: ``_step_<name>`` and ``_do_<kind>`` of the state
+# and its mixins, looked up once here instead of by name at every step.
+_STEPS = {name[len("_step_"):]: getattr(ResearchState, name)
+          for name in dir(ResearchState) if name.startswith("_step_")}
+_ANSWERS = {kind: getattr(ResearchState, f"_do_{kind}") for kind in ResearchState.actions if kind != "borrow"}

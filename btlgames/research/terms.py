@@ -3,31 +3,41 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from . import board, cards
 from .constants import BONUS_CAP
 
 
-def neighbours(view: dict, hex_: str) -> list[str]:
+def neighbours(view: dict, hex_: str) -> Sequence[str]:
     """Map neighbours plus the far end of any wormhole from this hex."""
-    linked = [b for a, b in view["wormholes"] if a == hex_] + [a for a, b in view["wormholes"] if b == hex_]
-    return list(board.neighbours(hex_)) + linked
+    wormholes = view["wormholes"]
+    if not wormholes:
+        return board.NEIGHBOURS[hex_]
+    linked = [b for a, b in wormholes if a == hex_] + [a for a, b in wormholes if b == hex_]
+    return list(board.NEIGHBOURS[hex_]) + linked
 
 
 def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> dict:
     """Difficulty, capped bonus and penalties of a test, from what everyone sees (so the app can
     show them before the roll and bots can weigh them)."""
-    card = cards.theories()[theory]
+    tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None) if tile_uid else None
+    return tile_terms(view, p, theory, tile, method)
+
+
+def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
+    """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
+    catalogue = cards.catalogue()
+    card = catalogue.theories[theory]
     th = view["theories"][theory]
     pl = view["players_"][p]
-    tile = next((t for t in view["tiles"] if t["uid"] == tile_uid), None)
     difficulty = card.difficulty
     wormhole = False
     if tile is None:
         difficulty += 1  # a method test on Metascience without a tile
         hex_, technique, project_field = "", 0, board.META
     else:
-        project = cards.projects()[tile["card"]]
+        project = catalogue.projects[tile["card"]]
         hex_, technique, project_field = tile["hex"], project.technique, project.field
         if card.test_project == tile["card"] or (card.test_method and project_field == card.field):
             pass
@@ -35,16 +45,19 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
             difficulty += 1
         else:
             difficulty += 1 if th["hits"] else 3
-        if board.field_of(hex_) == board.META and project_field != board.META:
+        if board.FIELD_OF[hex_] == board.META and project_field != board.META:
             difficulty += 1
         wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
     difficulty += 1 if wormhole else 0
     anomalies = view["anomalies"]
-    map_bonus = 1 if hex_ and anomalies and any(board.field_of(a) == card.field
-                                                for a in neighbours(view, hex_) if a in anomalies) else 0
+    map_bonus = 0
+    if hex_ and anomalies:
+        near = neighbours(view, hex_)
+        if not anomalies.keys().isdisjoint(near):  # an anomaly beside: does one puzzle the theory's field?
+            map_bonus = 1 if any(a in anomalies and board.FIELD_OF[a] == card.field for a in near) else 0
     raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
     if method:
-        raw += cards.methods()[method].bonus
+        raw += catalogue.methods[method].bonus
     return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
             "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
 
@@ -89,6 +102,13 @@ def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
     if card.test_method and not method_at_hand(pl, card.test_method):
         return []
     return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
+
+
+def can_test(has_tile: bool, pl: dict, theory: str) -> bool:
+    """Whether :func:`project_choices` offers anything, without listing it (``has_tile``: the player
+    has a tile on the map)."""
+    named = cards.theories()[theory].test_method
+    return method_at_hand(pl, named) if named else has_tile
 
 
 def method_at_hand(pl: dict, method: str) -> bool:
