@@ -293,6 +293,10 @@ class PlannerBot:
         self.rng = random.Random(f"btl-planner:{seed}")
 
     def choose(self, view, legal):
+        return self.rng.choice(self.best(view, legal))
+
+    def best(self, view, legal) -> list:
+        """The legal actions of the highest value (choose picks one of them at random)."""
         # Counting where it is nearly exact: with 2 players the hand you pass comes straight back.
         # With 3 or 4 the planner's counting measured worse than none (bench/beat_the_logic.py,
         # planner against forgetful; the rulebook's designer note), so there it does without.
@@ -330,7 +334,7 @@ class PlannerBot:
 
         values = [worth(a) for a in legal]
         best = max(values)
-        return self.rng.choice([a for a, v in zip(legal, values) if v >= best - 1e-9])
+        return [a for a, v in zip(legal, values) if v >= best - 1e-9]
 
 
 class ForgetfulBot(PlannerBot):

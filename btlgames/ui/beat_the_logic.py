@@ -36,7 +36,8 @@ CSS = """
   white-space: nowrap; }
 .bl-card { display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   width: var(--bl-card); height: calc(var(--bl-card) * 1.15); margin: 2px; padding: 0 2px; border-radius: 8px;
-  border: 3px solid; box-sizing: border-box; vertical-align: middle; text-align: center; overflow: hidden; }
+  border: 3px solid; box-sizing: border-box; vertical-align: middle; text-align: center; overflow: hidden;
+  min-width: min-content; }  /* a word longer than the card ("microphone") widens it: never cut */
 .bl-card b { font-size: calc(var(--bl-card) * .34); line-height: 1; }
 .bl-card span { font-size: calc(var(--bl-card) * .17); font-weight: 700; line-height: 1.05; }
 .bl-card small { font-size: calc(var(--bl-card) * .14); line-height: 1.05; }

@@ -1,15 +1,30 @@
 """Beat The Logic in a real Chromium through the kit's Voilà server: player 1 plays a whole
-2-player game against the greedy bot by pressing cards on the table, to the score screen."""
+2-player game against the greedy bot by pressing cards on the table, to the score screen; the
+strategy lab runs; and no card's word is ever cut at a projector's size, in any language."""
 import re
+from pathlib import Path
 
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
 from playing import a_move, current_moves, current_targets, new_game, press
 
+from btlgames.beat_the_logic.cards import CARDS
+from btlgames.core.i18n import speaking
+from btlgames.ui import beat_the_logic as renderer
+
 pytestmark = pytest.mark.browser
 
 PLAY = "/voila/render/beat-the-logic/play.ipynb"
+APP_CSS = Path(renderer.__file__).parent / "static" / "app.css"
+# Card words that run past their card's inner edge (the border): a card shows them cut.
+CUT_WORDS = """() => [...document.querySelectorAll('.bl-card > span')].filter(word => {
+  const card = word.parentElement, style = getComputedStyle(card);
+  const inner = card.getBoundingClientRect(), box = word.getBoundingClientRect();
+  return word.scrollWidth > word.clientWidth + 0.5
+    || box.left < inner.left + parseFloat(style.borderLeftWidth) - 0.5
+    || box.right > inner.right - parseFloat(style.borderRightWidth) + 0.5;
+}).map(word => word.textContent)"""
 
 
 def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
@@ -49,3 +64,17 @@ def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
     wait.get_by_role("button", name="Simulate").click()
     page.wait_for_function("() => document.querySelector('.btl-keep-or-wait').innerText.includes('Simulated')")
     assert_accessible(page, "the strategy lab after a run")
+
+
+def test_no_card_cuts_its_word_at_a_projectors_size(page):
+    # Every card, in the hand and in a set, with the app's own styles, on one page with no server
+    # ("microphone" and "drumstokken" were cut in the hand at 1366x768).
+    for lang in ("en", "nl", "fi"):
+        with speaking(lang):
+            cards = (f'<div class="bl-hand">{"".join(renderer.card(c) for c in CARDS)}</div>'
+                     f'<div class="bl-set">{"".join(renderer.card(c, mini=True) for c in CARDS)}</div>')
+        page.set_content(f"<style>{APP_CSS.read_text()}</style>{renderer.CSS}"
+                         f'<div class="btl-app btl-game-app"><div class="bl-table">{cards}</div></div>')
+        for width, height in ((1366, 768), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(CUT_WORDS) == [], f"cut at {width}x{height} in {lang}"

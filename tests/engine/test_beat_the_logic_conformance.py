@@ -10,10 +10,11 @@ at every step 0.5-0.9 s (replaying the history is quadratic); the determinism re
 boundary's properties ~1.4 s a run. Most of a plain game went to the view check's
 ``hidden_variation``, which pickled the whole state: it now copies the state field by field
 (``BeatTheLogicState._copy``, checked against ``clone`` below). The budget of ~40 s for this
-file buys 40 + 30 + 30 full-harness games and 15 of the first edition (115 in all), and 300
+file buys 40 + 30 + 30 full-harness games and 15 of the first edition (115 in all), and 260
 more seeded random games per player count played to the end (the first 10 with the invariants
 after every move, the others at the end): a full-harness game checks everything such a game
-does and more at every step, so the budget goes to those first.
+does and more at every step, so the budget goes to those first. (300 became 260 in session 20:
+the time went to the browser test that no card's word is cut.)
 """
 import pytest
 
@@ -35,9 +36,9 @@ def test_the_first_edition_conforms_too():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_300_seeded_games_end_with_the_invariants(players):
+def test_260_seeded_games_end_with_the_invariants(players):
     lengths = set()
-    for seed in range(300):
+    for seed in range(260):
         state = btlgames.load("beat-the-logic", seed=seed, players=players)
         bot = RandomBot(seed)
         while not state.is_over():
