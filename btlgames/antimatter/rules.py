@@ -33,6 +33,8 @@ HAND_LIMIT = 6    # source
 DRAW_AT_END = 2   # source
 DIE = 8           # source: 8-sided dice
 MODES = ("standard", "challenge", "mixed", "team", "coop")
+NEUTRON_HEAD_START = 2    # K31: and a Neutron mat's pieces at risk from antimatter (bench/antimatter.py)
+CHALLENGE_HEAD_START = 2  # K31: pieces challenge order is worth in a mixed game (bench/antimatter.py)
 
 
 @dataclass
@@ -100,6 +102,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         for owner, goal in enumerate(self.goals):
             z, nn = stable_nuclide(goal["atom"]).mats
             self._add_mats(owner, z, nn)
+        if mode == "mixed" and self.options["head_start"]:
+            self._head_start()
         self.pawns = [catalogue().board.starts[s] for s in range(n)]
         self.hands = [[] for _ in range(n)]
         self.began_center = [False] * n
@@ -131,6 +135,39 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         for mat_type, count in (("proton", protons), ("neutron", neutrons)):
             for _ in range(count):
                 self.mats.append({"owner": owner, "type": mat_type, "pieces": [], "safe": False})
+
+    def _head_start(self) -> None:
+        """K31: in mixed mode a harder goal starts with pieces on its mats, taken from the bank, so
+        that Scientists of equal skill win about equally often. A goal's work is its pieces, with
+        NEUTRON_HEAD_START more for each Neutron mat (its pieces are at risk from antimatter the
+        whole game) and CHALLENGE_HEAD_START more for challenge order; each goal starts with its
+        work beyond the easiest goal's at the table. Mats are filled in their printed order
+        (Neutron mats first: the mat a deuterium goal adds), quarks in the first colour free on
+        the mat and in the bank. Tuned with bench/antimatter.py (the designer notes)."""
+        work = [sum(len(M.slots(m["type"])) + NEUTRON_HEAD_START * (m["type"] == "neutron")
+                    for m in self.mats if m["owner"] == o)
+                + CHALLENGE_HEAD_START * g["challenge"] for o, g in enumerate(self.goals)]
+        easiest = min(work)
+        colours = catalogue().pieces.colours
+        for owner, extra in enumerate(w - easiest for w in work):
+            given = []
+            mats = sorted((m for m in self.mats if m["owner"] == owner), key=lambda m: m["type"] != "neutron")
+            for m in mats:
+                for kind in M.slots(m["type"]):
+                    if extra <= 0:
+                        break
+                    used = {colour_of(p) for p in m["pieces"]}
+                    quark = catalogue().pieces.is_quark(kind)
+                    kinds = [f"{kind}-{c}" for c in colours if c not in used] if quark else [kind]
+                    piece = next((p for p in kinds if self.bank[p]), None)
+                    if piece is None:  # none left of it in the bank: this mat's order stops here
+                        break
+                    self.bank[piece] -= 1
+                    m["pieces"].append(piece)
+                    given.append(piece)
+                    extra -= 1
+            if given:
+                self._log("head_start", owner, pieces=given)
 
     def _first_group(self) -> int:
         """Every Scientist (team) rolls; the highest starts; a tie rolls again (K11)."""
