@@ -1,4 +1,4 @@
-"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K30).
+"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K31).
 
 A turn is a script of steps (roll, move, movement cards, one action card, draw two); each step
 either asks its seat a question (``decision``) or runs. Effects (board events, cards, spinner
