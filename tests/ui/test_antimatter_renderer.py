@@ -69,12 +69,6 @@ def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
     assert game.state.options["mode"] == "coop" and game.state.seed == 5 and game.state.goals[0]["challenge"]
 
 
-def test_a_game_with_bots_plays_to_the_end_in_the_app():
-    box = renderer.play(seed=2, seats=["heuristic"] * 3, players=3)
-    state = box.game.state
-    assert state.is_over() and state.winners()
-
-
 def test_every_game_type_plays_to_the_end_in_the_app():
     for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
         box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
