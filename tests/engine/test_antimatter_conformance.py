@@ -9,9 +9,10 @@ entanglement in pairs. Games are played to their end at the kit's round limit (K
 atom at the Center, cooperative ones when the next atom cannot be built. A checked step costs
 about 1 ms of CPU (bench/antimatter.py --harness measures it; it was 4 ms before the engine's
 clones shared the history and its hidden variations copied only the cards), so each case plays
-GAMES whole games, and the SHORT cases one more: 31 games, 45-55 s of CPU in all (session 18's
-24 games took as long: mixed mode's head start, K31, shortened its games), half of it on each of
-the suite's two workers.
+GAMES whole games, and the SHORT cases one more: 31 games (session 18: 24, 45-55 s of CPU in
+all). Mixed mode's head start (K31) shortened the mixed games, which pays for the seven more: on
+session 20's loaded machine the SHORT cases took 67 s of wall time, where their single games had
+taken 184 s an hour before. Half of it runs on each of the suite's two workers.
 Thousands of bot games per mode are bench/antimatter.py's.
 """
 import pytest
