@@ -2,7 +2,7 @@
 """Antimatter Matters bot report: game length and win shares by seat, per mode.
 
     python bench/antimatter.py [--games 2000] [--bot heuristic] [--modes standard,coop]
-                               [--players 4] [--rounds 60] [--goals ladder] [--workers 2]
+                               [--players 4] [--rounds 60] [--goals ladder] [--no-head-start] [--workers 2]
     python bench/antimatter.py --harness 2 [--modes ...]
 
 The games are a study of the core (btlgames.core.study: the same table on 1 or 2 workers).
@@ -32,6 +32,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="Scientists (default: per mode, see CASES)")
     parser.add_argument("--rounds", type=int, default=60, help="the round limit (Kit rule K29)")
     parser.add_argument("--goals", default="ladder", help="mixed mode: each seat's goal (Kit rule K24)")
+    parser.add_argument("--no-head-start", action="store_true",
+                        help="mixed mode: no head start for harder goals (Kit rule K31): the source's handicap")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (1 or 2; the same games)")
     parser.add_argument("--harness", type=int, metavar="GAMES", help="time the conformance harness instead")
     args = parser.parse_args()
@@ -41,10 +43,10 @@ def main() -> None:
         start = time.perf_counter()
         case = dict(CASES[mode], **({"players": args.players} if args.players else {}))
         if mode == "mixed":
-            case["goals"] = args.goals
+            case.update(goals=args.goals, head_start=not args.no_head_start)
         r = report(play_many(args.games, bot=args.bot, workers=args.workers, mode=mode, rounds=args.rounds, **case))
         lo, hi = r["cut_off_interval"]
-        goals = f", goals {args.goals}" if mode == "mixed" else ""
+        goals = f", goals {args.goals}{', no head start' * args.no_head_start}" if mode == "mixed" else ""
         print(f"\n{mode} ({case['players']} Scientists{goals}, {args.bot} bots): {r['games']} games in "
               f"{time.perf_counter() - start:.0f} s; {r['finished']} ended by the rules, {r['cut_off']} at the "
               f"round limit ({100 * lo:.1f}-{100 * hi:.1f} %)")

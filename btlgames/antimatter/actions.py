@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..core.i18n import t
@@ -38,8 +39,21 @@ def mat_name(mat: int) -> str:
     return t("antimatter.mat_number", n=mat + 1)
 
 
+@lru_cache(maxsize=None)
+def _json(action: Action) -> dict:
+    return Action.to_json(action)
+
+
+class Move(Action):
+    """An Antimatter move: its JSON is worked out once per move (the engine keeps its moves, and
+    the history writes one at every step), each history entry its own copy."""
+
+    def to_json(self):
+        return dict(_json(self))
+
+
 @dataclass(frozen=True)
-class Roll(Action):
+class Roll(Move):
     kind: ClassVar[str] = "roll"
 
     def describe(self):
@@ -47,7 +61,7 @@ class Roll(Action):
 
 
 @dataclass(frozen=True)
-class Order(Action):
+class Order(Move):
     """Team mode: the order the members play this turn (seats, first to last)."""
     kind: ClassVar[str] = "order"
     seats: tuple[int, ...]
@@ -57,7 +71,7 @@ class Order(Action):
 
 
 @dataclass(frozen=True)
-class Allocate(Action):
+class Allocate(Move):
     """Team mode: how many of the dice's spaces the next member in the turn's order moves
     (the last member moves what is left)."""
     kind: ClassVar[str] = "allocate"
@@ -69,7 +83,7 @@ class Allocate(Action):
 
 
 @dataclass(frozen=True)
-class MoveTo(Action):
+class MoveTo(Move):
     kind: ClassVar[str] = "move"
     space: str
 
@@ -78,7 +92,7 @@ class MoveTo(Action):
 
 
 @dataclass(frozen=True)
-class PlayMovement(Action):
+class PlayMovement(Move):
     """Movement cards played together (card ids, sorted): the pawn moves their sum."""
     kind: ClassVar[str] = "movement"
     cards: tuple[str, ...]
@@ -88,7 +102,7 @@ class PlayMovement(Action):
 
 
 @dataclass(frozen=True)
-class PickCard(Action):
+class PickCard(Move):
     """Take a movement card into the set to play together (played with PlayMovement)."""
     kind: ClassVar[str] = "pick"
     card: str
@@ -98,7 +112,7 @@ class PickCard(Action):
 
 
 @dataclass(frozen=True)
-class PlayAction(Action):
+class PlayAction(Move):
     kind: ClassVar[str] = "action"
     card: str
     target: int
@@ -108,7 +122,7 @@ class PlayAction(Action):
 
 
 @dataclass(frozen=True)
-class Shield(Action):
+class Shield(Move):
     kind: ClassVar[str] = "shield"
     card: str  # block | reverse
 
@@ -117,7 +131,7 @@ class Shield(Action):
 
 
 @dataclass(frozen=True)
-class Accept(Action):
+class Accept(Move):
     kind: ClassVar[str] = "accept"
 
     def describe(self):
@@ -125,7 +139,7 @@ class Accept(Action):
 
 
 @dataclass(frozen=True)
-class Stop(Action):
+class Stop(Move):
     """No (more) cards this phase."""
     kind: ClassVar[str] = "stop"
 
@@ -134,7 +148,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class PlaceOn(Action):
+class PlaceOn(Move):
     kind: ClassVar[str] = "place"
     mat: int
     piece: str
@@ -144,7 +158,7 @@ class PlaceOn(Action):
 
 
 @dataclass(frozen=True)
-class Lose(Action):
+class Lose(Move):
     kind: ClassVar[str] = "lose"
     mat: int
     piece: str
@@ -154,7 +168,7 @@ class Lose(Action):
 
 
 @dataclass(frozen=True)
-class Breach(Action):
+class Breach(Move):
     kind: ClassVar[str] = "breach"
     mat: int
 
@@ -163,7 +177,7 @@ class Breach(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(Move):
     kind: ClassVar[str] = "discard"
     card: str
 

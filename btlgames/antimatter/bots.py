@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from itertools import combinations_with_replacement
 from functools import lru_cache
+from itertools import product
 
 from . import mats as M
 from .actions import Accept, PickCard, PlayAction, PlayMovement, Shield, Stop
@@ -32,10 +32,36 @@ def _distances(start: str) -> dict[str, int]:
     return seen
 
 
-@lru_cache(maxsize=None)
-def _particle_spaces() -> tuple[tuple[str, str], ...]:
-    """(space, piece) of every particle space, in the board's order."""
-    return tuple((sid, sp.piece) for sid, sp in catalogue().board.spaces.items() if sp.kind == "particle")
+@lru_cache(maxsize=4096)
+def _nearest(targets: frozenset) -> dict[str, int]:
+    """Steps from each space to the closest of ``targets`` other than itself (a space missing:
+    no other target). A frozenset keeps its hash: the lookup is cheap at every space weighed."""
+    out = {}
+    for space in catalogue().board.spaces:
+        steps = _distances(space)
+        out_of = [steps[t] for t in targets if t != space]
+        if out_of:
+            out[space] = min(out_of)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _targets(needs: frozenset) -> frozenset:
+    """The particle spaces of the pieces in ``needs``."""
+    return frozenset(sid for sid, sp in catalogue().board.spaces.items() if sp.kind == "particle" and sp.piece in needs)
+
+
+@lru_cache(maxsize=4096)
+def _sets(held: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Every non-empty set of the movement cards held ((card, copies), sorted by card) with its
+    steps towards the Center, smallest first, then in the cards' order: the order a best set is
+    looked for in (the first best wins)."""
+    cards = catalogue().cards
+    names = [c for c, _ in held]
+    sets = [tuple(c for c, k in zip(names, ks) for _ in range(k))
+            for ks in product(*(range(n + 1) for _, n in held))]
+    return tuple((s, sum(cards[c].steps * (1 if cards[c].effect == "jump" else -1) for c in s))
+                 for s in sorted((s for s in sets if s), key=lambda s: (len(s), s)))
 
 
 class HeuristicBot:
@@ -59,7 +85,7 @@ class HeuristicBot:
             mats, challenge = self._mine(view, seat)
             fit = set().union(*(M.fitting(m["type"], tuple(m["pieces"]), challenge) for m in mats))
             needs = {p for p, n in view["bank"].items() if n and p in fit}
-            self._memo[seat] = needs, [sid for sid, piece in _particle_spaces() if piece in needs]
+            self._memo[seat] = needs, _targets(frozenset(needs))
         return self._memo[seat][0]
 
     def _complete(self, view, seat) -> bool:
@@ -93,9 +119,9 @@ class HeuristicBot:
             value -= 4 + 2 * self._held(view, seat)
         elif s.kind == "draw":
             value += 3
-        targets = [sid for sid in self._memo[seat][1] if sid != space]
+        targets = self._memo[seat][1]
         if targets:
-            value -= min(_distances(space)[sid] for sid in targets)
+            value -= _nearest(targets).get(space, 0)
         return value
 
     def _occupied(self, view, seat) -> set:
@@ -181,14 +207,8 @@ class HeuristicBot:
         held = Counter(c for c in view["hand"] if cards[c].type == "movement")
         here = self._value(view, seat, view["pawns"][seat])
         best, best_value, nets = None, here, {}
-        names = sorted(held)
-        for size in range(1, sum(held.values()) + 1):
-            for combo in combinations_with_replacement(names, size):
-                if any(combo.count(c) > held[c] for c in set(combo)):
-                    continue
-                net = sum(cards[c].steps * (1 if cards[c].effect == "jump" else -1) for c in combo)
-                if not net:
-                    continue
+        for combo, net in _sets(tuple(sorted(held.items()))):
+            if net:
                 if net not in nets:
                     walks = directed_walks(view["pawns"][seat], net)
                     if view["began_center"][seat]:

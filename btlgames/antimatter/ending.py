@@ -72,7 +72,7 @@ class EndingMixin:
         self.phase = "over"
         self.decision, self.tasks, self.script = {}, [], []
         self.end_reason = reason
-        self._log("end", by, reason=reason, winners=self.winning, atom=self.completed)
+        self._log("end", by, reason=reason, winners=list(self.winning), atom=self.completed)
 
     def _collected(self, owner: int) -> int:
         return sum(len(m["pieces"]) for m in self.mats if m["owner"] == owner)

@@ -1,4 +1,4 @@
-"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K30).
+"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K31).
 
 A turn is a script of steps (roll, move, movement cards, one action card, draw two); each step
 either asks its seat a question (``decision``) or runs. Effects (board events, cards, spinner
@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import ClassVar
 
+from ..core.events import Event
 from ..core.i18n import t
 from ..core.state import Action, GameState, LazyView
 from ..science.nuclides import build_chain, stable_nuclide
@@ -32,6 +33,8 @@ HAND_LIMIT = 6    # source
 DRAW_AT_END = 2   # source
 DIE = 8           # source: 8-sided dice
 MODES = ("standard", "challenge", "mixed", "team", "coop")
+NEUTRON_HEAD_START = 2    # K31: and a Neutron mat's pieces at risk from antimatter (bench/antimatter.py)
+CHALLENGE_HEAD_START = 2  # K31: pieces challenge order is worth in a mixed game (bench/antimatter.py)
 
 
 @dataclass
@@ -99,6 +102,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         for owner, goal in enumerate(self.goals):
             z, nn = stable_nuclide(goal["atom"]).mats
             self._add_mats(owner, z, nn)
+        if mode == "mixed" and self.options["head_start"]:
+            self._head_start()
         self.pawns = [catalogue().board.starts[s] for s in range(n)]
         self.hands = [[] for _ in range(n)]
         self.began_center = [False] * n
@@ -109,7 +114,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
             while len(self.hands[s]) < HAND and self.deck:
                 card = self.deck.pop(0)
                 (self.discard if card_of(card).type == "immediate" else self.hands[s]).append(card)
-        self._log("setup", None, mode=mode, goals=self.goals, discarded=list(self.discard))
+        self._log("setup", None, mode=mode, goals=[dict(g) for g in self.goals], discarded=list(self.discard))
         self.group = self.first = self._first_group()
         self._start_turn()
         self._advance()
@@ -130,6 +135,39 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         for mat_type, count in (("proton", protons), ("neutron", neutrons)):
             for _ in range(count):
                 self.mats.append({"owner": owner, "type": mat_type, "pieces": [], "safe": False})
+
+    def _head_start(self) -> None:
+        """K31: in mixed mode a harder goal starts with pieces on its mats, taken from the bank, so
+        that Scientists of equal skill win about equally often. A goal's work is its pieces, with
+        NEUTRON_HEAD_START more for each Neutron mat (its pieces are at risk from antimatter the
+        whole game) and CHALLENGE_HEAD_START more for challenge order; each goal starts with its
+        work beyond the easiest goal's at the table. Mats are filled in their printed order
+        (Neutron mats first: the mat a deuterium goal adds), quarks in the first colour free on
+        the mat and in the bank. Tuned with bench/antimatter.py (the designer notes)."""
+        work = [sum(len(M.slots(m["type"])) + NEUTRON_HEAD_START * (m["type"] == "neutron")
+                    for m in self.mats if m["owner"] == o)
+                + CHALLENGE_HEAD_START * g["challenge"] for o, g in enumerate(self.goals)]
+        easiest = min(work)
+        colours = catalogue().pieces.colours
+        for owner, extra in enumerate(w - easiest for w in work):
+            given = []
+            mats = sorted((m for m in self.mats if m["owner"] == owner), key=lambda m: m["type"] != "neutron")
+            for m in mats:
+                for kind in M.slots(m["type"]):
+                    if extra <= 0:
+                        break
+                    used = {colour_of(p) for p in m["pieces"]}
+                    quark = catalogue().pieces.is_quark(kind)
+                    kinds = [f"{kind}-{c}" for c in colours if c not in used] if quark else [kind]
+                    piece = next((p for p in kinds if self.bank[p]), None)
+                    if piece is None:  # none left of it in the bank: this mat's order stops here
+                        break
+                    self.bank[piece] -= 1
+                    m["pieces"].append(piece)
+                    given.append(piece)
+                    extra -= 1
+            if given:
+                self._log("head_start", owner, pieces=given)
 
     def _first_group(self) -> int:
         """Every Scientist (team) rolls; the highest starts; a tie rolls again (K11)."""
@@ -161,29 +199,31 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     def _legal_actions(self) -> list[Action]:
         d = self.decision
         kind, seat = d.get("kind"), d.get("seat")
-        if kind == "roll":
-            return [Roll()]
-        if kind == "order":
-            return [Order(p) for p in permutations(self.groups[self.group])]
-        if kind == "allocate":
-            rest = sum(self.dice) - sum(d["shares"])
-            return [Allocate(d["order"][len(d["shares"])], n) for n in range(rest + 1)]
+        # The moves are made once and kept (_move): a frozen dataclass is slow to build, and the
+        # same few hundred moves come up at every step of every game.
         if kind in ("move", "route", "nudge"):
-            return [MoveTo(s) for s in d["options"]]
+            return [_move(MoveTo, s) for s in d["options"]]
+        if kind == "roll":
+            return [_move(Roll)]
         if kind == "cards":
             return self._card_choices(seat, d["chosen"])
-        if kind == "action":
-            return [*(PlayAction(c, target) for c, target in self._action_plays(seat)), Stop()]
-        if kind in ("respond", "helicity"):
-            return [*(Shield(c) for c in self._shields(seat)), Accept()]
-        if kind == "place":
-            return [PlaceOn(m, d["piece"]) for m in d["options"]]
-        if kind == "lose":
-            return [Lose(m, p) for m, p in d["options"]]
-        if kind == "breach":
-            return [Breach(m) for m in d["options"]]
         if kind == "discard":
-            return [Discard(c) for c in sorted({card_of(c).id for c in self.hands[seat]})]
+            return [_move(Discard, c) for c in sorted({card_of(c).id for c in self.hands[seat]})]
+        if kind == "action":
+            return [*(_move(PlayAction, c, target) for c, target in self._action_plays(seat)), _move(Stop)]
+        if kind in ("respond", "helicity"):
+            return [*(_move(Shield, c) for c in self._shields(seat)), _move(Accept)]
+        if kind == "order":
+            return [_move(Order, p) for p in permutations(self.groups[self.group])]
+        if kind == "allocate":
+            rest = sum(self.dice) - sum(d["shares"])
+            return [_move(Allocate, d["order"][len(d["shares"])], n) for n in range(rest + 1)]
+        if kind == "place":
+            return [_move(PlaceOn, m, d["piece"]) for m in d["options"]]
+        if kind == "lose":
+            return [_move(Lose, m, p) for m, p in d["options"]]
+        if kind == "breach":
+            return [_move(Breach, m) for m in d["options"]]
         return []
 
     def why_illegal(self, action: Action) -> str:
@@ -242,11 +282,13 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     # -- the engine loop --------------------------------------------------------------------------
     def _advance(self) -> None:
+        center = catalogue().board.center
         while self.phase != "over" and not self.decision:
-            if self._check_end():
+            # the end can only come with a pawn on the Center or (cooperative) the supply changed
+            if (center in self.pawns or self.supply_changed) and self._check_end():
                 return
             if self.tasks:
-                task = dict(self.tasks.pop(0))
+                task = self.tasks.pop(0)  # a task is used once: its "do" goes, the rest are the arguments
                 getattr(self, "_do_" + task.pop("do"))(**task)
             elif self.script:
                 step, seat = self.script.pop(0)
@@ -329,11 +371,12 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         left = self._movement_held(seat)
         for c in chosen:
             left[c] = left.get(c, 0) - 1
-        out: list[Action] = [PickCard(c) for c in sorted(c for c, n in left.items() if n > 0)]
+        out: list[Action] = [_move(PickCard, c) for c in sorted(c for c, n in left.items() if n > 0)]
         net = self._net(chosen)
         if chosen and net and self._can_route(seat, net):
-            out.append(PlayMovement(tuple(chosen)))
-        return out + [Stop()]
+            out.append(_move(PlayMovement, tuple(chosen)))
+        out.append(_move(Stop))
+        return out
 
     def _movement_held(self, seat: int) -> dict[str, int]:
         """How many of each movement card ``seat`` holds (plain counts: this runs at every step)."""
@@ -363,8 +406,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         start = self.pawns[mover]
         self.pawns[mover] = space
         how = d["kind"] if d["kind"] != "route" else d.get("how", "route")
-        walks = {"move": free_walks, "route": directed_walks}.get(d["kind"])
-        if walks and space not in {w[-1] for w in walks(start, d["steps"])}:  # K9
+        if d["kind"] in ("move", "route") and space not in _walk_ends(d["kind"], start, d["steps"]):  # K9
             self.stats["pauli"] += 1
             self._log("pauli", mover, space=space)
         self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
@@ -383,20 +425,13 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
 
     def _can_play_movement(self, seat: int) -> bool:
-        """Whether some set of the movement cards in hand moves the pawn (K12): only a set's
-        sum counts, so the sums the hand can make are enough (not every set of cards)."""
-        sums = {0}
-        for card, count in self._movement_held(seat).items():
-            step = self._net((card,))
-            sums = {total + k * step for total in sums for k in range(count + 1)}
-        return any(self._can_route(seat, net) for net in sorted(sums - {0}))
+        """Whether some set of the movement cards in hand moves the pawn (K12)."""
+        return any(self._can_route(seat, net) for net in _sums(tuple(sorted(self._movement_held(seat).items()))))
 
     def _can_route(self, seat: int, steps: int) -> bool:
         """Whether ``_route_options(seat, steps, own_turn=True)`` offers a space (without listing them)."""
-        here, occupied = self.pawns[seat], self._occupied(seat)
-        center = catalogue().board.center if self.began_center[seat] else None
-        return any(end != here and end != center
-                   for end in (landing(w, occupied) for w in directed_walks(here, steps)))
+        return _routable(self.pawns[seat], tuple(p for s, p in enumerate(self.pawns) if s != seat),
+                         self.began_center[seat], steps)
 
     def _play_movement(self, seat: int, cards: tuple[str, ...]) -> None:
         for c in cards:
@@ -538,8 +573,11 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     # -- helpers ---------------------------------------------------------------------------------------
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
-        self.log.add(self.round, self.decision.get("kind", "play") if self.decision else "play", player, kind,
-                     secret=secret, seen_by=seen_by, **data)
+        """An event of the game's log. The values given here are new or never changed later (the
+        callers copy what the game keeps changing), so they are logged without the copies
+        ``Log.add`` makes for any caller: the game logs about two events a move."""
+        self.log.events.append(Event(self.round, self.decision.get("kind", "play") if self.decision else "play",
+                                     player, kind, data, secret or {}, seen_by or []))
 
 
 _PUBLIC_DECISION = frozenset(("kind", "seat", "steps", "options", "mover", "card", "sender", "target", "piece",
@@ -568,3 +606,37 @@ _VIEW_PARTS = {
 @lru_cache(maxsize=None)
 def _sorted_deck() -> list[str]:
     return sorted(catalogue().deck)
+
+
+@lru_cache(maxsize=4096)
+def _sums(held: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    """The steps towards the Center that sets of the movement cards held ((card, copies)) can make,
+    0 left out: only a set's sum counts (K12), so these are enough, not every set of cards."""
+    sums = {0}
+    for card, count in held:
+        step = AntimatterState._net((card,))
+        sums = {total + k * step for total in sums for k in range(count + 1)}
+    return tuple(sorted(sums - {0}))
+
+
+@lru_cache(maxsize=None)
+def _move(cls, *fields) -> Action:
+    """The move ``cls(*fields)``, made once."""
+    return cls(*fields)
+
+
+@lru_cache(maxsize=None)
+def _walk_ends(kind: str, start: str, steps: int) -> frozenset[str]:
+    """Where the die's (``move``) or a card's (``route``) walks end on an empty board (K9: an end
+    not among them is the Pauli rule's doing)."""
+    return frozenset(w[-1] for w in (free_walks if kind == "move" else directed_walks)(start, steps))
+
+
+@lru_cache(maxsize=65536)
+def _routable(here: str, others: tuple[str, ...], began_center: bool, steps: int) -> bool:
+    """Whether a card move of ``steps`` from ``here`` ends somewhere new with pawns on ``others``
+    (K9, K10: not back on the Center a turn began on). Asked again at every card taken into a set."""
+    center = catalogue().board.center if began_center else None
+    occupied = set(others)
+    return any(end != here and end != center
+               for end in (landing(w, occupied) for w in directed_walks(here, steps)))

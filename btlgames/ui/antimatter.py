@@ -356,6 +356,8 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
                        layout=w.Layout(**whole))
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
+    head = w.Checkbox(value=bool(options.get("head_start", True)), description=t("antimatter.head_start_option"),
+                      indent=False, layout=w.Layout(width="auto"))
     given = options.get("goals", "ladder")
     choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]
     if given not in PRESETS:  # the teacher's own goals, from the notebook's code (K24)
@@ -367,11 +369,11 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     def show_goals(_=None):
         """Mixed mode only: who builds what, and why seat 1's goal is the simplest (K24)."""
         mixed = modes.value == "mixed"
-        goals.layout.display = None if mixed else "none"
+        goals.layout.display = head.layout.display = None if mixed else "none"
         why = t(f"antimatter.goals.why_{goals.value}") if goals.value in PRESETS else t("antimatter.goals.why_given")
         explain.value = f'<div class="am-explain">{_esc(why)}</div>' if mixed else ""
 
-    for box in (modes, atoms, order, goals):
+    for box in (modes, atoms, order, goals, head):
         box.add_class("am-setting")
     modes.observe(show_goals, names="value")
     goals.observe(lambda change: (game.options.update(goals=change["new"]), show_goals()), names="value")
@@ -379,7 +381,8 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     modes.observe(lambda change: game.options.update(mode=change["new"]), names="value")
     atoms.observe(lambda change: game.options.update(atom=change["new"]), names="value")
     order.observe(lambda change: game.options.update(challenge=change["new"]), names="value")
-    game.settings.children = (*game.settings.children[:2], modes, atoms, order, goals, explain,
+    head.observe(lambda change: game.options.update(head_start=change["new"]), names="value")
+    game.settings.children = (*game.settings.children[:2], modes, atoms, order, goals, head, explain,
                               *game.settings.children[2:])
     started = game.new_game
 
@@ -399,6 +402,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
             return False
         chosen = game.options
         modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
+        head.value = chosen["head_start"]
         if chosen["goals"] not in [value for _, value in goals.options]:
             goals.options = [*goals.options, (t("antimatter.goals.given", goals=chosen["goals"]), chosen["goals"])]
         goals.value = chosen["goals"]
@@ -407,4 +411,5 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     game.resume = resume_and_show
     box = game.widget
     box.game, box.modes, box.atoms, box.order, box.goals, box.explain = game, modes, atoms, order, goals, explain  # for tests
+    box.head = head
     return box

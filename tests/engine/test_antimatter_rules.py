@@ -504,7 +504,7 @@ def test_mixed_goals_that_are_not_goals_are_refused_in_words(goals, words):  # K
 
 
 def test_each_seat_wins_by_its_own_goal():  # source: mixed mode; K23, K24
-    s = game(players=3, mode="mixed")  # hydrogen, hydrogen in order, deuterium
+    s = game(players=3, mode="mixed", head_start=False)  # hydrogen, hydrogen in order, deuterium
     empty_hands(s)
     deuterium = [i for i, m in enumerate(s.mats) if m["owner"] == 2]
     fill(s, deuterium[0], *PROTON_FULL)  # a complete hydrogen is not yet Scientist 3's deuterium
@@ -521,11 +521,36 @@ def test_each_seat_wins_by_its_own_goal():  # source: mixed mode; K23, K24
 
 
 def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: mixed mode; K7, K24
-    s = game(players=2, mode="mixed")  # seat 1 hydrogen, seat 2 hydrogen in challenge order
+    s = game(players=2, mode="mixed", head_start=False)  # seat 1 hydrogen, seat 2 hydrogen in challenge order
     run(s, {"do": "take", "seat": 0, "piece": "gluon"}, {"do": "take", "seat": 1, "piece": "gluon"})
     assert s.mats[0]["pieces"] == ["gluon"] and s.mats[1]["pieces"] == []
     run(s, {"do": "take", "seat": 1, "piece": "up-red"})
     assert s.mats[1]["pieces"] == ["up-red"]
+
+
+def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
+    s = game(players=4, mode="mixed")  # the ladder: H-1, H-1 in order, H-2, H-2 in order
+    on = {o: [m["pieces"] for m in s.mats if m["owner"] == o] for o in range(4)}
+    assert on[0] == [[]]  # the easiest goal: no head start
+    assert on[1] == [["up-red", "up-green"]]  # challenge order: 2 pieces, the first of the mat's order
+    neutron = ["up-red", "down-green", "down-blue", "gluon"]  # the Neutron mat first, whole
+    assert on[2] == [["up-red", "up-green"], neutron]  # 4 + 2 for a Neutron mat (K31)
+    assert on[3] == [["up-red", "up-green", "down-blue", "gluon"], neutron]  # and 2 for challenge order
+    taken = sum(len(p) for mats in on.values() for p in mats)
+    assert sum(s.bank.values()) == sum(catalogue().pieces.bank.values()) - taken  # from the bank
+    s.check_invariants()
+    plain = game(players=4, mode="mixed", head_start=False)
+    assert all(not m["pieces"] for m in plain.mats)  # the source's handicap, as printed
+    equal = game(players=4, mode="mixed", goals="equal")
+    assert all(not m["pieces"] for m in equal.mats)  # equal goals: nobody is behind
+
+
+def test_a_head_start_takes_only_what_the_bank_holds():  # K31, K5
+    s = game(players=2, mode="mixed", goals="H-1, C-12")  # carbon starts far ahead: 12 mats want red quarks first
+    s.check_invariants()
+    assert all(n >= 0 for n in s.bank.values())
+    carbon = [m for m in s.mats if m["owner"] == 1]
+    assert any(m["pieces"] for m in carbon) and not any(m["pieces"] for m in s.mats if m["owner"] == 0)
 
 
 def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28

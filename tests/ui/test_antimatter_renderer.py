@@ -69,12 +69,6 @@ def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
     assert game.state.options["mode"] == "coop" and game.state.seed == 5 and game.state.goals[0]["challenge"]
 
 
-def test_a_game_with_bots_plays_to_the_end_in_the_app():
-    box = renderer.play(seed=2, seats=["heuristic"] * 3, players=3)
-    state = box.game.state
-    assert state.is_over() and state.winners()
-
-
 def test_every_game_type_plays_to_the_end_in_the_app():
     for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
         box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)
@@ -137,3 +131,59 @@ def test_goals_given_in_code_show_as_given():  # K24
     assert box.goals.value == "H-2, H-1 in order" and "As given: H-2, H-1 in order" in box.goals.label
     assert "the goal given for their seat" in box.explain.value
     assert [g["atom"] for g in box.game.state.goals] == ["H-2", "H-1"]
+
+
+def _buttons(widget):
+    """Every button inside a widget, in the order shown."""
+    import ipywidgets as w
+
+    if isinstance(widget, w.Button):
+        return [widget]
+    return [b for child in getattr(widget, "children", ()) for b in _buttons(child)]
+
+
+def _press(widget, words):
+    button = next(b for b in _buttons(widget) if b.description == words)
+    button.click()
+
+
+def test_the_lesson_plans_walk_through_works_press_by_press():
+    """lessons/antimatter-matters/lesson-plan.md, "What to press": the same presses, in order."""
+    box = renderer.play()
+    game = box.game
+    _press(box, "Settings ▾")  # 1
+    chooser = game.seat_chooser
+    chooser.count.value = 3
+    chooser.boxes[0].value, chooser.boxes[1].value, chooser.boxes[2].value = "human", "heuristic", "heuristic"
+    box.modes.value, box.atoms.value = "standard", "H-1"
+    game.seed_box.value = "11"
+    _press(box, "New game")  # 2
+    assert game.state.players == 3 and game.state.seed == 11 and game.bots.keys() == {1, 2}
+    _press(box, "Present")  # 3
+    assert game.presenting
+    # 4: the roll has no choice: the app makes it and says so
+    assert "Made for you" in game.status.value and "Roll the energy die" in game.status.value
+    assert game.state.decision["kind"] == "move" and game._targets()  # 5: the spaces to move to, on the board
+    assert "Where to go" in str([h.value for h in _htmls(game.moves)])
+    for _ in range(300):  # 5-7: a space on the board, then cards or none; the bots play their turns
+        if game.state.is_over():
+            break
+        targets = game._targets()
+        if targets and not game.choosing:
+            game.press(next(iter(targets)))
+        else:
+            _buttons(game.moves)[0].click()
+    assert game.state.is_over() and game.state.winners()
+    assert 'aria-label="What happened"' in game.log.value and "Round 9: " in game.log.value  # 8: read aloud
+    assert "An atom was brought to the Center complete." in str([h.value for h in _htmls(box)])
+    assert any("btl-save" in h.value for h in _htmls(box))  # 9: Save game
+    _press(box, "Leave presentation")  # 10
+    assert not game.presenting
+
+
+def _htmls(widget):
+    import ipywidgets as w
+
+    if isinstance(widget, w.HTML):
+        return [widget]
+    return [h for child in getattr(widget, "children", ()) for h in _htmls(child)]
