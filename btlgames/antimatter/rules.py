@@ -40,7 +40,7 @@ CHALLENGE_HEAD_START = 2  # K31: pieces challenge order is worth in a mixed game
 @dataclass
 class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     name: ClassVar[str] = "antimatter"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2  # 2: the head start in mixed games (K31) plays mixed games differently
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     groups: list = field(default_factory=list)      # who takes a turn together: [[seat, ...], ...]
