@@ -23,12 +23,16 @@ LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
 BUILD_AT = 0.5  # expected gain that makes an experiment worth running
 
 
+_last = [None, ()]  # the last view asked about and its answers: a bot asks about one view many times
+
+
 def candidates(view, problem: int) -> tuple[int, ...]:
     """Values the card at ``problem`` may have, for the seat whose view this is."""
-    known = view["ring"][problem]["card"]
-    if known:
-        return (value(known),)
-    return _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in view["ring"]))
+    if _last[0] is not view:
+        ring = view["ring"]
+        unseen = _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in ring))
+        _last[:] = view, tuple((value(s["card"]),) if s["card"] else unseen for s in ring)
+    return _last[1][problem]
 
 
 @lru_cache(maxsize=4096)
@@ -139,11 +143,14 @@ class HeuristicBot:
         return max(half_pair, self._completes(view, card, v, open_, physicists, detectors, led))
 
     def _completes(self, view, card, v, open_, physicists, detectors, led) -> float:
+        # the open problems the group has not seen share one set of candidate values: each distinct
+        # set is weighed once (the best of the same numbers, found with fewer sums)
+        pools = {candidates(view, p) for p in open_}
         if is_detector(card):
             options = [expected_gain(view, p, *self._team(view, p), v) for p in led]
-            options += [expected_gain(view, p, h, [], v) for p in open_ for h in physicists]
+            options += [_expected(pool, h, (), v) for pool in pools for h in set(physicists)]
             return max(options, default=1.5 if not detectors else -1.0)
-        options = [expected_gain(view, p, v, [], d) for p in open_ for d in detectors]
+        options = [_expected(pool, v, (), d) for pool in pools for d in set(detectors)]
         return max(options, default=1.5 if not physicists else -1.0)
 
 

@@ -8,6 +8,7 @@ resolves the experiment at once; the builder's choices during resolution
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import ClassVar
 
 from ..core.i18n import t
@@ -140,6 +141,13 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
            Verify, EndTurn)
 
 
+@cache
+def _move(cls, *fields) -> Action:
+    """One shared instance per move: actions are frozen, and the legal moves are listed after every
+    action (building a frozen dataclass costs more than the rest of the listing)."""
+    return cls(*fields)
+
+
 # -- the state -----------------------------------------------------------------------------
 @dataclass
 class BeamtimesState(GameState):
@@ -243,35 +251,42 @@ class BeamtimesState(GameState):
 
     def _legal_actions(self) -> list[Action]:
         g = self.player
-        if self.phase == "publish":
-            return [Publish(), Withhold()]
-        if self.phase == "swap":
-            return [Swap(i) for i in self._least_verified()]
-        if self.phase == "verify":
-            return [*(Verify(i, c) for i, c in self._verifiable(g)), EndTurn()]
+        phase = self.phase
+        if phase == "publish":
+            return [_move(Publish), _move(Withhold)]
+        if phase == "swap":
+            return [_move(Swap, i) for i in self._least_verified()]
+        if phase == "verify":
+            return [*(_move(Verify, i, c) for i, c in self._verifiable(g)), _move(EndTurn)]
         builds, assigns = self._builds(g), self._assigns(g)
-        grants = [ApplyForGrant(c) for c, up in self.grants_up.items() if up]
+        grants = [_move(ApplyForGrant, c) for c, up in self.grants_up.items() if up]
         if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
-            return builds or assigns or [*grants, Pass()]
-        hires = [Hire(i, c) for i, c in enumerate(self.market) if self.tokens[g] >= i + 1]
-        if self.tokens[g] >= DISTINGUISHED_PRICE:
-            hires += [HireDistinguished(c) for c in self.distinguished]
-        return [*grants, *hires, *assigns, *builds, Pass()]
+            return builds or assigns or [*grants, _move(Pass)]
+        tokens = self.tokens[g]
+        hires = [_move(Hire, i, c) for i, c in enumerate(self.market) if tokens > i]
+        if tokens >= DISTINGUISHED_PRICE:
+            hires += [_move(HireDistinguished, c) for c in self.distinguished]
+        return [*grants, *hires, *assigns, *builds, _move(Pass)]
 
     def _builds(self, g: int) -> list[Build]:
+        detectors = [c for c in self.hands[g] if c[-1] == "S"]  # is_detector, inlined: asked every turn
+        if not detectors:
+            return []
         led = [p for p, w in enumerate(self.workers) if w and w[0][0] == g and self.solved_by[p] is None]
-        return [Build(c, p) for p in led for c in self.hands[g] if is_detector(c)]
+        return [_move(Build, c, p) for p in led for c in detectors]
 
     def _assigns(self, g: int) -> list[Assign]:
-        if self.tokens[g] < 1:
+        physicists = [c for c in self.hands[g] if c[-1] == "H"]  # is_physicist, inlined
+        if self.tokens[g] < 1 or not physicists:
             return []
+        solved_by, workers = self.solved_by, self.workers
         open_ = [p for p in range(RING_SIZE)
-                 if self.solved_by[p] is None and all(w[0] != g for w in self.workers[p])]
-        return [Assign(c, p) for c in self.hands[g] if is_physicist(c) for p in open_]
+                 if solved_by[p] is None and all(w[0] != g for w in workers[p])]
+        return [_move(Assign, c, p) for c in physicists for p in open_]
 
     def _verifiable(self, g: int) -> list[tuple[int, int]]:
-        costs = [(i, len(tokens) + 1) for i, tokens in enumerate(self.row_tokens)]
-        return [(i, c) for i, c in costs if self.tokens[g] >= c]
+        tokens = self.tokens[g]
+        return [(i, len(on) + 1) for i, on in enumerate(self.row_tokens) if tokens > len(on)]
 
     def _least_verified(self) -> list[int]:
         fewest = min(len(tokens) for tokens in self.row_tokens)
@@ -553,24 +568,31 @@ class BeamtimesState(GameState):
         """The table as ``player`` sees it (None: the projector): face-down cards only where that
         group has looked and the card has not moved since (K12); the projector shows what every
         group knows that way, a published card among them; hands are open (K5)."""
-        def seen(card, groups):
-            return card if self._knows(player, groups) else None
+        n = self.players
+        everyone = player is None
+
+        def knows(groups):  # _knows, inlined: a view asks it for eleven cards (the seen lists hold no repeats)
+            return len(groups) == n if everyone else player in groups
 
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
-        if self.pending and self._knows(player, self.ring_seen[self.pending["problem"]]):
+        if self.pending and knows(self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
+        ring = []
+        for p, card in enumerate(self.ring):
+            public = len(self.ring_seen[p]) == n
+            solved_by = self.solved_by[p]
+            ring.append({"card": card if solved_by is not None or knows(self.ring_seen[p]) else None,
+                         "solved_by": solved_by, "public": public,
+                         "workers": [{"group": o, "card": c, "role": "collaborator" if i else "leader"}
+                                     for i, (o, c) in enumerate(self.workers[p])]})
         return {
-            "players": self.players, "player": self.current_player(), "viewer": player,
+            "players": n, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
-            "rounds": self.options["rounds"], "goal": self.goal, "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
-            "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
-                      "solved_by": self.solved_by[p], "public": self._knows(None, self.ring_seen[p]),
-                      "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}
-                                  for i, (o, c) in enumerate(self.workers[p])]}
-                     for p in range(RING_SIZE)],
-            "row": [{"card": seen(self.row[i], self.row_seen[i]), "public": self._knows(None, self.row_seen[i]),
-                     "tokens": list(self.row_tokens[i])}
-                    for i in range(ROW_SIZE)],
+            "rounds": self.options["rounds"], "goal": self.goal,
+            "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
+            "ring": ring,
+            "row": [{"card": card if knows(seen) else None, "public": len(seen) == n, "tokens": list(on)}
+                    for card, seen, on in zip(self.row, self.row_seen, self.row_tokens)],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
             "market": [{"card": c, "price": i + 1} for i, c in enumerate(self.market)],
