@@ -166,6 +166,7 @@ GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the grou
 PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
 GRANT_PER_TURN = 2.0  # tokens an application for a grant brings on average (a 3: 3 x 4/6)
 WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
+MAYBE_TURNS = 6  # a remembered card that may be in several places is worth aiming at within this many turns
 
 
 class SolverBot(HeuristicBot):
@@ -196,6 +197,17 @@ class SolverBot(HeuristicBot):
     def _known(view) -> dict[int, int]:
         """Unsolved problems whose value this group sees: {problem: value}."""
         return {p: value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and s["solved_by"] is None}
+
+    @staticmethod
+    def _remembered(view) -> list[tuple[int, int, int]]:
+        """(problem, value, places): an unsolved problem where a card the group remembers may be,
+        and the number of places that card may be in (K17)."""
+        among = {}
+        for slot in view["ring"] + view["row"]:
+            for card in slot["maybe"]:
+                among[card] = among.get(card, 0) + 1
+        return [(p, value(card), among[card]) for p, slot in enumerate(view["ring"])
+                if slot["solved_by"] is None for card in slot["maybe"]]
 
     @staticmethod
     def _busy(view, p: int) -> bool:
@@ -258,11 +270,13 @@ class SolverBot(HeuristicBot):
     def _aim(self, view, legal, me):
         """The next step of the quickest plan to solve a problem, if it is legal now (else None)."""
         left = view["rounds"] - view["round"] + 1
-        plans = [(*plan, p) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
-        for turns, steps, p in sorted(plans, key=lambda plan: plan[0]):
+        plans = [(*plan, p, v) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
+        for p, v, among in self._remembered(view):  # K17: a card it saw, in one of `among` places
+            if (plan := self._plan(view, me, p, v)) and plan[0] * among <= MAYBE_TURNS:
+                plans.append((plan[0] * among, plan[1], p, v))  # the turns it expects to spend
+        for turns, steps, p, v in sorted(plans, key=lambda plan: plan[0]):
             if turns > left:
                 break
-            v = value(view["ring"][p]["card"])
             kind, what = steps[0]
             for a in legal:
                 if kind == "build" and isinstance(a, Build) and a.problem == p and value(a.card) == v:

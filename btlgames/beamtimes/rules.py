@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import ClassVar
 
+from ..core.events import ALL
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from ..science.ranges import outcome
@@ -163,6 +164,9 @@ class BeamtimesState(GameState):
     removed: list[str] = field(default_factory=list)  # the two that do not exist (never seen, K10)
     ring_seen: list[list[int]] = field(default_factory=list)  # groups that know the card there (K12)
     row_seen: list[list[int]] = field(default_factory=list)
+    # K17: per group, {card it has seen: the places it may be in}, a place being a problem 0-5 or a
+    # row place 6-10 (RING_SIZE + i)
+    traces: list[dict[str, list[int]]] = field(default_factory=list)
     grants_up: dict[str, bool] = field(default_factory=dict)
     box: list[str] = field(default_factory=list)  # clubs 7-K (K2)
     market: list[str] = field(default_factory=list)  # index 0 costs 1
@@ -194,6 +198,7 @@ class BeamtimesState(GameState):
         self.ring_seen = [[] for _ in self.ring]
         self.row_tokens = [[] for _ in self.row]
         self.row_seen = [[] for _ in self.row]
+        self.traces = [{} for _ in range(n)]
         self.grants_up = {g: True for g in GRANTS}
         self.box = list(UNUSED_CLUBS)
         self.deck = self.chance.shuffled(MARKET_CARDS)
@@ -403,7 +408,7 @@ class BeamtimesState(GameState):
         self.hands[g].remove(detector)
         particle = self.ring[p]
         lookers = sorted({w[0] for w in self.workers[p]})
-        self.ring_seen[p] = sorted(set(self.ring_seen[p]) | set(lookers))
+        self._learn(lookers, p)
         self.stats["builds"] += 1
         self._log("build", g, card=detector, problem=p)
         if self._knows(None, lookers):  # every group looks: no secret, the projector's log names it too
@@ -443,6 +448,7 @@ class BeamtimesState(GameState):
         self.row_tokens[place] = []
         self.ring[p], self.row[place] = self.chance.shuffled([self.ring[p], self.row[place]])
         self.ring_seen[p], self.row_seen[place] = [], []
+        self._scatter([p, RING_SIZE + place])
         self._log("swap", self.pending["builder"], problem=p, place=place)
         self._close_experiment()
 
@@ -469,7 +475,7 @@ class BeamtimesState(GameState):
         leader = self.workers[p][0][0]
         self._release_collaborators(p)
         self.solved_by[p] = leader  # the leader and its token stay on the problem (K13)
-        self.ring_seen[p] = list(range(self.players))
+        self._learn(range(self.players), p)
         self._to_deck([self.pending["detector"]])
         self.stats["solved"] += 1
         self._log("solved", leader, problem=p, particle=self.ring[p], x=self.pending["x"],
@@ -505,14 +511,15 @@ class BeamtimesState(GameState):
         self._to_deck([self.pending["detector"]])
         places = [p] + [n for n in ((p - 1) % RING_SIZE, (p + 1) % RING_SIZE)
                         if not self.workers[n] and self.solved_by[n] is None]
+        if revealed:  # everyone saw it here, and everyone sees where it may go (K17)
+            self._learn(range(self.players), p)
         if len(places) > 1:
             cards = self.chance.shuffled([self.ring[i] for i in places])
             for i, card in zip(places, cards):
                 self.ring[i] = card
                 self.ring_seen[i] = []
+            self._scatter(places)
             self._log("reshuffle", None, problems=places)
-        elif revealed:
-            self.ring_seen[p] = list(range(self.players))
         self._close_experiment()
 
     @property
@@ -533,7 +540,7 @@ class BeamtimesState(GameState):
         self._pay(g, cost)
         self.reserve[g] -= 1  # one of the tokens paid goes on the card
         self.row_tokens[place].append(g)
-        self.row_seen[place] = sorted(set(self.row_seen[place]) | {g})
+        self._learn([g], RING_SIZE + place)
         self.stats["verifications"] += 1
         self._log("verify", g, secret={"particle": self.row[place]}, seen_by=[g], place=place, cost=cost)
         self._end_turn()
@@ -569,20 +576,21 @@ class BeamtimesState(GameState):
         group has looked and the card has not moved since (K12); the projector shows what every
         group knows that way, a published card among them; hands are open (K5)."""
         n = self.players
-        everyone = player is None
 
-        def knows(groups):  # _knows, inlined: a view asks it for eleven cards (the seen lists hold no repeats)
-            return len(groups) == n if everyone else player in groups
+        def knows(groups):
+            return self._knows(player, groups)
 
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
         if self.pending and knows(self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
+        remembered = self._remembered(player)
         ring = []
         for p, card in enumerate(self.ring):
             public = len(self.ring_seen[p]) == n
             solved_by = self.solved_by[p]
             ring.append({"card": card if solved_by is not None or knows(self.ring_seen[p]) else None,
                          "solved_by": solved_by, "public": public,
+                         "maybe": self._maybe(remembered, p) if solved_by is None else [],
                          "workers": [{"group": o, "card": c, "role": "collaborator" if i else "leader"}
                                      for i, (o, c) in enumerate(self.workers[p])]})
         return {
@@ -591,8 +599,9 @@ class BeamtimesState(GameState):
             "rounds": self.options["rounds"], "goal": self.goal,
             "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
             "ring": ring,
-            "row": [{"card": card if knows(seen) else None, "public": len(seen) == n, "tokens": list(on)}
-                    for card, seen, on in zip(self.row, self.row_seen, self.row_tokens)],
+            "row": [{"card": card if knows(seen) else None, "public": len(seen) == n, "tokens": list(on),
+                     "maybe": self._maybe(remembered, RING_SIZE + i)}
+                    for i, (card, seen, on) in enumerate(zip(self.row, self.row_seen, self.row_tokens))],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
             "market": [{"card": c, "price": i + 1} for i, c in enumerate(self.market)],
@@ -604,6 +613,56 @@ class BeamtimesState(GameState):
             "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
             "criteria": list(self.criteria), "decided_by": self.decided_by(),
         }
+
+    # -- what each group remembers (K12, K17) --------------------------------------------------------
+    def _at(self, q: int) -> tuple[str, list[int]]:
+        """The card at place ``q`` and the groups that know it there."""
+        if q < RING_SIZE:
+            return self.ring[q], self.ring_seen[q]
+        return self.row[q - RING_SIZE], self.row_seen[q - RING_SIZE]
+
+    def _learn(self, groups, q: int) -> None:
+        """``groups`` see the card at place ``q``. Each now knows it is there, and that the cards it
+        remembers are not; a card left with one place is known there too (K17)."""
+        todo = [(g, q) for g in groups]
+        while todo:
+            g, q = todo.pop()
+            card, seen = self._at(q)
+            trace = self.traces[g]
+            if g in seen and trace.get(card) == [q]:
+                continue
+            if g not in seen:
+                seen.append(g)
+                seen.sort()
+            trace[card] = [q]
+            for other, places in trace.items():
+                if other != card and q in places:
+                    places.remove(q)
+                    if len(places) == 1:
+                        todo.append((g, places[0]))
+
+    def _scatter(self, places: list[int]) -> None:
+        """The cards at ``places`` were shuffled face down in front of everyone: a card a group
+        remembers in one of them may now be in any of them (K17)."""
+        shuffled = set(places)
+        for trace in self.traces:
+            for card, where in trace.items():
+                if not shuffled.isdisjoint(where):
+                    trace[card] = sorted(shuffled.union(where))
+
+    def _remembered(self, viewer) -> dict[str, list[int]]:
+        """{card: the places it may be in} as ``viewer`` knows it (K17); for the projector what every
+        group knows: the cards every group remembers, each in any place some group thinks possible."""
+        if viewer is not None and viewer != ALL:
+            return self.traces[viewer]
+        common = set(self.traces[0]).intersection(*self.traces[1:])
+        return {card: sorted(set().union(*(trace[card] for trace in self.traces))) for card in common}
+
+    @staticmethod
+    def _maybe(remembered, q: int) -> list[str]:
+        """The remembered cards that may be at place ``q`` (K17), lowest first. A card is equally
+        likely in each of the places whose lists name it."""
+        return sorted((card for card, where in remembered.items() if len(where) > 1 and q in where), key=value)
 
     def _knows(self, viewer, groups) -> bool:
         """Whether ``viewer`` knows the card the groups in ``groups`` have seen where it lies:
@@ -644,6 +703,10 @@ class BeamtimesState(GameState):
             total = self.tokens[g] + self.reserve[g] + markers
             assert total == TOKENS_PER_GROUP, f"group {g + 1} has {total} tokens, not {TOKENS_PER_GROUP}"
             assert self.tokens[g] >= 0 and self.reserve[g] >= 0
+        where = {card: q for q in range(RING_SIZE + ROW_SIZE) for card in [self._at(q)[0]]}
+        for trace in self.traces:
+            for card, places in trace.items():
+                assert where[card] in places, f"a group remembers {card} where it cannot be (K17)"
         for p, w in enumerate(self.workers):
             owners = [o for o, _ in w]
             assert len(owners) == len(set(owners)), "a group twice on one problem (K9)"

@@ -23,10 +23,11 @@ def games():
 
 
 def unseen(state, view) -> list[str]:
-    """The diamonds on the table that this view does not show."""
+    """The diamonds on the table that this view neither shows nor remembers somewhere (K17)."""
+    remembered = {c for slot in view["ring"] + view["row"] for c in slot["maybe"]}
     ring = [c for c, slot in zip(state.ring, view["ring"]) if slot["card"] is None]
     row = [c for c, slot in zip(state.row, view["row"]) if slot["card"] is None]
-    return ring + row + list(state.removed)
+    return [c for c in ring + row + list(state.removed) if c not in remembered]
 
 
 def test_a_verified_particle_shows_only_to_the_group_that_verified_it():
