@@ -583,14 +583,14 @@ class BeamtimesState(GameState):
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
         if self.pending and knows(self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
-        remembered = self._remembered(player)
+        maybe = self._maybe(self._remembered(player))
         ring = []
         for p, card in enumerate(self.ring):
             public = len(self.ring_seen[p]) == n
             solved_by = self.solved_by[p]
             ring.append({"card": card if solved_by is not None or knows(self.ring_seen[p]) else None,
                          "solved_by": solved_by, "public": public,
-                         "maybe": self._maybe(remembered, p) if solved_by is None else [],
+                         "maybe": maybe[p] if solved_by is None else [],
                          "workers": [{"group": o, "card": c, "role": "collaborator" if i else "leader"}
                                      for i, (o, c) in enumerate(self.workers[p])]})
         return {
@@ -600,7 +600,7 @@ class BeamtimesState(GameState):
             "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
             "ring": ring,
             "row": [{"card": card if knows(seen) else None, "public": len(seen) == n, "tokens": list(on),
-                     "maybe": self._maybe(remembered, RING_SIZE + i)}
+                     "maybe": maybe[RING_SIZE + i]}
                     for i, (card, seen, on) in enumerate(zip(self.row, self.row_seen, self.row_tokens))],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
@@ -659,10 +659,17 @@ class BeamtimesState(GameState):
         return {card: sorted(set().union(*(trace[card] for trace in self.traces))) for card in common}
 
     @staticmethod
-    def _maybe(remembered, q: int) -> list[str]:
-        """The remembered cards that may be at place ``q`` (K17), lowest first. A card is equally
-        likely in each of the places whose lists name it."""
-        return sorted((card for card, where in remembered.items() if len(where) > 1 and q in where), key=value)
+    def _maybe(remembered) -> list[list[str]]:
+        """Per place (problems, then the row), the remembered cards that may be there (K17), lowest
+        first. A card is equally likely in each of the places whose lists name it."""
+        places = [[] for _ in range(RING_SIZE + ROW_SIZE)]
+        for card, where in remembered.items():
+            if len(where) > 1:
+                for q in where:
+                    places[q].append(card)
+        for cards in places:
+            cards.sort(key=value)
+        return places
 
     def _knows(self, viewer, groups) -> bool:
         """Whether ``viewer`` knows the card the groups in ``groups`` have seen where it lies:
