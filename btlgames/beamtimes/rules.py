@@ -1,5 +1,6 @@
-"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16; rules
-version 3: the lesson ending of K15, and K16's credit: tokens after solved problems).
+"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K17; rules
+version 3: K15's endings before the bell, the race to the first solve by default, and K16's credit:
+tokens after solved problems; K17: what a group remembers of cards that were shuffled).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -524,9 +525,9 @@ class BeamtimesState(GameState):
 
     @property
     def goal(self) -> int:
-        """Solved problems that end the game (K15): players + 1 in the lesson ending, one in the
-        race to the first discovery, all six in the source's."""
-        ending = self.options.get("ending", "lesson")
+        """Solved problems that end the game (K15): one in the race to the first discovery (the
+        default), players + 1 in the lesson ending, all six in the source's."""
+        ending = self.options.get("ending", "first")
         return {"lesson": self.players + 1, "first": 1}.get(ending, RING_SIZE)
 
     def _close_experiment(self) -> None:

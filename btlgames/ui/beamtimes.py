@@ -220,7 +220,7 @@ def headline(view) -> str:
     """The side panel's head: the round, whose turn, and what the turn waits for."""
     solved = sum(slot["solved_by"] is not None for slot in view["ring"])
     rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]) + " · "
-                  + t("beamtimes.goal", solved=solved, goal=view["goal"]))
+                  + t("beamtimes.goal", solved=solved, n=view["goal"]))
     if view["player"] is None:
         return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
     to_play = t("beamtimes.to_play", n=view["player"] + 1)

@@ -239,8 +239,9 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
 
 
 def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15
-    state = btlgames.load("beamtimes", seed=3, players=3)
+    state = btlgames.load("beamtimes", seed=3, players=3, ending="lesson")
     state.solved_by[2] = 1
     assert "1 of 4 problems solved" in renderer.headline(state.view(None))
+    assert "0 of 1 problem solved" in renderer.headline(btlgames.load("beamtimes", seed=3).view(None))
     source = btlgames.load("beamtimes", seed=3, players=3, ending="source")
     assert "0 of 6 problems solved" in renderer.headline(source.view(0))
