@@ -245,3 +245,14 @@ def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15
     assert "0 of 1 problem solved" in renderer.headline(btlgames.load("beamtimes", seed=3).view(None))
     source = btlgames.load("beamtimes", seed=3, players=3, ending="source")
     assert "0 of 6 problems solved" in renderer.headline(source.view(0))
+
+
+def test_a_remembered_card_is_drawn_where_it_may_be_for_those_who_remember_it():  # K17
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    card = state.ring[0]
+    state.traces[0][card] = [0, 1, 2]  # group 1 saw it, then it was shuffled with problems 2 and 3
+    words = f"you remember: {label(card)} (1 of 3 places) may be here"
+    assert renderer.table(state.view(0)).count(words) == 3
+    assert label(card) not in renderer.table(state.view(1)) and label(card) not in renderer.table(state.view(None))
+    state.traces[1][card] = [0, 1]  # both groups remember it: the projector shows every place either thinks possible
+    assert renderer.table(state.view(None)).count(f"every group knows: {label(card)} (1 of 3 places) may be here") == 3
