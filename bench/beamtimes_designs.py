@@ -18,7 +18,8 @@ another checkout (a `git archive` of an older commit), to measure what a change 
     mkdir /tmp/base && git archive COMMIT | tar -x -C /tmp/base
     python bench/beamtimes_designs.py -n 2000 --duels-only --rival /tmp/base --candidate 30-rounds:
 
-With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
+The mirror games also say what became of each look (an experiment's card solved, kept in place,
+reshuffled with idle neighbours, or swapped with a row card). With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
 player). A measurement: no test depends on it.
 """
 from __future__ import annotations
