@@ -18,7 +18,8 @@ another checkout (a `git archive` of an older commit), to measure what a change 
     mkdir /tmp/base && git archive COMMIT | tar -x -C /tmp/base
     python bench/beamtimes_designs.py -n 2000 --duels-only --rival /tmp/base --candidate 30-rounds:
 
-With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
+The mirror games also say what became of each look (an experiment's card solved, kept in place,
+reshuffled with idle neighbours, or swapped with a row card). With --oracle the one solver sees every problem card (a bound on what knowing the ring is worth, not a
 player). A measurement: no test depends on it.
 """
 from __future__ import annotations
@@ -62,11 +63,26 @@ def _ranked(state) -> dict:
     return out
 
 
+def _looks(state) -> dict:
+    """What became of each experiment's look: the card solved, kept in place (an in-range result with
+    both neighbours busy), reshuffled with idle neighbours, or swapped with a row card (out of range)."""
+    ends = {"solved": "solved", "swap": "swapped", "reshuffle": "reshuffled"}
+    fate, open_ = {}, False  # open_: the last experiment's card has not moved yet
+    for event in state.log.events:
+        if event.kind == "build":
+            open_ = True
+        elif open_ and event.kind in ends:
+            fate[ends[event.kind]] = fate.get(ends[event.kind], 0) + 1
+            open_ = False
+    fate["kept"] = state.stats["builds"] - sum(fate.values())
+    return fate
+
+
 def _mirror(job) -> tuple:
     seed, players, options, *_ = job
     state = play_one("beamtimes", seed, "solver", players=players, **options)
     return (sum(s is not None for s in state.solved_by), state.end_reason, state.stats["published"],
-            _ranked(state))
+            _ranked(state), _looks(state))
 
 
 @cache
@@ -129,6 +145,10 @@ def measure(pool, name: str, options: dict, players: int, n: int, seed: int, mir
         cells = [share(decided.count(rule), n) for rule in ("solved", "published", "closest", "tokens", "shared")]
         lines.append(" | ".join([f"{name}, credit={credit}", str(players), f"{solved:.2f}", *cells, share(goal, n),
                                  f"{published:.1f}", share(sum(d[credit] for d in duels), n)]))
+    looks = {fate: sum(m[4].get(fate, 0) for m in mirror) for fate in ("solved", "kept", "reshuffled", "swapped")}
+    total = sum(looks.values())
+    lines.append(f"  looks (experiments) per game, solver mirror: {total / n:.2f}; their cards "
+                 + ", ".join(f"{fate} {share(k, total)}" for fate, k in looks.items()))
     return lines + _sides(duels, n)
 
 

@@ -12,9 +12,10 @@ SPEC = register(GameSpec(
         "players": Option(2, low=2, high=4, help="research groups"),
         "rounds": Option(30, low=5, high=200, help="rounds of beamtime before the game ends (K15)"),
         "hand": Option(5, low=1, high=24, help="tokens each group starts with in hand; the rest of its 25 are its reserve (K3)"),
-        "ending": Option("lesson", choices=("lesson", "first", "source"),
-                         help="lesson: the game ends once players + 1 problems are solved; first: at the first solve; "
-                              "source: once all six are; always at the latest when the rounds run out (K15)"),
+        "ending": Option("first", choices=("lesson", "first", "source"),
+                         help="first: the game ends at the first solve (the kit's default); lesson: once players + 1 "
+                              "problems are solved; source: once all six are; always at the latest when the rounds run "
+                              "out (K15)"),
         "credit": Option("tokens", choices=("tokens", "published", "closest"),
                          help="K16, when groups are level on solved problems: tokens = most tokens in hand (the source's "
                               "credit, paid by precision); published = most published results, then tokens (rules "

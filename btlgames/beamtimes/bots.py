@@ -23,12 +23,16 @@ LOSS = 1.5  # a failed experiment costs the physicist (and a turn)
 BUILD_AT = 0.5  # expected gain that makes an experiment worth running
 
 
+_last = [None, ()]  # the last view asked about and its answers: a bot asks about one view many times
+
+
 def candidates(view, problem: int) -> tuple[int, ...]:
     """Values the card at ``problem`` may have, for the seat whose view this is."""
-    known = view["ring"][problem]["card"]
-    if known:
-        return (value(known),)
-    return _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in view["ring"]))
+    if _last[0] is not view:
+        ring = view["ring"]
+        unseen = _unseen(tuple(s["card"] for s in view["row"]) + tuple(s["card"] for s in ring))
+        _last[:] = view, tuple((value(s["card"]),) if s["card"] else unseen for s in ring)
+    return _last[1][problem]
 
 
 @lru_cache(maxsize=4096)
@@ -139,11 +143,14 @@ class HeuristicBot:
         return max(half_pair, self._completes(view, card, v, open_, physicists, detectors, led))
 
     def _completes(self, view, card, v, open_, physicists, detectors, led) -> float:
+        # the open problems the group has not seen share one set of candidate values: each distinct
+        # set is weighed once (the best of the same numbers, found with fewer sums)
+        pools = {candidates(view, p) for p in open_}
         if is_detector(card):
             options = [expected_gain(view, p, *self._team(view, p), v) for p in led]
-            options += [expected_gain(view, p, h, [], v) for p in open_ for h in physicists]
+            options += [_expected(pool, h, (), v) for pool in pools for h in set(physicists)]
             return max(options, default=1.5 if not detectors else -1.0)
-        options = [expected_gain(view, p, v, [], d) for p in open_ for d in detectors]
+        options = [_expected(pool, v, (), d) for pool in pools for d in set(detectors)]
         return max(options, default=1.5 if not physicists else -1.0)
 
 
@@ -159,6 +166,7 @@ GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the grou
 PAIR = 12.0  # a card that completes the exact pair for a problem the group knows
 GRANT_PER_TURN = 2.0  # tokens an application for a grant brings on average (a 3: 3 x 4/6)
 WAIT = 1.5  # a look where an in-range result reshuffles the card: better wait for busy neighbours
+MAYBE_TURNS = 6  # a remembered card that may be in several places is worth aiming at within this many turns
 
 
 class SolverBot(HeuristicBot):
@@ -189,6 +197,17 @@ class SolverBot(HeuristicBot):
     def _known(view) -> dict[int, int]:
         """Unsolved problems whose value this group sees: {problem: value}."""
         return {p: value(s["card"]) for p, s in enumerate(view["ring"]) if s["card"] and s["solved_by"] is None}
+
+    @staticmethod
+    def _remembered(view) -> list[tuple[int, int, int]]:
+        """(problem, value, places): an unsolved problem where a card the group remembers may be,
+        and the number of places that card may be in (K17)."""
+        among = {}
+        for slot in view["ring"] + view["row"]:
+            for card in slot["maybe"]:
+                among[card] = among.get(card, 0) + 1
+        return [(p, value(card), among[card]) for p, slot in enumerate(view["ring"])
+                if slot["solved_by"] is None for card in slot["maybe"]]
 
     @staticmethod
     def _busy(view, p: int) -> bool:
@@ -251,11 +270,13 @@ class SolverBot(HeuristicBot):
     def _aim(self, view, legal, me):
         """The next step of the quickest plan to solve a problem, if it is legal now (else None)."""
         left = view["rounds"] - view["round"] + 1
-        plans = [(*plan, p) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
-        for turns, steps, p in sorted(plans, key=lambda plan: plan[0]):
+        plans = [(*plan, p, v) for p, v in self._known(view).items() if (plan := self._plan(view, me, p, v))]
+        for p, v, among in self._remembered(view):  # K17: a card it saw, in one of `among` places
+            if (plan := self._plan(view, me, p, v)) and plan[0] * among <= MAYBE_TURNS:
+                plans.append((plan[0] * among, plan[1], p, v))  # the turns it expects to spend
+        for turns, steps, p, v in sorted(plans, key=lambda plan: plan[0]):
             if turns > left:
                 break
-            v = value(view["ring"][p]["card"])
             kind, what = steps[0]
             for a in legal:
                 if kind == "build" and isinstance(a, Build) and a.problem == p and value(a.card) == v:

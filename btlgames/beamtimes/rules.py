@@ -1,5 +1,6 @@
-"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K16; rules
-version 3: the lesson ending of K15, and K16's credit: tokens after solved problems).
+"""Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K17; rules
+version 3: K15's endings before the bell, the race to the first solve by default, and K16's credit:
+tokens after solved problems; K17: what a group remembers of cards that were shuffled).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -8,8 +9,10 @@ resolves the experiment at once; the builder's choices during resolution
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import ClassVar
 
+from ..core.events import ALL
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from ..science.ranges import outcome
@@ -140,6 +143,13 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
            Verify, EndTurn)
 
 
+@cache
+def _move(cls, *fields) -> Action:
+    """One shared instance per move: actions are frozen, and the legal moves are listed after every
+    action (building a frozen dataclass costs more than the rest of the listing)."""
+    return cls(*fields)
+
+
 # -- the state -----------------------------------------------------------------------------
 @dataclass
 class BeamtimesState(GameState):
@@ -155,6 +165,9 @@ class BeamtimesState(GameState):
     removed: list[str] = field(default_factory=list)  # the two that do not exist (never seen, K10)
     ring_seen: list[list[int]] = field(default_factory=list)  # groups that know the card there (K12)
     row_seen: list[list[int]] = field(default_factory=list)
+    # K17: per group, {card it has seen: the places it may be in}, a place being a problem 0-5 or a
+    # row place 6-10 (RING_SIZE + i)
+    traces: list[dict[str, list[int]]] = field(default_factory=list)
     grants_up: dict[str, bool] = field(default_factory=dict)
     box: list[str] = field(default_factory=list)  # clubs 7-K (K2)
     market: list[str] = field(default_factory=list)  # index 0 costs 1
@@ -186,6 +199,7 @@ class BeamtimesState(GameState):
         self.ring_seen = [[] for _ in self.ring]
         self.row_tokens = [[] for _ in self.row]
         self.row_seen = [[] for _ in self.row]
+        self.traces = [{} for _ in range(n)]
         self.grants_up = {g: True for g in GRANTS}
         self.box = list(UNUSED_CLUBS)
         self.deck = self.chance.shuffled(MARKET_CARDS)
@@ -243,35 +257,42 @@ class BeamtimesState(GameState):
 
     def _legal_actions(self) -> list[Action]:
         g = self.player
-        if self.phase == "publish":
-            return [Publish(), Withhold()]
-        if self.phase == "swap":
-            return [Swap(i) for i in self._least_verified()]
-        if self.phase == "verify":
-            return [*(Verify(i, c) for i, c in self._verifiable(g)), EndTurn()]
+        phase = self.phase
+        if phase == "publish":
+            return [_move(Publish), _move(Withhold)]
+        if phase == "swap":
+            return [_move(Swap, i) for i in self._least_verified()]
+        if phase == "verify":
+            return [*(_move(Verify, i, c) for i, c in self._verifiable(g)), _move(EndTurn)]
         builds, assigns = self._builds(g), self._assigns(g)
-        grants = [ApplyForGrant(c) for c, up in self.grants_up.items() if up]
+        grants = [_move(ApplyForGrant, c) for c, up in self.grants_up.items() if up]
         if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
-            return builds or assigns or [*grants, Pass()]
-        hires = [Hire(i, c) for i, c in enumerate(self.market) if self.tokens[g] >= i + 1]
-        if self.tokens[g] >= DISTINGUISHED_PRICE:
-            hires += [HireDistinguished(c) for c in self.distinguished]
-        return [*grants, *hires, *assigns, *builds, Pass()]
+            return builds or assigns or [*grants, _move(Pass)]
+        tokens = self.tokens[g]
+        hires = [_move(Hire, i, c) for i, c in enumerate(self.market) if tokens > i]
+        if tokens >= DISTINGUISHED_PRICE:
+            hires += [_move(HireDistinguished, c) for c in self.distinguished]
+        return [*grants, *hires, *assigns, *builds, _move(Pass)]
 
     def _builds(self, g: int) -> list[Build]:
+        detectors = [c for c in self.hands[g] if c[-1] == "S"]  # is_detector, inlined: asked every turn
+        if not detectors:
+            return []
         led = [p for p, w in enumerate(self.workers) if w and w[0][0] == g and self.solved_by[p] is None]
-        return [Build(c, p) for p in led for c in self.hands[g] if is_detector(c)]
+        return [_move(Build, c, p) for p in led for c in detectors]
 
     def _assigns(self, g: int) -> list[Assign]:
-        if self.tokens[g] < 1:
+        physicists = [c for c in self.hands[g] if c[-1] == "H"]  # is_physicist, inlined
+        if self.tokens[g] < 1 or not physicists:
             return []
+        solved_by, workers = self.solved_by, self.workers
         open_ = [p for p in range(RING_SIZE)
-                 if self.solved_by[p] is None and all(w[0] != g for w in self.workers[p])]
-        return [Assign(c, p) for c in self.hands[g] if is_physicist(c) for p in open_]
+                 if solved_by[p] is None and all(w[0] != g for w in workers[p])]
+        return [_move(Assign, c, p) for c in physicists for p in open_]
 
     def _verifiable(self, g: int) -> list[tuple[int, int]]:
-        costs = [(i, len(tokens) + 1) for i, tokens in enumerate(self.row_tokens)]
-        return [(i, c) for i, c in costs if self.tokens[g] >= c]
+        tokens = self.tokens[g]
+        return [(i, len(on) + 1) for i, on in enumerate(self.row_tokens) if tokens > len(on)]
 
     def _least_verified(self) -> list[int]:
         fewest = min(len(tokens) for tokens in self.row_tokens)
@@ -388,7 +409,7 @@ class BeamtimesState(GameState):
         self.hands[g].remove(detector)
         particle = self.ring[p]
         lookers = sorted({w[0] for w in self.workers[p]})
-        self.ring_seen[p] = sorted(set(self.ring_seen[p]) | set(lookers))
+        self._learn(lookers, p)
         self.stats["builds"] += 1
         self._log("build", g, card=detector, problem=p)
         if self._knows(None, lookers):  # every group looks: no secret, the projector's log names it too
@@ -428,6 +449,7 @@ class BeamtimesState(GameState):
         self.row_tokens[place] = []
         self.ring[p], self.row[place] = self.chance.shuffled([self.ring[p], self.row[place]])
         self.ring_seen[p], self.row_seen[place] = [], []
+        self._scatter([p, RING_SIZE + place])
         self._log("swap", self.pending["builder"], problem=p, place=place)
         self._close_experiment()
 
@@ -454,7 +476,7 @@ class BeamtimesState(GameState):
         leader = self.workers[p][0][0]
         self._release_collaborators(p)
         self.solved_by[p] = leader  # the leader and its token stay on the problem (K13)
-        self.ring_seen[p] = list(range(self.players))
+        self._learn(range(self.players), p)
         self._to_deck([self.pending["detector"]])
         self.stats["solved"] += 1
         self._log("solved", leader, problem=p, particle=self.ring[p], x=self.pending["x"],
@@ -490,21 +512,22 @@ class BeamtimesState(GameState):
         self._to_deck([self.pending["detector"]])
         places = [p] + [n for n in ((p - 1) % RING_SIZE, (p + 1) % RING_SIZE)
                         if not self.workers[n] and self.solved_by[n] is None]
+        if revealed:  # everyone saw it here, and everyone sees where it may go (K17)
+            self._learn(range(self.players), p)
         if len(places) > 1:
             cards = self.chance.shuffled([self.ring[i] for i in places])
             for i, card in zip(places, cards):
                 self.ring[i] = card
                 self.ring_seen[i] = []
+            self._scatter(places)
             self._log("reshuffle", None, problems=places)
-        elif revealed:
-            self.ring_seen[p] = list(range(self.players))
         self._close_experiment()
 
     @property
     def goal(self) -> int:
-        """Solved problems that end the game (K15): players + 1 in the lesson ending, one in the
-        race to the first discovery, all six in the source's."""
-        ending = self.options.get("ending", "lesson")
+        """Solved problems that end the game (K15): one in the race to the first discovery (the
+        default), players + 1 in the lesson ending, all six in the source's."""
+        ending = self.options.get("ending", "first")
         return {"lesson": self.players + 1, "first": 1}.get(ending, RING_SIZE)
 
     def _close_experiment(self) -> None:
@@ -518,7 +541,7 @@ class BeamtimesState(GameState):
         self._pay(g, cost)
         self.reserve[g] -= 1  # one of the tokens paid goes on the card
         self.row_tokens[place].append(g)
-        self.row_seen[place] = sorted(set(self.row_seen[place]) | {g})
+        self._learn([g], RING_SIZE + place)
         self.stats["verifications"] += 1
         self._log("verify", g, secret={"particle": self.row[place]}, seen_by=[g], place=place, cost=cost)
         self._end_turn()
@@ -553,24 +576,33 @@ class BeamtimesState(GameState):
         """The table as ``player`` sees it (None: the projector): face-down cards only where that
         group has looked and the card has not moved since (K12); the projector shows what every
         group knows that way, a published card among them; hands are open (K5)."""
-        def seen(card, groups):
-            return card if self._knows(player, groups) else None
+        n = self.players
+
+        def knows(groups):
+            return self._knows(player, groups)
 
         pending = {k: v for k, v in self.pending.items() if k in ("problem", "detector", "builder", "result")}
-        if self.pending and self._knows(player, self.ring_seen[self.pending["problem"]]):
+        if self.pending and knows(self.ring_seen[self.pending["problem"]]):
             pending.update(x=self.pending["x"], leader_gain=self.pending["leader"], each_gain=self.pending["each"])
+        maybe = self._maybe(self._remembered(player))
+        ring = []
+        for p, card in enumerate(self.ring):
+            public = len(self.ring_seen[p]) == n
+            solved_by = self.solved_by[p]
+            ring.append({"card": card if solved_by is not None or knows(self.ring_seen[p]) else None,
+                         "solved_by": solved_by, "public": public,
+                         "maybe": maybe[p] if solved_by is None else [],
+                         "workers": [{"group": o, "card": c, "role": "collaborator" if i else "leader"}
+                                     for i, (o, c) in enumerate(self.workers[p])]})
         return {
-            "players": self.players, "player": self.current_player(), "viewer": player,
+            "players": n, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "turn": self.turn, "round": min(self.round, self.options["rounds"]),
-            "rounds": self.options["rounds"], "goal": self.goal, "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
-            "ring": [{"card": self.ring[p] if self.solved_by[p] is not None else seen(self.ring[p], self.ring_seen[p]),
-                      "solved_by": self.solved_by[p], "public": self._knows(None, self.ring_seen[p]),
-                      "workers": [{"group": o, "card": c, "role": "leader" if i == 0 else "collaborator"}
-                                  for i, (o, c) in enumerate(self.workers[p])]}
-                     for p in range(RING_SIZE)],
-            "row": [{"card": seen(self.row[i], self.row_seen[i]), "public": self._knows(None, self.row_seen[i]),
-                     "tokens": list(self.row_tokens[i])}
-                    for i in range(ROW_SIZE)],
+            "rounds": self.options["rounds"], "goal": self.goal,
+            "full_hand": self.phase == "action" and len(self.hands[self.player]) >= FULL_HAND,
+            "ring": ring,
+            "row": [{"card": card if knows(seen) else None, "public": len(seen) == n, "tokens": list(on),
+                     "maybe": maybe[RING_SIZE + i]}
+                    for i, (card, seen, on) in enumerate(zip(self.row, self.row_seen, self.row_tokens))],
             "removed": len(self.removed),
             "grants": [{"card": c, "value": value(c), "face_up": up} for c, up in self.grants_up.items()],
             "market": [{"card": c, "price": i + 1} for i, c in enumerate(self.market)],
@@ -582,6 +614,63 @@ class BeamtimesState(GameState):
             "pending": pending, "end_reason": self.end_reason, "winners": self.winners(),
             "criteria": list(self.criteria), "decided_by": self.decided_by(),
         }
+
+    # -- what each group remembers (K12, K17) --------------------------------------------------------
+    def _at(self, q: int) -> tuple[str, list[int]]:
+        """The card at place ``q`` and the groups that know it there."""
+        if q < RING_SIZE:
+            return self.ring[q], self.ring_seen[q]
+        return self.row[q - RING_SIZE], self.row_seen[q - RING_SIZE]
+
+    def _learn(self, groups, q: int) -> None:
+        """``groups`` see the card at place ``q``. Each now knows it is there, and that the cards it
+        remembers are not; a card left with one place is known there too (K17)."""
+        todo = [(g, q) for g in groups]
+        while todo:
+            g, q = todo.pop()
+            card, seen = self._at(q)
+            trace = self.traces[g]
+            if g in seen and trace.get(card) == [q]:
+                continue
+            if g not in seen:
+                seen.append(g)
+                seen.sort()
+            trace[card] = [q]
+            for other, places in trace.items():
+                if other != card and q in places:
+                    places.remove(q)
+                    if len(places) == 1:
+                        todo.append((g, places[0]))
+
+    def _scatter(self, places: list[int]) -> None:
+        """The cards at ``places`` were shuffled face down in front of everyone: a card a group
+        remembers in one of them may now be in any of them (K17)."""
+        shuffled = set(places)
+        for trace in self.traces:
+            for card, where in trace.items():
+                if not shuffled.isdisjoint(where):
+                    trace[card] = sorted(shuffled.union(where))
+
+    def _remembered(self, viewer) -> dict[str, list[int]]:
+        """{card: the places it may be in} as ``viewer`` knows it (K17); for the projector what every
+        group knows: the cards every group remembers, each in any place some group thinks possible."""
+        if viewer is not None and viewer != ALL:
+            return self.traces[viewer]
+        common = set(self.traces[0]).intersection(*self.traces[1:])
+        return {card: sorted(set().union(*(trace[card] for trace in self.traces))) for card in common}
+
+    @staticmethod
+    def _maybe(remembered) -> list[list[str]]:
+        """Per place (problems, then the row), the remembered cards that may be there (K17), lowest
+        first. A card is equally likely in each of the places whose lists name it."""
+        places = [[] for _ in range(RING_SIZE + ROW_SIZE)]
+        for card, where in remembered.items():
+            if len(where) > 1:
+                for q in where:
+                    places[q].append(card)
+        for cards in places:
+            cards.sort(key=value)
+        return places
 
     def _knows(self, viewer, groups) -> bool:
         """Whether ``viewer`` knows the card the groups in ``groups`` have seen where it lies:
@@ -622,6 +711,10 @@ class BeamtimesState(GameState):
             total = self.tokens[g] + self.reserve[g] + markers
             assert total == TOKENS_PER_GROUP, f"group {g + 1} has {total} tokens, not {TOKENS_PER_GROUP}"
             assert self.tokens[g] >= 0 and self.reserve[g] >= 0
+        where = {card: q for q in range(RING_SIZE + ROW_SIZE) for card in [self._at(q)[0]]}
+        for trace in self.traces:
+            for card, places in trace.items():
+                assert where[card] in places, f"a group remembers {card} where it cannot be (K17)"
         for p, w in enumerate(self.workers):
             owners = [o for o, _ in w]
             assert len(owners) == len(set(owners)), "a group twice on one problem (K9)"

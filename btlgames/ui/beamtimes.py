@@ -123,8 +123,23 @@ def _known(face: str, words: str) -> str:
     return card(face) + f'<div class="bt-known">{_esc(words)}</div>'
 
 
-def _face_up(slot) -> str:
-    """A face-down card as this viewer knows it: by its own look, or as every group does."""
+def _places_of(view) -> dict[str, int]:
+    """For each remembered card, the number of places it may be in (K17): the slots naming it."""
+    among = {}
+    for slot in view["ring"] + view["row"]:
+        for c in slot["maybe"]:
+            among[c] = among.get(c, 0) + 1
+    return among
+
+
+def _face_up(view, slot) -> str:
+    """A face-down card as this viewer knows it: by its own look, or as every group does; or the
+    cards it remembers that may be here since they were shuffled (K17)."""
+    if not slot["card"] and slot["maybe"]:
+        among = _places_of(view)
+        cards = ", ".join(t("beamtimes.among", card=label(c), n=among[c]) for c in slot["maybe"])
+        words = t("beamtimes.you_may" if isinstance(view["viewer"], int) else "beamtimes.all_may", cards=cards)
+        return back() + f'<div class="bt-known">{_esc(words)}</div>'
     if not slot["card"]:
         return back()
     return _known(slot["card"], t("beamtimes.all_know" if slot["public"] else "beamtimes.you_know",
@@ -136,7 +151,7 @@ def _problem(view, p: int) -> str:
     if slot["solved_by"] is not None:
         face = _known(slot["card"], t("beamtimes.solved_by", n=slot["solved_by"] + 1))
     else:
-        face = _face_up(slot)
+        face = _face_up(view, slot)
     workers = "".join(f'<li>{marker(w["group"])} {_esc(t("beamtimes." + w["role"]))} {card(w["card"], mini=True)}</li>'
                       for w in slot["workers"])
     here = pending.get("problem") == p
@@ -150,7 +165,7 @@ def _problem(view, p: int) -> str:
 
 def _place(view, i: int) -> str:
     slot = view["row"][i]
-    face = _face_up(slot)
+    face = _face_up(view, slot)
     tokens = "".join(marker(g, short=True) for g in slot["tokens"])
     count = _esc(t("beamtimes.verifications", n=len(slot["tokens"])))
     return (f'<div class="bt-place" data-target="row:{i}" aria-label="{_esc(t("beamtimes.place", n=i + 1))}">'
@@ -205,7 +220,7 @@ def headline(view) -> str:
     """The side panel's head: the round, whose turn, and what the turn waits for."""
     solved = sum(slot["solved_by"] is not None for slot in view["ring"])
     rounds = _esc(t("beamtimes.round", round=view["round"], rounds=view["rounds"]) + " · "
-                  + t("beamtimes.goal", solved=solved, goal=view["goal"]))
+                  + t("beamtimes.goal", solved=solved, n=view["goal"]))
     if view["player"] is None:
         return f'<div class="bt-heading btl-phase">{rounds} · {_esc(t("app.game_over"))}</div>'
     to_play = t("beamtimes.to_play", n=view["player"] + 1)

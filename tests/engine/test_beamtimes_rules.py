@@ -24,7 +24,8 @@ def game(players=2, ring=(), row=(), hands=None, market=(), distinguished=(), wo
     and hearts not named go to the market deck (its top first as named in ``market``).
     ``workers`` = {problem: [(group, card), ...]} (leader first), each with its token.
     """
-    state = btlgames.load("beamtimes", seed=1, players=players, **options)
+    # the clause tests play on after a solve (K15's lesson ending); the race's end has its own tests
+    state = btlgames.load("beamtimes", seed=1, players=players, **{"ending": "lesson", **options})
     rest = [d for d in DIAMONDS if d not in (*ring, *row)]
     state.ring = list(ring) + rest[:6 - len(ring)]
     rest = rest[6 - len(ring):]
@@ -345,7 +346,7 @@ def test_what_every_group_has_looked_at_is_on_the_projector():  # K12
     assert state.view(None)["row"][0]["card"] is None  # one group knows it: still a secret
     state.apply(Pass())
     state.apply(Verify(0, 2))
-    assert state.view(None)["row"][0] == {"card": "2D", "public": True, "tokens": [0, 1]}
+    assert state.view(None)["row"][0] == {"card": "2D", "public": True, "tokens": [0, 1], "maybe": []}
     assert state.view(None)["row"][1]["card"] is None
 
 
@@ -535,6 +536,48 @@ def test_a_look_at_a_problem_is_lost_when_it_is_reshuffled():  # K12
     assert [r["particle"] for r in state.log.to_records(1) if r["kind"] == "look"] == ["7D"]
 
 
+def test_a_reshuffled_card_is_remembered_among_the_places_it_was_shuffled_into():  # K12, K17
+    state = game(players=3, ring=["3D", "7D", "9D"], hands={0: ["8S"]}, workers={1: [(0, "6H"), (1, "JH")]})
+    state.chance.script(FREE, ["9D", "7D", "3D"])
+    state.apply(Build("8S", 1))  # groups 1 and 2 look at 7♦; group 3 works elsewhere
+    state.apply(Withhold())  # problems 2, 1 and 3 are shuffled face down in front of everyone
+    for viewer in (0, 1):
+        view = state.view(viewer)
+        assert [slot["maybe"] for slot in view["ring"]] == [["7D"], ["7D"], ["7D"], [], [], []]
+        assert all(slot["card"] is None for slot in view["ring"][:3]) and all(not s["maybe"] for s in view["row"])
+    for viewer in (2, None):  # group 3 never saw it: neither it nor the projector remembers it
+        assert all(not slot["maybe"] for slot in state.view(viewer)["ring"])
+
+
+@pytest.mark.parametrize("order", [["QD", "2D"], ["2D", "QD"]])
+def test_looking_at_one_of_two_places_tells_where_a_remembered_card_is(order):  # K17
+    state = game(ring=["QD"], row=["2D", "3D", "4D", "5D", "6D"], hands={0: ["5S"]},
+                 workers={0: [(0, "4H")]}, row_tokens={i: [1] for i in range(1, 5)})
+    state.chance.script(FREE, order)
+    state.apply(Build("5S", 0))  # group 1 sees Q♦, out of range: swapped with row place 1
+    view = state.view(0)
+    assert view["ring"][0]["maybe"] == view["row"][0]["maybe"] == ["QD"] and view["ring"][0]["card"] is None
+    assert not state.view(1)["ring"][0]["maybe"]
+    state.apply(Verify(0, 1))  # then it looks at row place 1
+    view = state.view(0)
+    if state.row[0] == "QD":  # there it is
+        assert view["row"][0]["card"] == "QD" and view["ring"][0]["card"] is None
+    else:  # 2♦ is there, so Q♦ is the problem's card: the group knows it where it lies
+        assert view["row"][0]["card"] == "2D" and view["ring"][0]["card"] == "QD" and 0 in state.ring_seen[0]
+    assert not view["ring"][0]["maybe"] and not view["row"][0]["maybe"]
+    state.check_invariants()  # every remembered card is in one of the places remembered for it
+
+
+def test_a_published_card_reshuffled_is_on_the_projector_among_its_places():  # K17 (public information)
+    state = game(ring=["3D", "7D", "9D", "KD", "QD", "2D"], hands={0: ["8S"]},
+                 workers={1: [(0, "6H"), (1, "JH")], 2: [(1, "5H")]})
+    state.chance.script(FREE, ["3D", "7D"])
+    state.apply(Build("8S", 1))
+    state.apply(Publish())  # 7♦ is shown to everyone, then shuffled with idle problem 1
+    for viewer in (0, 1, None):
+        assert [slot["maybe"] for slot in state.view(viewer)["ring"]] == [["7D"], ["7D"], [], [], [], []]
+
+
 def test_the_beamtime_ends_after_the_last_round():  # K15
     state = btlgames.load("beamtimes", seed=3, players=3, rounds=5)
     while not state.is_over():
@@ -564,13 +607,14 @@ def two_solved(**options):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_lesson_ending_stops_once_players_plus_one_problems_are_solved(players):  # K15
+def test_the_race_to_the_first_solve_is_the_default_and_the_lesson_ending_needs_players_plus_one(players):  # K15
     state = btlgames.load("beamtimes", seed=1, players=players)
-    assert state.options["ending"] == "lesson" and state.view(None)["goal"] == players + 1
+    assert state.options["ending"] == "first" and state.view(None)["goal"] == 1
+    assert btlgames.load("beamtimes", seed=1, players=players, ending="lesson").view(None)["goal"] == players + 1
 
 
 def test_the_lesson_ending_stops_a_two_group_game_at_the_third_solve():  # K15
-    state = two_solved()
+    state = two_solved(ending="lesson")
     state.apply(Build("JS", 0))
     assert state.is_over() and state.end_reason == "goal" and state.round == 1
     assert last(state, "end").data == {"reason": "goal", "solved": [2, 1], "winners": [0]}

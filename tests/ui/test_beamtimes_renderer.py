@@ -23,10 +23,11 @@ def games():
 
 
 def unseen(state, view) -> list[str]:
-    """The diamonds on the table that this view does not show."""
+    """The diamonds on the table that this view neither shows nor remembers somewhere (K17)."""
+    remembered = {c for slot in view["ring"] + view["row"] for c in slot["maybe"]}
     ring = [c for c, slot in zip(state.ring, view["ring"]) if slot["card"] is None]
     row = [c for c, slot in zip(state.row, view["row"]) if slot["card"] is None]
-    return ring + row + list(state.removed)
+    return [c for c in ring + row + list(state.removed) if c not in remembered]
 
 
 def test_a_verified_particle_shows_only_to_the_group_that_verified_it():
@@ -238,8 +239,20 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
 
 
 def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15
-    state = btlgames.load("beamtimes", seed=3, players=3)
+    state = btlgames.load("beamtimes", seed=3, players=3, ending="lesson")
     state.solved_by[2] = 1
     assert "1 of 4 problems solved" in renderer.headline(state.view(None))
+    assert "0 of 1 problem solved" in renderer.headline(btlgames.load("beamtimes", seed=3).view(None))
     source = btlgames.load("beamtimes", seed=3, players=3, ending="source")
     assert "0 of 6 problems solved" in renderer.headline(source.view(0))
+
+
+def test_a_remembered_card_is_drawn_where_it_may_be_for_those_who_remember_it():  # K17
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    card = state.ring[0]
+    state.traces[0][card] = [0, 1, 2]  # group 1 saw it, then it was shuffled with problems 2 and 3
+    words = f"you remember: {label(card)} (1 of 3 places) may be here"
+    assert renderer.table(state.view(0)).count(words) == 3
+    assert label(card) not in renderer.table(state.view(1)) and label(card) not in renderer.table(state.view(None))
+    state.traces[1][card] = [0, 1]  # both groups remember it: the projector shows every place either thinks possible
+    assert renderer.table(state.view(None)).count(f"every group knows: {label(card)} (1 of 3 places) may be here") == 3
