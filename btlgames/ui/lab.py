@@ -129,7 +129,7 @@ def option_control(game: str, name: str, rule: Option, value) -> w.Widget:
     """A dropdown for a fixed set of values, a text box for words, else a whole-number box with
     its range in its description."""
     label = option_label(game, name)
-    tip = rule.help or label
+    tip = _words(f"tip.{game}.{name}", rule.help or label)  # the registry's help, in the page's words
     if rule.kind == "words":
         return w.Text(value=value, description=label, tooltip=tip, style=WIDE,
                       continuous_update=False, layout=w.Layout(width="auto"))
