@@ -57,11 +57,11 @@ LHCB_2015_PENTAQUARKS: tuple[dict, ...] = (
     {"name": "P_c(4380)+", "symbol": "Pc(4380)⁺", "mass_mev": 4380.0, "mass_stat_mev": 8.0,
      "mass_syst_mev": 29.0, "width_mev": "205 ± 18 ± 86", "quarks": "uudc" + "c" + BAR, "charge": 1,
      "kind": "pentaquark", "n_quarks": 4, "n_antiquarks": 1, "found_in": "Λb⁰ → J/ψ K⁻ p",
-     "decays_to": "J/ψ p", "significance": "more than 9 standard deviations", "reference": LHCB_2015},
+     "decays_to": "J/ψ p", "significance_sigma": 9, "reference": LHCB_2015},  # more than 9 σ
     {"name": "P_c(4450)+", "symbol": "Pc(4450)⁺", "mass_mev": 4449.8, "mass_stat_mev": 1.7,
      "mass_syst_mev": 2.5, "width_mev": "39 ± 5 ± 19", "quarks": "uudc" + "c" + BAR, "charge": 1,
      "kind": "pentaquark", "n_quarks": 4, "n_antiquarks": 1, "found_in": "Λb⁰ → J/ψ K⁻ p",
-     "decays_to": "J/ψ p", "significance": "more than 9 standard deviations", "reference": LHCB_2015},
+     "decays_to": "J/ψ p", "significance_sigma": 9, "reference": LHCB_2015},  # more than 9 σ
 )
 LHCB_UPDATE_2019 = ("With ten times more data LHCb found in 2019 that the Pc(4450)⁺ peak is two "
                     "narrow states, Pc(4440)⁺ and Pc(4457)⁺, and found a third, Pc(4312)⁺; that "

@@ -25,9 +25,6 @@ from ..science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupin
 from .widgets import WIDE, app, button, esc, heading, message, row, stylesheet
 
 MAX_QUARKS = 9
-COLOUR_NAME = {"red": "R  red", "green": "G  green", "blue": "B  blue"}
-FLAVOUR_NAME = {"up": "u  up", "down": "d  down", "strange": "s  strange", "charm": "c  charm",
-                "bottom": "b  bottom"}
 BADGE_COLOUR = {"red": "#b71c1c", "green": "#1b5e20", "blue": "#0d47a1"}  # ≥ 7:1 against white
 PRESETS = {  # key -> quarks written the way Quark prints them
     "proton": "u(R) u(G) d(B)",
@@ -70,8 +67,18 @@ def _app(children, *classes) -> w.VBox:
 
 
 def quark_words(q: Quark) -> str:
-    anti = "anti-" if q.anti else ""
-    return f"{anti}{q.colour} {anti}{q.flavour}"
+    """A quark in words, as Pentaquark's cards name it: "blue up", "anti-blue anti-charm"."""
+    return t("pentaquark.quark_name", anti=t("pentaquark.anti") if q.anti else "",
+             colour=t(f"colour.{q.colour}"), flavour=t(f"flavour.{q.flavour}"))
+
+
+def colour_name(colour: str) -> str:
+    """A colour with its letter, as the dropdown offers it: "R  red"."""
+    return f"{colour[0].upper()}  {t(f'colour.{colour}')}"
+
+
+def flavour_name(flavour: str) -> str:
+    return f"{flavour[0]}  {t(f'flavour.{flavour}')}"
 
 
 def badge(q: Quark) -> str:
@@ -168,9 +175,9 @@ def explorer(max_quarks: int = MAX_QUARKS) -> w.VBox:
     """Pick quarks and anti-quarks and see how they confine, what is free and what annihilates."""
     quarks: list[Quark] = []  # this viewer's quarks only
 
-    flavour = w.Dropdown(options=[(FLAVOUR_NAME[f], f) for f in FLAVOURS], value="up",
+    flavour = w.Dropdown(options=[(flavour_name(f), f) for f in FLAVOURS], value="up",
                          description=msg("explorer.flavour"), style=WIDE)
-    colour = w.Dropdown(options=[(COLOUR_NAME[c], c) for c in COLOURS], value="red",
+    colour = w.Dropdown(options=[(colour_name(c), c) for c in COLOURS], value="red",
                         description=msg("explorer.colour"), style=WIDE)
     anti = w.Checkbox(value=False, description=msg("explorer.anti"), indent=False,
                       layout=w.Layout(width="auto"))
@@ -354,7 +361,7 @@ def pentaquark_html() -> tuple[str, str, str]:
         ("card.charge", [f"{_signed(r['charge'])} ({_charge_sum(r['quarks'])})" for r in recs]),
         ("card.seen_in", [r["found_in"] for r in recs]),
         ("card.decays_to", [r["decays_to"] for r in recs]),
-        ("card.significance", [r["significance"] for r in recs]),
+        ("card.significance", [msg("card.sigma_more", n=r["significance_sigma"]) for r in recs]),
     ]
     table = "".join(f'<tr><th scope="row">{esc(msg(k))}</th>'
                     + "".join(f"<td>{esc(v)}</td>" for v in vals) + "</tr>" for k, vals in real_rows)
