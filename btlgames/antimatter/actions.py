@@ -7,11 +7,12 @@ from typing import ClassVar
 
 from ..core.i18n import t
 from ..core.state import Action
+from . import words
 from .data import catalogue
 
 
 def card_name(card_id: str) -> str:
-    return catalogue().cards[card_id].name
+    return words.card_name(card_id)
 
 
 def space_name(space: str) -> str:
@@ -31,7 +32,7 @@ def space_name(space: str) -> str:
 
 def piece_name(piece: str) -> str:
     kind, _, colour = piece.partition("-")
-    name = catalogue().pieces.names[kind]
+    name = words.piece(kind)
     return t("antimatter.piece.coloured", colour=t(f"antimatter.colour.{colour}"), name=name) if colour else name
 
 

@@ -10,24 +10,33 @@ deuterium atom in challenge order. The ``goals`` option says who builds what:
   ``challenge`` is set: no handicap;
 - the goals themselves, one per seat and comma separated, an atom of the Stable Atom Chart
   with " in order" for challenge order: ``"H-2, H-1 in order, H-1"`` (fewer goals than seats
-  repeat from the first; more are refused).
+  repeat from the first; more are refused). "in order" may be written in any of the kit's
+  languages ("järjestyksessä", "op volgorde"); the app shows it in the page's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.i18n import t
+from ..core.i18n import available_languages, t
 from ..core.registry import Option
 from ..science.nuclides import stable_nuclides
 
 LADDER = "H-1, H-1 in order, H-2, H-2 in order"  # the source's example, simplest first
 PRESETS = ("ladder", "equal")
-IN_ORDER = "in order"
+IN_ORDER = "in order"  # as the option is written in code; a page reads IN_ORDER_KEY's words
+IN_ORDER_KEY = "antimatter.goals.in_order"
 MAX_Z = 10  # the chart's atoms a goal may name: as the atom option, up to neon
 
 
 def atoms() -> tuple[str, ...]:
     return tuple(n.label for n in stable_nuclides(MAX_Z))
+
+
+def in_order_words() -> tuple[str, ...]:
+    """What "in order" is in every language of the kit, longest first: a goal typed on a Finnish
+    page ("H-1 järjestyksessä") or saved from one reads the same in any other."""
+    phrases = {IN_ORDER} | {t(IN_ORDER_KEY, lang=lang) for lang in available_languages()}
+    return tuple(sorted(phrases, key=len, reverse=True))
 
 
 def parse(text: str) -> list[tuple[str, bool]]:
@@ -38,13 +47,18 @@ def parse(text: str) -> list[tuple[str, bool]]:
         text = LADDER
     out = []
     for part in text.split(","):
-        words = part.split()
-        challenge = words[-2:] == IN_ORDER.split()
-        atom = " ".join(words[:-2] if challenge else words)
+        goal = " ".join(part.split())
+        said = next((p for p in in_order_words() if goal.lower().endswith(" " + p.lower())), None)
+        atom = goal[:-len(said)].strip() if said else goal
         if atom not in atoms():
             raise ValueError(t("antimatter.why.goals_atom", goal=part.strip() or "—", atoms=", ".join(atoms())))
-        out.append((atom, challenge))
+        out.append((atom, said is not None))
     return out
+
+
+def shown(text: str) -> str:
+    """Goals in the page's words: ``"H-2, H-1 in order"`` -> ``"H-2, H-1 järjestyksessä"``."""
+    return ", ".join(f"{atom} {t(IN_ORDER_KEY)}" if challenge else atom for atom, challenge in parse(text))
 
 
 def seat_goals(text: str, players: int, atom: str, challenge: bool) -> list[dict]:

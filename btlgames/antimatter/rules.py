@@ -18,7 +18,7 @@ from ..core.events import Event
 from ..core.i18n import t
 from ..core.state import Action, GameState, LazyView
 from ..science.nuclides import build_chain, stable_nuclide
-from . import mats as M
+from . import mats as M, words
 from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                       PlayAction, PlayMovement, Roll, Shield, Stop)
 from .data import card_of, catalogue, colour_of, kind_of
@@ -129,7 +129,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         for kind, n in total.items():
             have = sum(c for p, c in pieces.bank.items() if kind_of(p) == kind)
             if n > have:
-                raise ValueError(t("antimatter.why.bank", need=n, piece=pieces.names[kind], have=have))
+                raise ValueError(t("antimatter.why.bank", need=n, piece=words.piece(kind), have=have))
 
     def _add_mats(self, owner: int, protons: int, neutrons: int) -> None:
         for mat_type, count in (("proton", protons), ("neutron", neutrons)):
@@ -234,7 +234,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
             if isinstance(action, PlayAction) and action.card in catalogue().cards:
                 card = catalogue().cards[action.card]
                 if card.target == "self" and action.target != self.decision["seat"]:
-                    return t("antimatter.why.self_only", card=card.name)
+                    return t("antimatter.why.self_only", card=words.card_name(card.id))
         return super().why_illegal(action)
 
     @staticmethod

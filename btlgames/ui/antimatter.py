@@ -12,10 +12,12 @@ import html
 import math
 from collections import Counter
 
+from btlgames.antimatter import words
 from btlgames.antimatter.actions import card_name, piece_name, space_name
 from btlgames.antimatter.data import catalogue, colour_of, kind_of
 from btlgames.antimatter.mats import slots
 from btlgames.core.i18n import t
+from btlgames.science.elements import element_name
 from btlgames.ui.seats import COLOURS as SEAT_COLOURS, SYMBOLS as SEAT_SYMBOLS
 
 # Six Scientists: the kit's four seat colours and symbols, and two more of the same contrast.
@@ -74,7 +76,7 @@ def atom_words(label: str) -> str:
     from btlgames.science.nuclides import stable_nuclide
 
     nuclide = stable_nuclide(label)
-    name = t("antimatter.atom_name", element=nuclide.element, a=nuclide.a, label=label)
+    name = t("antimatter.atom_name", element=element_name(nuclide.symbol), a=nuclide.a, label=label)
     return t("antimatter.deuterium", name=name) if label == "H-2" else name
 
 
@@ -149,7 +151,7 @@ def _board(view) -> str:
 def _key() -> str:
     """What the marks on the spaces mean, in the board's four empty corners (two lines each)."""
     pieces = catalogue().pieces
-    lines = [t("antimatter.key.piece", symbol=pieces.symbols[k], name=pieces.names[k]) for k in pieces.kinds]
+    lines = [t("antimatter.key.piece", symbol=pieces.symbols[k], name=words.piece(k)) for k in pieces.kinds]
     lines += [t("antimatter.key.colours"), t("antimatter.key.tunnel"), t("antimatter.key.anti")]
     corners = ((10, 34, "start"), (SIZE - 10, 34, "end"), (10, SIZE - 40, "start"), (SIZE - 10, SIZE - 40, "end"))
     out = ['<g class="am-key" font-size="25" fill="#111">']
@@ -162,7 +164,7 @@ def _key() -> str:
 # -- the labs -------------------------------------------------------------------------------
 def _slot(piece: str | None, kind: str) -> str:
     if piece is None:
-        name = catalogue().pieces.names[kind]
+        name = words.piece(kind)
         return f'<span class="am-slot am-empty" title="{_esc(t("antimatter.empty_slot", piece=name))}">{_esc(catalogue().pieces.symbols[kind])}</span>'
     colour = colour_of(piece)
     style = f' style="background:{QUARK_FILL[colour]};color:{QUARK_INK[colour]}"' if colour else ""
@@ -183,7 +185,7 @@ def _mat(i: int, mat: dict, challenge: bool) -> str:
             if piece:
                 left.remove(piece)
             cells.append(_slot(piece, kind))
-    name = catalogue().pieces.mat_names[mat["type"]]
+    name = words.mat(mat["type"])
     safe = " am-safe" if mat["safe"] else ""
     note = f' · {t("antimatter.safe")}' if mat["safe"] else ""
     return (f'<div class="am-mat{safe}" data-target="mat:{i}"><b>{_esc(name)}</b>{_esc(note)}<br>'
@@ -194,23 +196,22 @@ def _lab(view, owner: int) -> str:
     seats = [s for s, o in enumerate(view["owner_of"]) if o == owner]
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
-    words = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
+    title = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
     mine = [(i, m) for i, m in enumerate(view["mats"]) if m["owner"] == owner]
     mats = "".join(_mat(i, m, goal["challenge"]) for i, m in mine if not m["safe"])
     safe = Counter(m["type"] for _, m in mine if m["safe"])  # the cooperative game's finished atoms: one line
     if safe:
-        names = catalogue().pieces.mat_names
-        mats = (f'<div class="am-mat am-safe">{_esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {names[k]}" for k, n in safe.items())))}</div>'
+        mats = (f'<div class="am-mat am-safe">{_esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {words.mat(k)}" for k, n in safe.items())))}</div>'
                 + mats)
     hands = " ".join(f'{marker(s)} {_esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
-    return (f'<div class="am-lab{current}"><h3>{_esc(words)}</h3><div class="am-line">{hands}</div>'
+    return (f'<div class="am-lab{current}"><h3>{_esc(title)}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
 
 
 def _hand(view) -> str:
     if view["hand"] is None:
         return ""
-    cards = "".join(f'<span class="am-card" title="{_esc(catalogue().cards[c].text)}">{_esc(card_name(c))}</span>'
+    cards = "".join(f'<span class="am-card" title="{_esc(words.card_text(c))}">{_esc(card_name(c))}</span>'
                     for c in view["hand"]) or "—"
     return f'<div class="am-lab"><h3>{_esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
 
@@ -224,7 +225,7 @@ def _supply(view) -> str:
     if lost:
         lines.append(t("antimatter.out_of_play", n=lost))
     if view["spins"]:
-        sector = next(s.name for s in catalogue().sectors if s.id == view["spins"][-1][1])
+        sector = words.sector(view["spins"][-1][1])
         lines.append(t("antimatter.last_spin", sector=sector))
     if view["completed"]:
         lines.append(t("antimatter.completed", atom=atom_words(view["completed"])))
@@ -248,7 +249,7 @@ def headline(view) -> str:
         kind = "respond_other" if d["kind"] == "respond" and d.get("target") != d["seat"] else d["kind"]  # coop: K17
         ask = t(f"antimatter.ask.{kind}", n=d["seat"] + 1, target=d.get("target", 0) + 1, steps=d.get("steps", 0),
                 card=card_name(d["card"]) if d.get("card") else "",
-                text=catalogue().cards[d["card"]].text if d.get("card") else "",
+                text=words.card_text(d["card"]) if d.get("card") else "",
                 sender=d["sender"] + 1 if isinstance(d.get("sender"), int) else "",
                 piece=piece_name(d["piece"]) if d.get("piece") else "")
     if d.get("chosen"):
@@ -275,7 +276,7 @@ def _words(key: str, value):
     if key in ("space", "start", "other"):
         return space_name(value)
     if key == "piece":
-        return piece_name(value) if "-" in value or value in catalogue().pieces.bank else catalogue().pieces.names[value]
+        return piece_name(value) if "-" in value or value in catalogue().pieces.bank else words.piece(value)
     if key == "pieces":
         return ", ".join(piece_name(p) for p in value) or "—"
     if key in ("card", "shield") and value in catalogue().cards:
@@ -291,7 +292,7 @@ def _words(key: str, value):
     if key == "steps" and isinstance(value, list):
         return " + ".join(map(str, value))
     if key == "sector":
-        return next(s.name for s in catalogue().sectors if s.id == value)
+        return words.sector(value)
     if key == "direction":
         return t(f"antimatter.direction.{value}")
     if key == "atom" and isinstance(value, str) and value:
@@ -339,7 +340,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     words and the game on the table stays."""
     import ipywidgets as w
 
-    from btlgames.antimatter.goals import PRESETS
+    from btlgames.antimatter.goals import PRESETS, shown
     from btlgames.antimatter.rules import MODES
     from btlgames.science.nuclides import stable_nuclides
 
@@ -350,7 +351,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     modes = w.Dropdown(options=[(t(f"antimatter.mode.{m}"), m) for m in MODES], value=mode,
                        description=t("antimatter.mode.label"), style={"description_width": "initial"},
                        layout=w.Layout(**whole))
-    atoms = w.Dropdown(options=[(t("antimatter.atom_option", atom=n.label, element=n.element, z=n.z, n=n.n), n.label)
+    atoms = w.Dropdown(options=[(t("antimatter.atom_option", atom=n.label, element=element_name(n.symbol), z=n.z, n=n.n), n.label)
                                 for n in stable_nuclides(10)], value=atom,
                        description=t("antimatter.atom_label"), style={"description_width": "initial"},
                        layout=w.Layout(**whole))
@@ -361,7 +362,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     given = options.get("goals", "ladder")
     choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]
     if given not in PRESETS:  # the teacher's own goals, from the notebook's code (K24)
-        choices.append((t("antimatter.goals.given", goals=given), given))
+        choices.append((t("antimatter.goals.given", goals=shown(given)), given))
     goals = w.Dropdown(options=choices, value=given, description=t("antimatter.goals.label"),
                        style={"description_width": "initial"}, layout=w.Layout(**whole))
     explain = w.HTML()
@@ -404,7 +405,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
         head.value = chosen["head_start"]
         if chosen["goals"] not in [value for _, value in goals.options]:
-            goals.options = [*goals.options, (t("antimatter.goals.given", goals=chosen["goals"]), chosen["goals"])]
+            goals.options = [*goals.options, (t("antimatter.goals.given", goals=shown(chosen["goals"])), chosen["goals"])]
         goals.value = chosen["goals"]
         return True
 

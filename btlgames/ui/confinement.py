@@ -79,8 +79,9 @@ def _app(children, *classes) -> w.VBox:
 
 
 def quark_words(q: Quark) -> str:
-    anti = "anti-" if q.anti else ""
-    return f"{anti}{q.colour} {anti}{q.flavour}"
+    """A quark in words, as Pentaquark's cards name it: "blue up", "anti-blue anti-charm"."""
+    return t("pentaquark.quark_name", anti=t("pentaquark.anti") if q.anti else "",
+             colour=t(f"colour.{q.colour}"), flavour=t(f"flavour.{q.flavour}"))
 
 
 def badge(q: Quark) -> str:

@@ -10,10 +10,12 @@ import io
 
 import ipywidgets as w
 
+from btlgames.antimatter import words
 from btlgames.antimatter.data import catalogue
 from btlgames.antimatter.mats import needed_for
 from btlgames.core.i18n import number, t
 from btlgames.science.atoms import annihilation, electron_configuration
+from btlgames.science.elements import element_name
 from btlgames.science.nuclides import isotopes, stable_nuclides
 
 from .widgets import WIDE, Study, app, button, esc, heading, row, stylesheet
@@ -40,7 +42,7 @@ def shells_html(z: int) -> str:
 
     boxes = "".join(f'<div class="pa-sub"><div>{"".join(orbital(s) for s in spins)}</div><b>{esc(name)}</b></div>'
                     for name, spins in subs.items())
-    words = msg("shells.words", element=c.element, symbol=c.symbol, z=z, label=c.label, unpaired=c.unpaired)
+    words = msg("shells.words", element=element_name(c.symbol), symbol=c.symbol, z=z, label=c.label, unpaired=c.unpaired)
     return f'<div class="pa-shells">{boxes}</div><p>{esc(words)}</p>'
 
 
@@ -56,12 +58,11 @@ def shells(max_z: int = 10) -> w.VBox:
 def recipe_html(label: str) -> str:
     nuclide = next(n for n in stable_nuclides(10) if n.label == label)
     pieces = needed_for(*nuclide.mats)
-    names = catalogue().pieces.names
     bank = catalogue().pieces.bank
     have = {k: sum(c for p, c in bank.items() if p.split("-")[0] == k) for k in pieces}
     most = min(have[k] // n for k, n in pieces.items() if n)
-    rows = "".join(f"<tr><td>{esc(names[k])}</td><td>{n}</td><td>{have[k]}</td></tr>" for k, n in pieces.items() if n)
-    return (f"<p>{esc(msg('recipe.mats', atom=label, element=nuclide.element, z=nuclide.z, n=nuclide.n))}</p>"
+    rows = "".join(f"<tr><td>{esc(words.piece(k))}</td><td>{n}</td><td>{have[k]}</td></tr>" for k, n in pieces.items() if n)
+    return (f"<p>{esc(msg('recipe.mats', atom=label, element=element_name(nuclide.symbol), z=nuclide.z, n=nuclide.n))}</p>"
             f'<table class="pa-table"><tr><th>{esc(msg("recipe.piece"))}</th><th>{esc(msg("recipe.need"))}</th>'
             f'<th>{esc(msg("recipe.bank"))}</th></tr>{rows}</table>'
             f"<p>{esc(msg('recipe.players', n=most) if most else msg('recipe.players_none'))}</p>")

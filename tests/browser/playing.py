@@ -4,7 +4,28 @@ Every click waits for the kernel's answer: the new table (its ``data-moves``) an
 move buttons drawn for it (class ``btl-move-<moves>``), never a sleep. A long group of moves
 may be folded (its buttons hidden: they are on the table too), so the wait is for buttons
 attached to the page, and ``current_moves`` are the visible ones.
+
+The helpers play an app in whatever language its page is in (``?lang=fi``): the labels they
+press are the catalogue's words in the page's language (``words``).
 """
+from btlgames.core.i18n import t
+
+
+def language(page) -> str:
+    """The language the page is in (its ``<html lang>``)."""
+    return page.evaluate("document.documentElement.lang") or "en"
+
+
+def words(page, key: str, **values) -> str:
+    """The catalogue's words for ``key`` in the page's language (a button's name, a status)."""
+    return t(key, lang=language(page), **values)
+
+
+def seat_label(page, who: str) -> str:
+    """The seat chooser's words for "a person" or "bot: heuristic" in the page's language."""
+    if who == "a person":
+        return words(page, "app.seat_human")
+    return words(page, "app.seat_bot", bot=words(page, f"bot.{who.removeprefix('bot: ')}"))
 
 
 def moves(page) -> int:
@@ -89,12 +110,12 @@ def new_game(page, seed: int) -> None:
     page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action[class*=\"btl-move-\"]')"
                   ".forEach(e => { e.dataset.old = '1'; })")
     page.fill(".btl-seed input", str(seed))
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name=words(page, "app.new_game")).click()
     page.wait_for_function(
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"
         " && document.querySelector('.btl-table') && document.querySelector('.btl-action[class*=\"btl-move-\"]')",
-        arg=f"seed {seed}.")  # "New game with seed 1." (not "seed 12...")
+        arg=words(page, "app.started", seed=seed))  # "New game with seed 1." (not "seed 12...")
 
 
 def choose_seats(page, seats: list[str]) -> None:
@@ -106,7 +127,7 @@ def choose_seats(page, seats: list[str]) -> None:
     page.wait_for_function("n => document.querySelectorAll('.btl-seats select').length === n",
                            arg=len(seats) + 1)
     for i, who in enumerate(seats, start=1):
-        selects.nth(i).select_option(label=who)
+        selects.nth(i).select_option(label=seat_label(page, who))
 
 
 def play_until_over(page, pick, limit: int = 400) -> int:

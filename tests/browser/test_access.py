@@ -1,26 +1,36 @@
 """Access for every student: axe-core on the concept notebooks no other browser test opens, and the
 game app with the keyboard alone (a focus ring seen from the back of the room, the focus kept on
 a move after every press) and a screen reader (live regions that say what happened and whose turn
-it is). axe-core runs on the other pages in the tests that already have them open."""
+it is). axe-core runs on the other pages in the tests that already have them open. The pages
+here are opened in Finnish or Dutch, and show no English words (wording.py) as well."""
 import pytest
 from access import assert_accessible
-from playing import current_targets, moves, tab_to
+from playing import current_targets, moves, tab_to, words
+from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
 
-PENTAQUARK = "/voila/render/pentaquark/play.ipynb"
+PENTAQUARK = "/voila/render/pentaquark/play.ipynb?lang=nl"
 FOCUSED = "() => { const e = document.activeElement; return e ? e.className.baseVal ?? e.className : ''; }"
 RING = """() => { const s = getComputedStyle(document.activeElement);
   return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor, s.boxShadow]; }"""
 
 
-# research-programme/replication.ipynb: axe runs on it in test_languages.py (opened in Finnish)
-@pytest.mark.parametrize("notebook", ["beamtimes-and-lifetimes/detector-ranges.ipynb",
-                                      "antimatter-matters/pauli.ipynb"])
+# Every concept notebook and the lab in both languages, each page opened once: axe and no English
+# left. Opened by other tests: replication in Finnish (test_languages.py), the confinement explorer
+# in Finnish (test_pentaquark_apps.py) and in Dutch (test_launcher.py, from the launcher's link),
+# the strategy lab in Finnish, played (test_beat_the_logic_app.py); the lab is played in English
+# (test_lab.py).
+@pytest.mark.parametrize("notebook", [
+    "beamtimes-and-lifetimes/detector-ranges.ipynb?lang=nl", "beamtimes-and-lifetimes/detector-ranges.ipynb?lang=fi",
+    "antimatter-matters/pauli.ipynb?lang=fi", "antimatter-matters/pauli.ipynb?lang=nl",
+    "research-programme/replication.ipynb?lang=nl", "beat-the-logic/strategy-lab.ipynb?lang=nl",
+    "lab/lab.ipynb?lang=fi", "lab/lab.ipynb?lang=nl"])
 def test_concept_notebooks_pass_axe(page, open_app, notebook):
     open_app(page, f"/voila/render/{notebook}")
     page.wait_for_load_state("networkidle")  # every section's widgets drawn
     assert_accessible(page, notebook)
+    assert_in_language(page, notebook)
 
 
 def wait_for_move(page, before: int) -> None:
@@ -43,14 +53,14 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     tab_to(page, ".btl-target", "a move on the table")
     style, width, colour, shadow = page.evaluate(RING)
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)" and "255, 191, 0" in shadow, (style, width, colour, shadow)
-    words = current_targets(page).first.get_attribute("aria-label")
+    card = current_targets(page).first.get_attribute("aria-label")
     before = moves(page)
     page.keyboard.press("Enter")
     wait_for_move(page, before)
     focused_is(page, "e => e.classList.contains('btl-target')")  # the next move on the table
     # the screen reader hears what happened (the card placed) and whose turn it is now
-    page.wait_for_function("w => document.querySelector('.btl-sr-only').innerText.includes(w)",
-                           arg=f"{words} goes to the")
+    placed = words(page, "pentaquark.event.place", card=card, area="").rstrip(". ")  # "{card} gaat naar de"
+    page.wait_for_function("w => document.querySelector('.btl-sr-only').innerText.includes(w)", arg=placed)
     assert first_words not in live.inner_text()  # only the news, not the whole log again
     # Tab on to the side panel: a move button, or "Show these moves" (its moves are on the table
     # too): Enter unfolds them and the focus goes to the first of them
@@ -69,4 +79,6 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     # the log scrolls and is reachable: the keyboard can scroll it too
     log = page.locator(".btl-log")
     assert (log.get_attribute("tabindex"), log.get_attribute("role"), log.get_attribute("aria-label")) == \
-        ("0", "region", "What happened")
+        ("0", "region", words(page, "app.log"))
+    assert_accessible(page, "Pentaquark (in Dutch) a few moves on")
+    assert_in_language(page, "Pentaquark (in Dutch) a few moves on")

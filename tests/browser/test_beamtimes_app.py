@@ -4,7 +4,8 @@ import re
 
 import pytest
 from access import assert_accessible
-from playing import click_and_wait, new_game, unfolded_moves
+from playing import click_and_wait, new_game, unfolded_moves, words
+from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +42,14 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     assert chosen == ["2", "a person", "bot: solver"]
     assert "Group 1 to play" in page.locator(".btl-headline").inner_text()
     assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
+    # the rules link opens the kit's rulebook; the app's words are a Markdown output (ui/prose.py),
+    # whose links open in a new tab, so the game stays open
+    with page.expect_popup() as opened:
+        page.get_by_role("link", name="the kit's rulebook").click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert "Kit rule K16" in rules.locator("body").inner_text()
+    rules.close()
 
 
 def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_app):
@@ -79,22 +88,15 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
 
 
 def test_group_markers_carry_text_not_only_colour(page, open_app):
-    open_app(page, PLAY)
+    open_app(page, PLAY + "?lang=fi")  # in Finnish (test_projector.py opens it in Dutch)
     markers = page.locator(".btl-table .bt-mark, .btl-headline .bt-mark")
     assert markers.count() >= 3  # who plays, and both groups
+    group = re.escape(words(page, "beamtimes.group", n=0)).replace("0", "[1-4]")  # "Ryhmä [1-4]"
     for text in markers.all_inner_texts():
-        assert re.fullmatch(r"[●■▲★] ?(Group )?[1-4]", text.strip()), text
+        assert re.fullmatch(rf"[●■▲★] ?({group}|[1-4])", text.strip()), text
     cards = page.locator(".btl-table .bt-card[aria-label]")
     assert cards.count() >= 6 + 5 + 6 + 5  # ring, row, grants, market
-    assert "physicist" in page.locator(".bt-market").inner_text() or "detector" in page.locator(".bt-market").inner_text()
-
-
-def test_the_rules_link_opens_the_rulebook(page, open_app):
-    open_app(page, PLAY)
-    # the app's words are a Markdown output (ui/prose.py): its links open in a new tab, so the game stays open
-    with page.expect_popup() as opened:
-        page.get_by_role("link", name="the kit's rulebook").click()
-    rules = opened.value
-    rules.wait_for_load_state()
-    assert "Kit rule K16" in rules.locator("body").inner_text()
-    rules.close()
+    market = page.locator(".bt-market").inner_text()
+    assert words(page, "beamtimes.role_words.physicist") in market or words(page, "beamtimes.role_words.detector") in market
+    assert_accessible(page, "Beamtimes and Lifetimes in Finnish")
+    assert_in_language(page, "Beamtimes and Lifetimes in Finnish")

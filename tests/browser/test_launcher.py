@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from access import assert_accessible
+from wording import assert_in_language
 
 from btlgames.ui import launcher
 from btlgames.ui import server as kit
@@ -124,10 +125,13 @@ def test_pentaquark_concept_link_opens_the_explorer(page, open_app, notebooks_di
     game = next(g for g in launcher.GAMES if g.slug == "pentaquark")
     if not (notebooks_dir / "pentaquark" / game.concept).is_file():
         pytest.skip(f"notebooks/pentaquark/{game.concept} is not written yet")
-    page.goto("/")
+    page.goto("/?lang=nl")  # the link keeps the language: the explorer opens in Dutch
     game_card(page, "pentaquark").locator('a[data-kind="concept"]').click()
     open_app(page, None)
-    assert page.url.endswith(f"/voila/render/pentaquark/{game.concept}")
+    assert page.url.endswith(f"/voila/render/pentaquark/{game.concept}?lang=nl")
+    page.wait_for_load_state("networkidle")  # every section's widgets drawn
+    assert_accessible(page, "the confinement explorer in Dutch")
+    assert_in_language(page, "the confinement explorer in Dutch")  # (in Finnish: test_pentaquark_apps.py)
 
 
 def test_lesson_pack_is_readable_and_its_links_work(page):

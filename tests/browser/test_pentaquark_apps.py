@@ -4,7 +4,8 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, moves, new_game, press, unfolded_moves
+from playing import a_move, click_and_wait, current_moves, moves, new_game, press, unfolded_moves, words
+from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +25,14 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     card = label.split("→")[0].strip()  # "s(G) green strange → Background"
     # the log is drawn after the moves (keyboard focus follows the moves): wait for it, not the buttons
     expect(page.locator(".btl-log")).to_contain_text(f"{card} goes to the Background")
-
-
-def test_keyboard_alone_can_play_a_move(page, open_app):
-    open_app(page, PLAY)
-    button = unfolded_moves(page).first
-    button.focus()
-    before = moves(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) !== n",
-                           arg=before)
+    # the rules link opens the kit's rulebook; the app's words are a Markdown output (ui/prose.py),
+    # whose links open in a new tab, so the game stays open
+    with page.expect_popup() as opened:
+        page.get_by_role("link", name="the kit's rulebook").click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert "Kit rule K1" in rules.locator("body").inner_text()
+    rules.close()
 
 
 def test_a_whole_game_by_clicks_then_undo(page, open_app):
@@ -68,20 +67,12 @@ def test_save_and_a_damaged_file_is_refused(page, open_app, tmp_path):
 
 
 def test_confinement_explorer_groups_a_proton(page, open_app):
-    open_app(page, EXPLORER)
-    page.get_by_role("button", name="Proton (uud)").click()
-    page.wait_for_function("() => document.body.innerText.includes('All 3 quarks are confined')")
-    page.get_by_role("button", name="Something annihilates").click()
-    page.wait_for_function("() => document.body.innerText.includes('annihilate')")
+    open_app(page, EXPLORER + "?lang=fi")  # in Finnish (test_access.py opens it in Dutch)
+    page.get_by_role("button", name=words(page, "confinement.preset.proton.label")).click()
+    page.wait_for_function("w => document.body.innerText.includes(w)",
+                           arg=words(page, "confinement.explorer.all_confined", n=3).split(":")[0])
+    page.get_by_role("button", name=words(page, "confinement.preset.annihilate.label")).click()
+    page.wait_for_function("w => document.body.innerText.includes(w)",
+                           arg=words(page, "confinement.explorer.annihilate_count", pairs=1).strip())  # u(G) and ū(B̄)
     assert_accessible(page, "the confinement explorer")
-
-
-def test_the_rules_link_opens_the_rulebook(page, open_app):
-    open_app(page, PLAY)
-    # the app's words are a Markdown output (ui/prose.py): its links open in a new tab, so the game stays open
-    with page.expect_popup() as opened:
-        page.get_by_role("link", name="the kit's rulebook").click()
-    rules = opened.value
-    rules.wait_for_load_state()
-    assert "Kit rule K1" in rules.locator("body").inner_text()
-    rules.close()
+    assert_in_language(page, "the confinement explorer (in Finnish) with a proton and an annihilation")

@@ -5,7 +5,8 @@ import re
 
 import pytest
 from access import assert_accessible
-from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press, tab_to
+from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press, tab_to, words
+from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
 
@@ -132,31 +133,39 @@ def test_keyboard_alone_plays_the_school_game(page, open_app):
 
 
 def test_a_saved_game_opens_in_the_debrief_notebook(page, open_app):
-    """The save file remains, for a debrief later or on another computer."""
-    open_app(page, SCHOOL)
+    """The save file remains, for a debrief later or on another computer. In Dutch: the school app
+    a few moves on and its debrief (the Finnish ones: test_languages.py)."""
+    open_app(page, SCHOOL + "?lang=nl")
     choose_seats(page, ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"])
     new_game(page, SEED)
     for _ in range(8):
         click_and_wait(page, current_moves(page).first)
     played = moves(page)
+    assert_accessible(page, "the school app in Dutch, 8 moves on")
+    assert_in_language(page, "the school app in Dutch, 8 moves on")
     page.locator(".btl-settings-toggle").click()
     with page.expect_download() as saved:
         page.locator("a.btl-save").click()
-    open_app(page, DEBRIEF)
-    assert "No game loaded yet" in page.locator(".btl-app").first.inner_text()
+    open_app(page, DEBRIEF + "?lang=nl")
+    assert words(page, "debrief.no_game") in page.locator(".btl-app").first.inner_text()
     with page.expect_file_chooser() as chooser:
         page.locator(".btl-debrief-upload").first.click()
     chooser.value.set_files(saved.value.path())
     page.locator(f'.btl-debrief-game[data-seed="{SEED}"][data-moves="{played}"]').wait_for()
     page.locator("img.btl-chart").first.wait_for()
-    assert "Team 1" in page.locator("body").inner_text()
+    assert words(page, "debrief.seat.team", n=1) in page.locator("body").inner_text()
     assert_accessible(page, "the debrief notebook with a game loaded")
+    assert_in_language(page, "the debrief in Dutch")
 
 
 def test_the_full_game_opens_with_the_map_and_the_opening_hand(page, open_app):
-    open_app(page, PLAY)
+    open_app(page, PLAY + "?lang=fi")  # in Finnish (test_projector.py opens it in Dutch)
     assert page.locator(".btl-table .rp-hex").count() == 37
     assert page.locator(".btl-table .rp-hidden").count() == 18
-    words = page.locator(".btl-headline").inner_text() + page.locator(".btl-table").inner_text()
-    assert "Round 1 of 8" in words and "Keep one theory and one method" in words
-    assert page.locator(".btl-action").first.inner_text().startswith("Keep ")
+    shown = page.locator(".btl-headline").inner_text() + page.locator(".btl-table").inner_text()
+    assert words(page, "research_ui.round", round=1, rounds=8) in shown
+    assert words(page, "research_ui.keep_note") in shown
+    keep = words(page, "research.action.keep", theory="", method="").split()[0]  # "Pidä"
+    assert page.locator(".btl-action").first.inner_text().startswith(keep)
+    assert_accessible(page, "the full game in Finnish")
+    assert_in_language(page, "the full game in Finnish")

@@ -173,6 +173,7 @@ def test_every_option_its_values_and_every_bot_have_words():
     for game, spec in sorted(games().items()):
         for name, rule in spec.options.items():
             missing += [] if L.has_msg(f"option.{game}.{name}") or L.has_msg(f"option.{name}") else [f"option.{name}"]
+            missing += [] if not rule.help or L.has_msg(f"tip.{game}.{name}") else [f"tip.{game}.{name}"]  # its tooltip
             missing += [f"value.{name}.{c}" for c in rule.choices
                         if isinstance(c, str) and name != "atom" and not L.has_msg(f"value.{name}.{c}")]
         missing += [f"bot.{game}.{b}" for b in spec.bots if not L.has_msg(f"bot.{game}.{b}")]
