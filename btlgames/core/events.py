@@ -51,7 +51,12 @@ class Log:
     def add(self, turn: int, phase: str, player: int | None, kind: str,
             secret: dict | None = None, seen_by: list[int] | None = None, **data) -> Event:
         # Copies: an event must not change when the game later changes a list it was given.
-        event = Event(turn, phase, player, kind, _copied(data), _copied(secret or {}), list(seen_by or []))
+        # ``data`` is this call's own dict already: only its lists and dicts need copies.
+        for key, value in data.items():
+            if type(value) not in PLAIN_TYPES:
+                data[key] = _copied(value)
+        event = Event(turn, phase, player, kind, data, _copied(secret) if secret else {},
+                      list(seen_by) if seen_by else [])
         self.events.append(event)
         return event
 

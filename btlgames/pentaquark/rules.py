@@ -142,33 +142,59 @@ def pentaquark_in(groups) -> list[str] | None:
 
 def winnable(cards) -> bool:
     """Can a winning set still be made from these cards, each showing either face (K11)?"""
-    return _winnable(frozenset(cards))
+    mask = 0
+    for card in cards:  # only the up, down and charm cards matter, and of them only the colours
+        mask |= _WIN_BIT.get(card, 0)
+    return _winnable(mask)
 
 
-@lru_cache(maxsize=None)  # at most 2**15 sets of cards; the rules and the bot ask at every loss
-def _winnable(cards: frozenset) -> bool:
-    cards = sorted(cards)
-    by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
-    for ups in combinations(by_flavour["up"], 2):
-        for down in by_flavour["down"]:
-            for charm, anticharm in permutations(by_flavour["charm"], 2):
-                colours = Counter(c[1] for c in (*ups, down, charm))
+_WIN_FLAVOURS = ("up", "down", "charm")
+_WIN_BIT = {f: 1 << (3 * _WIN_FLAVOURS.index(flavour_of_card(f)) + "RGB".index(f[1]))
+            for f in QUARK_FACES if flavour_of_card(f) in _WIN_FLAVOURS}  # a card and its faces: one bit
+
+
+@lru_cache(maxsize=None)  # 512 masks: one flavour's card of each colour is there or gone
+def _winnable(mask: int) -> bool:
+    ups, downs, charms = ([c for i, c in enumerate("RGB") if mask >> (3 * row + i) & 1] for row in range(3))
+    for pair in combinations(ups, 2):
+        for down in downs:
+            for charm, anticharm in permutations(charms, 2):
                 # the four quark colours are R, G, B plus the anti-charm's colour again
-                if colours == Counter("RGB") + Counter(anticharm[1]):
+                if Counter((*pair, down, charm)) == Counter("RGB") + Counter(anticharm):
                     return True
     return False
 
 
+_COLOUR_BIT = {f: 1 << ("RGB".index(f[1]) + 3 * f.endswith(ANTI)) for f in QUARK_FACES}
+_COLOUR_QUARK = {bit: quark(f) for f, bit in _COLOUR_BIT.items()}  # a quark of that colour: all a set needs
+
+
 @lru_cache(maxsize=1 << 14)  # a location's cards change one at a time: the same rows come back often
-def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, frozenset], ...]:
-    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the move that
-    makes each (moves are immutable, so shared) and its cards as a set (to compare with the groups
+def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, ...], tuple[frozenset, ...]]:
+    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the moves that
+    make them (moves are immutable, so shared) and their cards as sets (to compare with the groups
     already made)."""
-    groups = (tuple(faces[i] for i in idx) for idx in neutral_groups([quark(f) for f in faces]))
-    return tuple((Confine(area, g), frozenset(g)) for g in groups)
+    offers = [_offer(area, tuple(faces[i] for i in idx)) for idx in _neutral(tuple(_COLOUR_BIT[f] for f in faces))]
+    return tuple(move for move, _ in offers), tuple(members for _, members in offers)
 
 
-_placement = lru_cache(maxsize=None)(Place)  # one shared move per card and area
+@lru_cache(maxsize=1 << 15)
+def _neutral(colours: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """neutral_groups of quarks of these colours (the sets depend on colours alone, not flavours)."""
+    return neutral_groups([_COLOUR_QUARK[c] for c in colours])
+
+
+@lru_cache(maxsize=None)  # at most a few thousand neutral sets of faces per location
+def _offer(area: str, cards: tuple[str, ...]) -> tuple[Confine, frozenset]:
+    return Confine(area, cards), frozenset(cards)
+
+
+# one shared move per card and area (a move is immutable; its JSON is then made once)
+_placement = lru_cache(maxsize=None)(Place)
+_annihilation = lru_cache(maxsize=None)(Annihilate)
+_discarding = lru_cache(maxsize=None)(Discard)
+_END_COLLIDER, _END_REFRESH = EndCollider(), EndRefresh()
+_ANNIHILATE_CARDS = frozenset(ANNIHILATE_CARDS)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -220,7 +246,7 @@ class PentaquarkState(GameState):
 
     # -- the contract -----------------------------------------------------------------
     def current_player(self):
-        return None if self.is_over() else 0
+        return None if self.phase == "over" else 0
 
     def is_over(self):
         return self.phase == "over"
@@ -232,23 +258,24 @@ class PentaquarkState(GameState):
         return score > 0
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "annihilate":
-            return [Annihilate(c) for c in self._free_everywhere()]
-        if self.phase == "refresh":
-            out: list[Action] = [Discard(c) for c in self.detector]
+        phase = self.phase
+        if phase == "annihilate":
+            return [_annihilation(c) for c in self._free_everywhere()]
+        if phase == "refresh":
+            out: list[Action] = [_discarding(c) for c in self.detector]
             if self._refresh_may_end():
-                out.append(EndRefresh())
+                out.append(_END_REFRESH)
             return out
         out = [_placement(c, STEPS[self.step]) for c in self.collider]
         out += self._confinements()
         if not self.collider:
-            out.append(EndCollider())
+            out.append(_END_COLLIDER)
         return out
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Place):
             self._checkpoint()
-            if self.is_over():
+            if self.phase == "over":
                 return
             self.collider.remove(action.card)
             self._put(action.card, action.area)
@@ -265,7 +292,7 @@ class PentaquarkState(GameState):
             self.collider.remove(used)
             self.discard.append(used)
             self._annihilate(action.card, "annihilate_card")
-            if not self.is_over():
+            if self.phase != "over":
                 self._resolve_annihilate_cards()
         elif isinstance(action, Discard):
             self._remove(action.card)
@@ -377,11 +404,13 @@ class PentaquarkState(GameState):
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
-        phase = self.phase
-        self.log.add(self.turn, phase, None if kind in ("setup", "new_beam") else 0, kind, **data)
+        self.log.add(self.turn, self.phase, None if kind in ("setup", "new_beam") else 0, kind, **data)
 
     def _free(self, area: str) -> list[str]:
-        grouped = {c for g in self.groups[area] for c in g}
+        groups = self.groups[area]
+        if not groups:
+            return list(getattr(self, area))
+        grouped = {c for g in groups for c in g}
         return [c for c in getattr(self, area) if c not in grouped]
 
     def _free_everywhere(self) -> list[str]:
@@ -404,12 +433,16 @@ class PentaquarkState(GameState):
         since the last placement (K14: otherwise two moves could swap a quark between two sets
         for ever)."""
         out = []
-        joined = set(self.confined_since_place)
+        joined = self.confined_since_place
         for area in AREAS:
-            existing = {frozenset(g) for g in self.groups[area]}
-            for move, members in _offers(area, tuple(getattr(self, area))):
-                if members not in existing and joined.isdisjoint(members):
-                    out.append(move)
+            moves, sets = _offers(area, tuple(getattr(self, area)))
+            groups = self.groups[area]
+            if not groups and not joined:  # nothing made yet this step: every set is on offer
+                out += moves
+                continue
+            existing, joined_set = {frozenset(g) for g in groups}, set(joined)
+            out += [move for move, members in zip(moves, sets)
+                    if members not in existing and joined_set.isdisjoint(members)]
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
@@ -422,7 +455,8 @@ class PentaquarkState(GameState):
         """Free quark/anti-quark pairs at one location annihilate (K7); the step ends (K14)."""
         self.confined_since_place = []
         for area in AREAS:
-            for a, b in _annihilating(tuple(self._free(area))):
+            free = self._free(area)
+            for a, b in _annihilating(tuple(free)) if len(free) > 1 else ():
                 self._log("pair_annihilate", a=a, b=b, area=area)
                 for face in (a, b):
                     self._annihilate(face, None, check=False)
@@ -438,7 +472,7 @@ class PentaquarkState(GameState):
             self._check_loss()
 
     def _check_loss(self) -> None:
-        if self.is_over():
+        if self.phase == "over":
             return
         counts = self.annihilated_counts()
         reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
@@ -450,9 +484,10 @@ class PentaquarkState(GameState):
             self._finish("loss", reason)
 
     def _check_win(self) -> None:
-        if self.is_over():
+        groups = self.groups["detector"]
+        if self.phase == "over" or len(groups) < 2:  # a pentaquark is two sets
             return
-        found = pentaquark_in(self.groups["detector"])
+        found = pentaquark_in(groups)
         if found:
             self._log("win", cards=found)
             self._finish("win", "")
@@ -477,7 +512,7 @@ class PentaquarkState(GameState):
         return next(c for c in self.collider if is_annihilate(c))
 
     def _resolve_annihilate_cards(self) -> None:
-        while any(is_annihilate(c) for c in self.collider):
+        while not _ANNIHILATE_CARDS.isdisjoint(self.collider):
             if self._free_everywhere():
                 self.phase = "annihilate"
                 return
@@ -491,7 +526,7 @@ class PentaquarkState(GameState):
 
     def _end_collider(self) -> None:
         self._checkpoint()
-        if self.is_over():
+        if self.phase == "over":
             return
         self._log("end_collider")
         if self.beam:
@@ -527,7 +562,7 @@ class PentaquarkState(GameState):
             self._log("refresh_discard", card=face, area="background")
         for face in list(self.background):  # step 3 (step 4, the loss check, runs on each)
             self._annihilate(face, "refresh_annihilate")
-            if self.is_over():
+            if self.phase == "over":
                 return
         if self.aside:  # step 5
             self.discard.append(self.aside.pop(0))
