@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 from typing import Any, ClassVar
 
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, LazyView
 from ..science.colour import annihilating_pairs, is_colour_neutral, neutral_groups
 from .cards import (ANNIHILATE_CARDS, ANTI, QUARK_CARDS, QUARK_FACES, card_of, describe, flavour_of_card,
                     flip, is_annihilate, quark)
@@ -148,9 +148,18 @@ def winnable(cards) -> bool:
     return _winnable(mask)
 
 
+def still_winnable(annihilated) -> bool:
+    """:func:`winnable` with every quark card but these (faces or cards) annihilated."""
+    mask = _ALL_WIN_BITS
+    for face in annihilated:
+        mask &= ~_WIN_BIT.get(face, 0)
+    return _winnable(mask)
+
+
 _WIN_FLAVOURS = ("up", "down", "charm")
 _WIN_BIT = {f: 1 << (3 * _WIN_FLAVOURS.index(flavour_of_card(f)) + "RGB".index(f[1]))
             for f in QUARK_FACES if flavour_of_card(f) in _WIN_FLAVOURS}  # a card and its faces: one bit
+_ALL_WIN_BITS = (1 << 9) - 1
 
 
 @lru_cache(maxsize=None)  # 512 masks: one flavour's card of each colour is there or gone
@@ -343,18 +352,16 @@ class PentaquarkState(GameState):
     # -- views ---------------------------------------------------------------------------
     def view(self, player):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
-        counts = self.annihilated_counts()
-        return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": self.beams,
-            "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
-            "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
-            "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
-            **{a: {"cards": list(getattr(self, a)), "groups": [list(g) for g in self.groups[a]],
-                   "free": self._free(a)} for a in AREAS},
-            "discard": list(self.discard), "annihilated": list(self.annihilated),
-            "aside": len(self.aside), "annihilated_counts": counts,
-            "result": self.result, "reason": self.reason,
-        }
+        return {key: part(self, player) for key, part in _VIEW_PARTS.items()}
+
+    def seat_view(self, player):
+        """``view(player)``, each part built when first read (the heuristic bot reads four)."""
+        self.check_viewer(player)
+        return LazyView(self, player, _VIEW_PARTS)
+
+    def _area_view(self, area: str) -> dict:
+        return {"cards": list(getattr(self, area)), "groups": [list(g) for g in self.groups[area]],
+                "free": self._free(area)}
 
     def hidden_variation(self, player, rng):
         if len(self.beam) < 2:
@@ -477,9 +484,7 @@ class PentaquarkState(GameState):
         counts = self.annihilated_counts()
         reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
         if reason is None:
-            gone = {card_of(a) for a in self.annihilated}
-            survivors = [c for c in QUARK_CARDS if c not in gone]
-            reason = None if winnable(survivors) else "colours"
+            reason = None if still_winnable(self.annihilated) else "colours"
         if reason:
             self._finish("loss", reason)
 
@@ -571,6 +576,19 @@ class PentaquarkState(GameState):
         self._log("new_beam", size=len(self.beam), annihilates=sum(map(is_annihilate, self.beam)))
         self.turn += 1
         self._beam_phase()
+
+
+_VIEW_PARTS = {  # the view, part by part (key -> function of the state and the viewer)
+    "turn": lambda s, v: s.turn, "phase": lambda s, v: s.phase, "refreshes": lambda s, v: s.refreshes,
+    "beams": lambda s, v: s.beams,
+    "next_area": lambda s, v: STEPS[s.step] if s.phase == "collider" and s.collider else None,
+    "beam_size": lambda s, v: len(s.beam), "beam_top": lambda s, v: s.beam[0] if s.beam else None,
+    "collider": lambda s, v: list(s.collider), "confined_this_step": lambda s, v: list(s.confined_since_place),
+    **{area: (lambda s, v, area=area: s._area_view(area)) for area in AREAS},
+    "discard": lambda s, v: list(s.discard), "annihilated": lambda s, v: list(s.annihilated),
+    "aside": lambda s, v: len(s.aside), "annihilated_counts": lambda s, v: s.annihilated_counts(),
+    "result": lambda s, v: s.result, "reason": lambda s, v: s.reason,
+}
 
 
 def most_actions(options: dict) -> int:
