@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
-from .state import Action
+from .state import Action, GameState
 
 
 class Bot(Protocol):
@@ -42,8 +42,10 @@ def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: 
     """
     made = []
     reads_view = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
-    current_player, is_over, legal_actions, apply_chosen = (
-        state.current_player, state.is_over, state.legal_actions, state.apply_chosen)
+    current_player, is_over, apply_chosen = state.current_player, state.is_over, state.apply_chosen
+    # the game's own moves once is_over() has said no (GameState.legal_actions asks it again)
+    legal_actions = state._legal_actions if type(state).legal_actions is GameState.legal_actions \
+        else state.legal_actions
     for _ in range(max_actions):
         player = current_player()
         if is_over():

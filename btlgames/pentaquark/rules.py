@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, filterfalse, permutations, repeat
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ..core.i18n import t
@@ -183,14 +184,15 @@ def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, ...], tup
     """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the moves that
     make them (moves are immutable, so shared) and their cards as sets (to compare with the groups
     already made)."""
-    offers = [_offer(area, tuple(faces[i] for i in idx)) for idx in _neutral(tuple(_COLOUR_BIT[f] for f in faces))]
-    return tuple(move for move, _ in offers), tuple(members for _, members in offers)
+    offers = [_offer(area, take(faces)) for take in _neutral(tuple(map(_COLOUR_BIT.__getitem__, faces)))]
+    return tuple(zip(*offers)) if offers else ((), ())
 
 
 @lru_cache(maxsize=1 << 15)
-def _neutral(colours: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """neutral_groups of quarks of these colours (the sets depend on colours alone, not flavours)."""
-    return neutral_groups([_COLOUR_QUARK[c] for c in colours])
+def _neutral(colours: tuple[int, ...]) -> tuple[itemgetter, ...]:
+    """neutral_groups of quarks of these colours (the sets depend on colours alone, not flavours),
+    each as the getter that takes its faces out of a row."""
+    return tuple(itemgetter(*idx) for idx in neutral_groups([_COLOUR_QUARK[c] for c in colours]))
 
 
 @lru_cache(maxsize=None)  # at most a few thousand neutral sets of faces per location
@@ -206,10 +208,22 @@ _END_COLLIDER, _END_REFRESH = EndCollider(), EndRefresh()
 _ANNIHILATE_CARDS = frozenset(ANNIHILATE_CARDS)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 15)
 def _annihilating(free: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The free faces at one location that annihilate in pairs (K7), earliest arrivals first."""
-    return tuple((free[i], free[j]) for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))))
+    return tuple(take(free) for take in _pairs_of_kinds(tuple(map(_KIND.__getitem__, free))))
+
+
+_KIND = {f: f[0] + ANTI * f.endswith(ANTI) for f in QUARK_FACES}  # "u", "u~": a flavour and a side
+_KIND_QUARK = {kind: quark(f) for f, kind in _KIND.items()}
+
+
+@lru_cache(maxsize=1 << 13)
+def _pairs_of_kinds(kinds: tuple[str, ...]) -> tuple[itemgetter, ...]:
+    """annihilating_pairs of quarks of these kinds (pairs depend on flavour and side alone), each as
+    the getter that takes its two faces out of a row."""
+    free = [_KIND_QUARK[k] for k in kinds]
+    return tuple(itemgetter(i, j) for i, j in annihilating_pairs(free, range(len(free))))
 
 
 # -- the state ----------------------------------------------------------------------
@@ -269,15 +283,17 @@ class PentaquarkState(GameState):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "annihilate":
-            return [_annihilation(c) for c in self._free_everywhere()]
+            return list(map(_annihilation, self._free_everywhere()))
         if phase == "refresh":
-            out: list[Action] = [_discarding(c) for c in self.detector]
+            out: list[Action] = list(map(_discarding, self.detector))
             if self._refresh_may_end():
                 out.append(_END_REFRESH)
             return out
-        out = [_placement(c, STEPS[self.step]) for c in self.collider]
-        out += self._confinements()
-        if not self.collider:
+        if self.collider:  # (map, not a comprehension: the moves are made at every step)
+            out = list(map(_placement, self.collider, repeat(STEPS[self.step])))
+            out += self._confinements()
+        else:
+            out = self._confinements()
             out.append(_END_COLLIDER)
         return out
 
@@ -411,20 +427,19 @@ class PentaquarkState(GameState):
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
-        self.log.add(self.turn, self.phase, None if kind in ("setup", "new_beam") else 0, kind, **data)
+        self.log.record(self.turn, self.phase, None if kind in ("setup", "new_beam") else 0, kind, data)
 
     def _free(self, area: str) -> list[str]:
         groups = self.groups[area]
         if not groups:
             return list(getattr(self, area))
-        grouped = {c for g in groups for c in g}
-        return [c for c in getattr(self, area) if c not in grouped]
+        return list(filterfalse(set().union(*groups).__contains__, getattr(self, area)))
 
     def _free_everywhere(self) -> list[str]:
         return self._free("background") + self._free("detector")
 
     def _where(self, face: str) -> str:
-        return next(a for a in AREAS if face in getattr(self, a))
+        return "background" if face in self.background else "detector"  # the areas where quarks are
 
     def _put(self, face: str, area: str) -> None:
         (self.discard if area == "discard" else getattr(self, area)).append(face)
@@ -447,9 +462,10 @@ class PentaquarkState(GameState):
             if not groups and not joined:  # nothing made yet this step: every set is on offer
                 out += moves
                 continue
-            existing, joined_set = {frozenset(g) for g in groups}, set(joined)
-            out += [move for move, members in zip(moves, sets)
-                    if members not in existing and joined_set.isdisjoint(members)]
+            existing, joined_set = set(map(frozenset, groups)), set(joined)
+            for move, members in zip(moves, sets):
+                if members not in existing and joined_set.isdisjoint(members):
+                    out.append(move)
         return out
 
     def _confine(self, area: str, cards: list[str]) -> None:
