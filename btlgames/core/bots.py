@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
-from .state import Action
+from .state import Action, GameState
 
 
 class Bot(Protocol):
@@ -30,7 +30,7 @@ class RandomBot:
         self.rng = random.Random(f"bot:{seed}")
 
     def choose(self, view, legal_actions):
-        return self.rng.choice(list(legal_actions))
+        return self.rng.choice(legal_actions if type(legal_actions) is list else list(legal_actions))
 
 
 def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: bool = False) -> list:
@@ -41,14 +41,19 @@ def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: 
     moves made that way, as ``(player, action)``, so an app can say what it did.
     """
     made = []
+    reads_view = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
+    current_player, is_over, apply_chosen = state.current_player, state.is_over, state.apply_chosen
+    # the game's own moves once is_over() has said no (GameState.legal_actions asks it again)
+    legal_actions = state._legal_actions if type(state).legal_actions is GameState.legal_actions \
+        else state.legal_actions
     for _ in range(max_actions):
-        player = state.current_player()
-        if state.is_over():
+        player = current_player()
+        if is_over():
             return made
-        if player in bots:
-            bot, legal = bots[player], state.legal_actions()
-            view = state.seat_view(player) if getattr(bot, "reads_view", True) else None
-            state.apply_chosen(bot.choose(view, list(legal)), legal)
+        bot = bots.get(player)
+        if bot is not None:
+            legal = legal_actions()
+            apply_chosen(bot.choose(state.seat_view(player) if reads_view[player] else None, list(legal)), legal)
             continue
         legal = state.legal_actions() if forced else ()
         if len(legal) != 1:

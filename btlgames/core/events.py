@@ -50,8 +50,20 @@ class Log:
 
     def add(self, turn: int, phase: str, player: int | None, kind: str,
             secret: dict | None = None, seen_by: list[int] | None = None, **data) -> Event:
+        """Log an event: ``data`` is what everyone sees, ``secret`` what only the seats ``seen_by`` see."""
+        return self.record(turn, phase, player, kind, data, secret, seen_by)
+
+    def record(self, turn: int, phase: str, player: int | None, kind: str, data: dict,
+               secret: dict | None = None, seen_by: list[int] | None = None) -> Event:
+        """:meth:`add` with the public data as a dict of the caller's that the log keeps: a game's
+        ``_log(kind, **data)`` passes its own ``data`` on (no second copy at every event)."""
         # Copies: an event must not change when the game later changes a list it was given.
-        event = Event(turn, phase, player, kind, _copied(data), _copied(secret or {}), list(seen_by or []))
+        for value in data.values():
+            if type(value) not in PLAIN_TYPES:
+                data = {k: _copied(v) for k, v in data.items()}
+                break
+        event = Event(turn, phase, player, kind, data, _copied(secret) if secret else {},
+                      list(seen_by) if seen_by else [])
         self.events.append(event)
         return event
 

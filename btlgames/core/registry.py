@@ -82,6 +82,9 @@ def games() -> dict[str, GameSpec]:
 
 
 def spec(name: str) -> GameSpec:
+    found = _GAMES.get(name) if type(name) is str else None  # a study asks several times per game
+    if found is not None:
+        return found
     known = games()
     if not isinstance(name, str) or name not in known:
         raise ValueError(f"unknown game {name!r}; the kit has: {', '.join(sorted(known))}")

@@ -10,6 +10,8 @@ import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, Callable, ClassVar
 
 from .chance import Chance
@@ -28,9 +30,14 @@ class Action:
     kind: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
+        known = self.__dict__.get("_json")
+        if known is not None:  # a move the engine keeps and offers again (one object per move)
+            return dict(known)
         values = {name: getattr(self, name) for name in _field_names(type(self))}
         if all(map(_is_plain, values.values())):  # the usual move: nothing to copy (asdict is slow)
-            return {"kind": self.kind, **values}
+            data = {"kind": self.kind, **values}
+            object.__setattr__(self, "_json", data)  # immutable values: a shallow copy is a copy
+            return dict(data)
         return {"kind": self.kind, **dataclasses.asdict(self)}
 
     def describe(self) -> str:  # the readable words; games override
@@ -262,8 +269,11 @@ class GameState:
         """:meth:`apply` for a loop that has just asked for ``legal = legal_actions()`` and changed
         nothing since (``play_turns``): the move is looked up in that list (first by identity, then
         strictly), so the legal actions are not generated twice. Give a bot a copy of ``legal``."""
-        match = next((a for a in legal if a is action), None)
-        self._apply_match(action, match or self.matching_action(action, legal))
+        if any(map(is_, legal, repeat(action))):  # the listed object itself (a C loop, no __eq__)
+            self._apply(action)
+            self.history.append(action.to_json())
+            return
+        self._apply_match(action, self.matching_action(action, legal))
 
     def _apply_match(self, action, match: Action | None) -> None:
         if match is None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, filterfalse, permutations, repeat
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, LazyView
 from ..science.colour import annihilating_pairs, is_colour_neutral, neutral_groups
 from .cards import (ANNIHILATE_CARDS, ANTI, QUARK_CARDS, QUARK_FACES, card_of, describe, flavour_of_card,
                     flip, is_annihilate, quark)
@@ -142,39 +143,87 @@ def pentaquark_in(groups) -> list[str] | None:
 
 def winnable(cards) -> bool:
     """Can a winning set still be made from these cards, each showing either face (K11)?"""
-    return _winnable(frozenset(cards))
+    mask = 0
+    for card in cards:  # only the up, down and charm cards matter, and of them only the colours
+        mask |= _WIN_BIT.get(card, 0)
+    return _winnable(mask)
 
 
-@lru_cache(maxsize=None)  # at most 2**15 sets of cards; the rules and the bot ask at every loss
-def _winnable(cards: frozenset) -> bool:
-    cards = sorted(cards)
-    by_flavour = {f: [c for c in cards if flavour_of_card(c) == f] for f in ("up", "down", "charm")}
-    for ups in combinations(by_flavour["up"], 2):
-        for down in by_flavour["down"]:
-            for charm, anticharm in permutations(by_flavour["charm"], 2):
-                colours = Counter(c[1] for c in (*ups, down, charm))
+def still_winnable(annihilated) -> bool:
+    """:func:`winnable` with every quark card but these (faces or cards) annihilated."""
+    mask = _ALL_WIN_BITS
+    for face in annihilated:
+        mask &= ~_WIN_BIT.get(face, 0)
+    return _winnable(mask)
+
+
+_WIN_FLAVOURS = ("up", "down", "charm")
+_WIN_BIT = {f: 1 << (3 * _WIN_FLAVOURS.index(flavour_of_card(f)) + "RGB".index(f[1]))
+            for f in QUARK_FACES if flavour_of_card(f) in _WIN_FLAVOURS}  # a card and its faces: one bit
+_ALL_WIN_BITS = (1 << 9) - 1
+
+
+@lru_cache(maxsize=None)  # 512 masks: one flavour's card of each colour is there or gone
+def _winnable(mask: int) -> bool:
+    ups, downs, charms = ([c for i, c in enumerate("RGB") if mask >> (3 * row + i) & 1] for row in range(3))
+    for pair in combinations(ups, 2):
+        for down in downs:
+            for charm, anticharm in permutations(charms, 2):
                 # the four quark colours are R, G, B plus the anti-charm's colour again
-                if colours == Counter("RGB") + Counter(anticharm[1]):
+                if Counter((*pair, down, charm)) == Counter("RGB") + Counter(anticharm):
                     return True
     return False
 
 
+_COLOUR_BIT = {f: 1 << ("RGB".index(f[1]) + 3 * f.endswith(ANTI)) for f in QUARK_FACES}
+_COLOUR_QUARK = {bit: quark(f) for f, bit in _COLOUR_BIT.items()}  # a quark of that colour: all a set needs
+
+
 @lru_cache(maxsize=1 << 14)  # a location's cards change one at a time: the same rows come back often
-def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, frozenset], ...]:
-    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the move that
-    makes each (moves are immutable, so shared) and its cards as a set (to compare with the groups
+def _offers(area: str, faces: tuple[str, ...]) -> tuple[tuple[Confine, ...], tuple[frozenset, ...]]:
+    """The colour-neutral sets among a location's faces, in ``neutral_groups``' order: the moves that
+    make them (moves are immutable, so shared) and their cards as sets (to compare with the groups
     already made)."""
-    groups = (tuple(faces[i] for i in idx) for idx in neutral_groups([quark(f) for f in faces]))
-    return tuple((Confine(area, g), frozenset(g)) for g in groups)
+    offers = [_offer(area, take(faces)) for take in _neutral(tuple(map(_COLOUR_BIT.__getitem__, faces)))]
+    return tuple(zip(*offers)) if offers else ((), ())
 
 
-_placement = lru_cache(maxsize=None)(Place)  # one shared move per card and area
+@lru_cache(maxsize=1 << 15)
+def _neutral(colours: tuple[int, ...]) -> tuple[itemgetter, ...]:
+    """neutral_groups of quarks of these colours (the sets depend on colours alone, not flavours),
+    each as the getter that takes its faces out of a row."""
+    return tuple(itemgetter(*idx) for idx in neutral_groups([_COLOUR_QUARK[c] for c in colours]))
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=None)  # at most a few thousand neutral sets of faces per location
+def _offer(area: str, cards: tuple[str, ...]) -> tuple[Confine, frozenset]:
+    return Confine(area, cards), frozenset(cards)
+
+
+# one shared move per card and area (a move is immutable; its JSON is then made once)
+_placement = lru_cache(maxsize=None)(Place)
+_annihilation = lru_cache(maxsize=None)(Annihilate)
+_discarding = lru_cache(maxsize=None)(Discard)
+_END_COLLIDER, _END_REFRESH = EndCollider(), EndRefresh()
+_ANNIHILATE_CARDS = frozenset(ANNIHILATE_CARDS)
+
+
+@lru_cache(maxsize=1 << 15)
 def _annihilating(free: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The free faces at one location that annihilate in pairs (K7), earliest arrivals first."""
-    return tuple((free[i], free[j]) for i, j in annihilating_pairs([quark(c) for c in free], range(len(free))))
+    return tuple(take(free) for take in _pairs_of_kinds(tuple(map(_KIND.__getitem__, free))))
+
+
+_KIND = {f: f[0] + ANTI * f.endswith(ANTI) for f in QUARK_FACES}  # "u", "u~": a flavour and a side
+_KIND_QUARK = {kind: quark(f) for f, kind in _KIND.items()}
+
+
+@lru_cache(maxsize=1 << 13)
+def _pairs_of_kinds(kinds: tuple[str, ...]) -> tuple[itemgetter, ...]:
+    """annihilating_pairs of quarks of these kinds (pairs depend on flavour and side alone), each as
+    the getter that takes its two faces out of a row."""
+    free = [_KIND_QUARK[k] for k in kinds]
+    return tuple(itemgetter(i, j) for i, j in annihilating_pairs(free, range(len(free))))
 
 
 # -- the state ----------------------------------------------------------------------
@@ -220,7 +269,7 @@ class PentaquarkState(GameState):
 
     # -- the contract -----------------------------------------------------------------
     def current_player(self):
-        return None if self.is_over() else 0
+        return None if self.phase == "over" else 0
 
     def is_over(self):
         return self.phase == "over"
@@ -232,23 +281,26 @@ class PentaquarkState(GameState):
         return score > 0
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "annihilate":
-            return [Annihilate(c) for c in self._free_everywhere()]
-        if self.phase == "refresh":
-            out: list[Action] = [Discard(c) for c in self.detector]
+        phase = self.phase
+        if phase == "annihilate":
+            return list(map(_annihilation, self._free_everywhere()))
+        if phase == "refresh":
+            out: list[Action] = list(map(_discarding, self.detector))
             if self._refresh_may_end():
-                out.append(EndRefresh())
+                out.append(_END_REFRESH)
             return out
-        out = [_placement(c, STEPS[self.step]) for c in self.collider]
-        out += self._confinements()
-        if not self.collider:
-            out.append(EndCollider())
+        if self.collider:  # (map, not a comprehension: the moves are made at every step)
+            out = list(map(_placement, self.collider, repeat(STEPS[self.step])))
+            out += self._confinements()
+        else:
+            out = self._confinements()
+            out.append(_END_COLLIDER)
         return out
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Place):
             self._checkpoint()
-            if self.is_over():
+            if self.phase == "over":
                 return
             self.collider.remove(action.card)
             self._put(action.card, action.area)
@@ -265,7 +317,7 @@ class PentaquarkState(GameState):
             self.collider.remove(used)
             self.discard.append(used)
             self._annihilate(action.card, "annihilate_card")
-            if not self.is_over():
+            if self.phase != "over":
                 self._resolve_annihilate_cards()
         elif isinstance(action, Discard):
             self._remove(action.card)
@@ -316,18 +368,16 @@ class PentaquarkState(GameState):
     # -- views ---------------------------------------------------------------------------
     def view(self, player):
         """Everything on the table; of the beam only its size and the face on top (K3)."""
-        counts = self.annihilated_counts()
-        return {
-            "turn": self.turn, "phase": self.phase, "refreshes": self.refreshes, "beams": self.beams,
-            "next_area": STEPS[self.step] if self.phase == "collider" and self.collider else None,
-            "beam_size": len(self.beam), "beam_top": self.beam[0] if self.beam else None,
-            "collider": list(self.collider), "confined_this_step": list(self.confined_since_place),
-            **{a: {"cards": list(getattr(self, a)), "groups": [list(g) for g in self.groups[a]],
-                   "free": self._free(a)} for a in AREAS},
-            "discard": list(self.discard), "annihilated": list(self.annihilated),
-            "aside": len(self.aside), "annihilated_counts": counts,
-            "result": self.result, "reason": self.reason,
-        }
+        return {key: part(self, player) for key, part in _VIEW_PARTS.items()}
+
+    def seat_view(self, player):
+        """``view(player)``, each part built when first read (the heuristic bot reads four)."""
+        self.check_viewer(player)
+        return LazyView(self, player, _VIEW_PARTS)
+
+    def _area_view(self, area: str) -> dict:
+        return {"cards": list(getattr(self, area)), "groups": [list(g) for g in self.groups[area]],
+                "free": self._free(area)}
 
     def hidden_variation(self, player, rng):
         if len(self.beam) < 2:
@@ -377,18 +427,19 @@ class PentaquarkState(GameState):
 
     # -- helpers --------------------------------------------------------------------------
     def _log(self, kind: str, **data) -> None:
-        phase = self.phase
-        self.log.add(self.turn, phase, None if kind in ("setup", "new_beam") else 0, kind, **data)
+        self.log.record(self.turn, self.phase, None if kind in ("setup", "new_beam") else 0, kind, data)
 
     def _free(self, area: str) -> list[str]:
-        grouped = {c for g in self.groups[area] for c in g}
-        return [c for c in getattr(self, area) if c not in grouped]
+        groups = self.groups[area]
+        if not groups:
+            return list(getattr(self, area))
+        return list(filterfalse(set().union(*groups).__contains__, getattr(self, area)))
 
     def _free_everywhere(self) -> list[str]:
         return self._free("background") + self._free("detector")
 
     def _where(self, face: str) -> str:
-        return next(a for a in AREAS if face in getattr(self, a))
+        return "background" if face in self.background else "detector"  # the areas where quarks are
 
     def _put(self, face: str, area: str) -> None:
         (self.discard if area == "discard" else getattr(self, area)).append(face)
@@ -404,11 +455,16 @@ class PentaquarkState(GameState):
         since the last placement (K14: otherwise two moves could swap a quark between two sets
         for ever)."""
         out = []
-        joined = set(self.confined_since_place)
+        joined = self.confined_since_place
         for area in AREAS:
-            existing = {frozenset(g) for g in self.groups[area]}
-            for move, members in _offers(area, tuple(getattr(self, area))):
-                if members not in existing and joined.isdisjoint(members):
+            moves, sets = _offers(area, tuple(getattr(self, area)))
+            groups = self.groups[area]
+            if not groups and not joined:  # nothing made yet this step: every set is on offer
+                out += moves
+                continue
+            existing, joined_set = set(map(frozenset, groups)), set(joined)
+            for move, members in zip(moves, sets):
+                if members not in existing and joined_set.isdisjoint(members):
                     out.append(move)
         return out
 
@@ -422,7 +478,8 @@ class PentaquarkState(GameState):
         """Free quark/anti-quark pairs at one location annihilate (K7); the step ends (K14)."""
         self.confined_since_place = []
         for area in AREAS:
-            for a, b in _annihilating(tuple(self._free(area))):
+            free = self._free(area)
+            for a, b in _annihilating(tuple(free)) if len(free) > 1 else ():
                 self._log("pair_annihilate", a=a, b=b, area=area)
                 for face in (a, b):
                     self._annihilate(face, None, check=False)
@@ -438,21 +495,20 @@ class PentaquarkState(GameState):
             self._check_loss()
 
     def _check_loss(self) -> None:
-        if self.is_over():
+        if self.phase == "over":
             return
         counts = self.annihilated_counts()
         reason = next((f for f, n in LOSS_AT.items() if counts[f] >= n), None)
         if reason is None:
-            gone = {card_of(a) for a in self.annihilated}
-            survivors = [c for c in QUARK_CARDS if c not in gone]
-            reason = None if winnable(survivors) else "colours"
+            reason = None if still_winnable(self.annihilated) else "colours"
         if reason:
             self._finish("loss", reason)
 
     def _check_win(self) -> None:
-        if self.is_over():
+        groups = self.groups["detector"]
+        if self.phase == "over" or len(groups) < 2:  # a pentaquark is two sets
             return
-        found = pentaquark_in(self.groups["detector"])
+        found = pentaquark_in(groups)
         if found:
             self._log("win", cards=found)
             self._finish("win", "")
@@ -477,7 +533,7 @@ class PentaquarkState(GameState):
         return next(c for c in self.collider if is_annihilate(c))
 
     def _resolve_annihilate_cards(self) -> None:
-        while any(is_annihilate(c) for c in self.collider):
+        while not _ANNIHILATE_CARDS.isdisjoint(self.collider):
             if self._free_everywhere():
                 self.phase = "annihilate"
                 return
@@ -491,7 +547,7 @@ class PentaquarkState(GameState):
 
     def _end_collider(self) -> None:
         self._checkpoint()
-        if self.is_over():
+        if self.phase == "over":
             return
         self._log("end_collider")
         if self.beam:
@@ -527,7 +583,7 @@ class PentaquarkState(GameState):
             self._log("refresh_discard", card=face, area="background")
         for face in list(self.background):  # step 3 (step 4, the loss check, runs on each)
             self._annihilate(face, "refresh_annihilate")
-            if self.is_over():
+            if self.phase == "over":
                 return
         if self.aside:  # step 5
             self.discard.append(self.aside.pop(0))
@@ -536,6 +592,19 @@ class PentaquarkState(GameState):
         self._log("new_beam", size=len(self.beam), annihilates=sum(map(is_annihilate, self.beam)))
         self.turn += 1
         self._beam_phase()
+
+
+_VIEW_PARTS = {  # the view, part by part (key -> function of the state and the viewer)
+    "turn": lambda s, v: s.turn, "phase": lambda s, v: s.phase, "refreshes": lambda s, v: s.refreshes,
+    "beams": lambda s, v: s.beams,
+    "next_area": lambda s, v: STEPS[s.step] if s.phase == "collider" and s.collider else None,
+    "beam_size": lambda s, v: len(s.beam), "beam_top": lambda s, v: s.beam[0] if s.beam else None,
+    "collider": lambda s, v: list(s.collider), "confined_this_step": lambda s, v: list(s.confined_since_place),
+    **{area: (lambda s, v, area=area: s._area_view(area)) for area in AREAS},
+    "discard": lambda s, v: list(s.discard), "annihilated": lambda s, v: list(s.annihilated),
+    "aside": lambda s, v: len(s.aside), "annihilated_counts": lambda s, v: s.annihilated_counts(),
+    "result": lambda s, v: s.result, "reason": lambda s, v: s.reason,
+}
 
 
 def most_actions(options: dict) -> int:
