@@ -139,3 +139,16 @@ def play_until_over(page, pick, limit: int = 400) -> int:
         buttons = current_moves(page)
         click_and_wait(page, buttons.nth(pick(buttons.all_inner_texts())))
     raise AssertionError(f"the game did not end within {limit} clicks")
+
+
+def rulebook_words(page) -> str:
+    """Press the app's link to the kit's rulebook and return the rulebook's words. The link is in
+    the notebook's prose, a Markdown output (ui/prose.py), whose links open a new tab: the game
+    stays open."""
+    with page.expect_popup() as opened:
+        page.get_by_role("link", name="the kit's rulebook").click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    text = rules.locator("body").inner_text()
+    rules.close()
+    return text

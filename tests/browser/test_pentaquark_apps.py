@@ -4,7 +4,7 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, moves, new_game, press, unfolded_moves, words
+from playing import a_move, click_and_wait, current_moves, moves, new_game, press, rulebook_words, unfolded_moves, words
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -25,14 +25,7 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     card = label.split("→")[0].strip()  # "s(G) green strange → Background"
     # the log is drawn after the moves (keyboard focus follows the moves): wait for it, not the buttons
     expect(page.locator(".btl-log")).to_contain_text(f"{card} goes to the Background")
-    # the rules link opens the kit's rulebook; the app's words are a Markdown output (ui/prose.py),
-    # whose links open in a new tab, so the game stays open
-    with page.expect_popup() as opened:
-        page.get_by_role("link", name="the kit's rulebook").click()
-    rules = opened.value
-    rules.wait_for_load_state()
-    assert "Kit rule K1" in rules.locator("body").inner_text()
-    rules.close()
+    assert "Kit rule K1" in rulebook_words(page)  # the rules link opens the kit's rulebook
 
 
 def test_a_whole_game_by_clicks_then_undo(page, open_app):
