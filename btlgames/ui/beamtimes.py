@@ -49,6 +49,7 @@ CSS = """
 .bt-slot { display: flex; gap: 6px; align-items: flex-start; }
 .bt-workers { list-style: none; margin: 0; padding: 0; font-size: .9em; }
 .bt-known { font-size: .85em; font-weight: 700; }
+.bt-maybe { font-size: .8em; font-weight: 600; line-height: 1.2; }
 .bt-offer { display: inline-block; text-align: center; font-size: .85em; font-weight: 700; margin-right: 4px; }
 .bt-count { font-size: .85em; }
 .bt-groups { display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; }
@@ -132,26 +133,33 @@ def _places_of(view) -> dict[str, int]:
     return among
 
 
-def _face_up(view, slot) -> str:
-    """A face-down card as this viewer knows it: by its own look, or as every group does; or the
-    cards it remembers that may be here since they were shuffled (K17)."""
+def _face_up(view, slot) -> tuple[str, str]:
+    """A face-down card as this viewer knows it: by its own look, or as every group does; and,
+    apart, the cards it remembers that may be here since they were shuffled (K17), or ""."""
     if not slot["card"] and slot["maybe"]:
         among = _places_of(view)
-        cards = ", ".join(t("beamtimes.among", card=label(c), n=among[c]) for c in slot["maybe"])
+        groups: dict[int, list[str]] = {}  # cards shuffled together share their number of places
+        for c in slot["maybe"]:
+            groups.setdefault(among[c], []).append(label(c))
+        # one short line per group: a reshuffle of four cards names all four on each of their places
+        cards = "; ".join(t("beamtimes.among" if len(names) == 1 else "beamtimes.among_each",
+                            card=names[0], cards=" ".join(names), n=n) for n, names in groups.items())
         words = t("beamtimes.you_may" if isinstance(view["viewer"], int) else "beamtimes.all_may", cards=cards)
-        return back() + f'<div class="bt-known">{_esc(words)}</div>'
+        return back(), f'<div class="bt-known bt-maybe">{_esc(words)}</div>'
     if not slot["card"]:
-        return back()
+        return back(), ""
     return _known(slot["card"], t("beamtimes.all_know" if slot["public"] else "beamtimes.you_know",
-                                  card=label(slot["card"])))
+                                  card=label(slot["card"]))), ""
 
 
 def _problem(view, p: int) -> str:
     slot, pending = view["ring"][p], view["pending"]
     if slot["solved_by"] is not None:
-        face = _known(slot["card"], t("beamtimes.solved_by", n=slot["solved_by"] + 1))
+        face, maybe = _known(slot["card"], t("beamtimes.solved_by", n=slot["solved_by"] + 1)), ""
     else:
-        face = _face_up(view, slot)
+        # what a group remembers may be here runs under the card and its workers, the box's whole
+        # width (beside the workers it made the ring too tall for a projector at 1366x768)
+        face, maybe = _face_up(view, slot)
     workers = "".join(f'<li>{marker(w["group"])} {_esc(t("beamtimes." + w["role"]))} {card(w["card"], mini=True)}</li>'
                       for w in slot["workers"])
     here = pending.get("problem") == p
@@ -160,12 +168,12 @@ def _problem(view, p: int) -> str:
     css = "bt-problem bt-pending" if here else "bt-problem"
     return (f'<div class="{css}" data-target="problem:{p}" aria-label="{_esc(t("beamtimes.problem", n=p + 1))}">'
             f'<h4>{_esc(t("beamtimes.problem", n=p + 1))}</h4>'
-            f'<div class="bt-slot"><div>{face}</div><ul class="bt-workers">{workers}</ul></div>{experiment}</div>')
+            f'<div class="bt-slot"><div>{face}</div><ul class="bt-workers">{workers}</ul></div>{maybe}{experiment}</div>')
 
 
 def _place(view, i: int) -> str:
     slot = view["row"][i]
-    face = _face_up(view, slot)
+    face = "".join(_face_up(view, slot))
     tokens = "".join(marker(g, short=True) for g in slot["tokens"])
     count = _esc(t("beamtimes.verifications", n=len(slot["tokens"])))
     return (f'<div class="bt-place" data-target="row:{i}" aria-label="{_esc(t("beamtimes.place", n=i + 1))}">'

@@ -108,7 +108,8 @@ class Apps:
 @pytest.fixture(scope="module")
 def apps(browser, site, request):
     used = {item.callspec.params["path"] for item in request.session.items
-            if item.module is request.module and hasattr(item, "callspec") and "path" in item.callspec.params}
+            if getattr(item, "module", None) is request.module  # a notebook's cells have no module
+            and hasattr(item, "callspec") and "path" in item.callspec.params}
     pages = Apps(browser, site, used)
     pages.fill()
     yield pages

@@ -256,3 +256,13 @@ def test_a_remembered_card_is_drawn_where_it_may_be_for_those_who_remember_it():
     assert label(card) not in renderer.table(state.view(1)) and label(card) not in renderer.table(state.view(None))
     state.traces[1][card] = [0, 1]  # both groups remember it: the projector shows every place either thinks possible
     assert renderer.table(state.view(None)).count(f"every group knows: {label(card)} (1 of 3 places) may be here") == 3
+
+
+def test_cards_shuffled_together_are_named_in_one_short_line_under_the_problem():  # K17
+    state = btlgames.load("beamtimes", seed=3, players=2)
+    first, second = state.ring[0], state.ring[1]
+    state.traces[0][first] = state.traces[0][second] = [0, 1]  # two cards group 1 saw, shuffled together
+    table = renderer.table(state.view(0))
+    assert table.count(f"you remember: {label(first)} {label(second)} (each 1 of 2 places) may be here") == 2
+    # the line runs under the card and its workers, the problem's whole width, not beside the workers
+    assert re.search(r'</ul></div><div class="bt-known bt-maybe">you remember', table)
