@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-from types import MappingProxyType
 from typing import Mapping
 
 from ..core import datafiles, i18n
 from .data import catalogue
 
-# A section of a texts file -> the ids it must name and the words each entry gives.
-SECTIONS = ("piece", "mat", "sector", "card")
-
 
 def _expected() -> dict[str, tuple[set[str], tuple[str, ...]]]:
+    """A section of a texts file -> the ids it must name and the words each entry gives."""
     cat = catalogue()
     return {"piece": (set(cat.pieces.kinds), ("name",)),
             "mat": (set(cat.pieces.mats), ("name",)),
@@ -34,22 +31,10 @@ def _read(name: str) -> dict:
 @lru_cache(maxsize=None)
 def texts(lang: str) -> Mapping:
     """The words of ``data/texts.<lang>.toml``: {"piece": {"up": {"name": ..}}, ..., "card":
-    {"jump-1": {"name": .., "text": ..}}}. The file names every piece, mat, sector and card
-    exactly once, with exactly its words, so a translated game never falls back to English."""
+    {"jump-1": {"name": .., "text": ..}}}, every piece, mat, sector and card named exactly once
+    (core.datafiles.checked_texts)."""
     source = f"texts.{lang}.toml"
-    data = _read(source)
-    problems = [f"[{s}] is no section of the file" for s in sorted(set(data) - set(SECTIONS))]
-    for section, (ids, keys) in _expected().items():
-        found = data.get(section, {})
-        problems += [f"[{section}] lacks {k!r}" for k in sorted(ids - set(found))]
-        problems += [f"[{section}] {k!r} is no {section} of the game" for k in sorted(set(found) - ids)]
-        problems += [f"[{section}.{k}] must have exactly: {', '.join(keys)}" for k, entry in found.items()
-                     if not isinstance(entry, dict) or set(entry) != set(keys)
-                     or not all(isinstance(v, str) and v.strip() for v in entry.values())]
-    if problems:
-        raise ValueError(f"antimatter data {source}: " + "; ".join(problems))
-    return MappingProxyType({s: MappingProxyType({k: MappingProxyType(v) for k, v in data[s].items()})
-                             for s in SECTIONS})
+    return datafiles.checked_texts("antimatter", source, _read(source), _expected())
 
 
 @lru_cache(maxsize=None)

@@ -496,25 +496,10 @@ def _kinds() -> set[str]:
 @lru_cache(maxsize=None)
 def texts(lang: str) -> Mapping:
     """The cards' words in ``lang`` from ``data/texts.<lang>.toml``: {"theory": {id: {"name": ..,
-    "text": ..}}, ...}. The file must name every card exactly once, so a translated game never falls back to English."""
+    "text": ..}}, ...}, every card named exactly once (core.datafiles.checked_texts)."""
     source = f"texts.{lang}.toml"
-    data = _read(source)
-    problems = []
-
-    def check(section: str, expected: set, entry_keys=None) -> None:
-        found = data.get(section, {})
-        problems.extend(f"[{section}] lacks {k!r}" for k in sorted(expected - set(found)))
-        problems.extend(f"[{section}] {k!r} is no card or word of the game" for k in sorted(set(found) - expected))
-        for key, entry in found.items():
-            if entry_keys is not None and (not isinstance(entry, dict) or set(entry) != set(entry_keys)):
-                problems.append(f"[{section}.{key}] must have exactly: {', '.join(entry_keys)}")
-
-    for section, (deck, keys) in TEXT_SECTIONS.items():
-        check(section, set(deck()), keys)
-    problems.extend(f"[{s}] is no section of the file" for s in sorted(set(data) - set(TEXT_SECTIONS)))
-    if problems:
-        raise ValueError(f"research data {source}: " + "; ".join(problems))
-    return _freeze(data)
+    expected = {section: (set(deck()), keys) for section, (deck, keys) in TEXT_SECTIONS.items()}
+    return datafiles.checked_texts("research", source, _read(source), expected, noun="card")
 
 
 def _translated(lang: str | None) -> Mapping | None:
