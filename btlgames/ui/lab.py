@@ -293,17 +293,18 @@ class Lab:
         """Wait for the run to end (tests; a notebook never waits)."""
         self.runner.join(timeout)
 
-    def work(self, stopping: threading.Event) -> None:
-        """One run, on the runner's thread: A (and B), then the tables, the sentence and the CSV.
-        The game and the compare box wait meanwhile (a new game would rebuild what the run reads)."""
+    def work(self, stopping: threading.Event) -> str:
+        """One run, on the runner's thread: A (and B), then the tables and the CSV; returns the
+        closing sentence. The game and the compare box wait meanwhile (a new game would rebuild
+        what the run reads)."""
         n, a, b = self.read()
         self.game.disabled = self.compare.disabled = True
         try:
-            self.play(n, a, b, stopping)
+            return self.play(n, a, b, stopping)
         finally:
             self.game.disabled = self.compare.disabled = False
 
-    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event) -> None:
+    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event) -> str:
         self.forget()
         total = n * (2 if b else 1)
         self.study.start(total)
@@ -320,9 +321,8 @@ class Lab:
         self.draw()
         seconds = sum(s.seconds for s in self.studies)
         if stopping.is_set() or any(s.stopped for s in self.studies):
-            self.study.say(msg("stopped", n=played, total=total))
-        else:
-            self.study.say(msg("done", n=played, seconds=number(seconds, ".1f")))
+            return msg("stopped", n=played, total=total)
+        return msg("done", n=played, seconds=number(seconds, ".1f"))
 
     def reporter(self, total: int):
         """Move the bar and the count at most about four times a second (each update is a message to

@@ -104,7 +104,7 @@ class Tournament:
             return self.study.say(str(e), error=True)
         self.runner.start(lambda stopping: self._play(n, stopping))
 
-    def _play(self, n: int, stopping: threading.Event) -> None:
+    def _play(self, n: int, stopping: threading.Event) -> str:
         import pandas as pd
 
         self.study.start(n)
@@ -119,7 +119,7 @@ class Tournament:
         if len(self.played):  # the plot first: "Done" is said when everything is there
             self.study.show_png(self.plot_png(), msg("tournament.alt", n=len(self.played)), width=900, height=440)
         key = "tournament.stopped" if result.stopped else "tournament.done"
-        self.study.say(msg(key, n=result.n, total=len(self.played)))
+        return msg(key, n=result.n, total=len(self.played))
 
     def results_html(self) -> str:
         played = self.played
@@ -326,16 +326,15 @@ class Replication:
             msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
             msg("replication.luck", k=k, n=n, p=number(luck, ".0%"))))
 
-    def _replicate(self, stopping) -> None:
+    def _replicate(self, stopping) -> str:
         n = self.replication_games
         first = 1_000_000 + (self.seed.value if isinstance(self.seed.value, int) else 0)  # new games, not the claim's
         self.study.start(n)
         self.study.say(msg("replication.running", n=n))
         k, played = self._wins(n, first, stopping, self.study.reporter(n))
-        key = "replication.stopped" if played < n else "replication.done"
-        self.study.say(msg(key, n=played))
         if played:
             self.replication_out.value = f'<p class="btl-lab-note"><b>{esc(msg("replication.result", hero=msg(f"strategy.{self.hero.value}"), k=k, n=played, rate=rate(k, played)))}</b></p>'
+        return msg("replication.stopped" if played < n else "replication.done", n=played)
 
 
 def replication() -> w.VBox:

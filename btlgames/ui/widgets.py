@@ -189,10 +189,13 @@ class Runner:
 
     Where no thread can start (the static site's browser), the run is in this thread, after the
     click has been answered (``runtime.run_soon``), and ``stopping`` is a ``runtime.Flag``, which
-    lets the page handle a click on Stop whenever the work checks it."""
+    lets the page handle a click on Stop whenever the work checks it.
+
+    The work returns its closing words ("Done: ...", "Stopped: ..."), said once the buttons are
+    back: whoever reads them (a student, a screen reader, a test) can press Run again at once."""
 
     def __init__(self, run: w.Button, stop: w.Button, study: Study,
-                 work: Callable[[threading.Event], None] | None = None):
+                 work: Callable[[threading.Event], str | None] | None = None):
         self.run_button, self.stop_button, self.study = run, stop, study
         self.stopping = threading.Event() if runtime.can_start_threads() else runtime.Flag()
         self.thread: threading.Thread | None = None
@@ -202,7 +205,7 @@ class Runner:
             run.on_click(lambda _: self.start(work))
         stop.on_click(lambda _: self.stopping.set())
 
-    def start(self, work: Callable[[threading.Event], None]) -> None:
+    def start(self, work: Callable[[threading.Event], str | None]) -> None:
         if self.running:
             return
         self.running = True
@@ -210,15 +213,18 @@ class Runner:
         self.run_button.disabled, self.stop_button.disabled = True, False
 
         def guarded():
+            closing, error = None, False
             try:
-                work(self.stopping)
+                closing = work(self.stopping)
             except Refused as e:
-                self.study.say(str(e), error=True)
+                closing, error = str(e), True
             except Exception as e:  # a sentence for the student rather than a traceback
-                self.study.say(self.study.failed(e), error=True)
+                closing, error = self.study.failed(e), True
             finally:
                 self.run_button.disabled, self.stop_button.disabled = False, True
                 self.running = False
+            if closing:
+                self.study.say(closing, error=error)
 
         if not runtime.can_start_threads():
             runtime.run_soon(guarded)

@@ -138,6 +138,19 @@ def test_stop_ends_a_long_run_and_keeps_only_finished_games():
     assert "Stopped: " in message(lab.widget) and not lab.run_button.disabled and lab.stop_button.disabled
 
 
+def test_the_closing_words_come_once_run_can_be_pressed_again():
+    """'Done' or 'Stopped' is the sign a run is over: whoever reads it (a student, a screen reader,
+    a browser test) finds Run enabled and Stop disabled at that moment, never a moment later."""
+    lab = L.make(game="pentaquark", a={"bots": "random"}, games=3, workers=1)
+    seen = []
+    lab.study.message.observe(lambda change: seen.append(
+        (change["new"], lab.run_button.disabled, lab.stop_button.disabled)), names="value")
+    lab.run_button.click()
+    lab.join(60)
+    closing = [s for s in seen if "Done: " in s[0]]
+    assert closing and all(s[1:] == (False, True) for s in closing)
+
+
 def test_changing_the_game_rebuilds_both_configurations_and_forgets_results():
     lab = ran(L.make("confinement", games=2, workers=1))
     lab.game.value = "research"
