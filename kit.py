@@ -82,13 +82,12 @@ def bootstrap_pip() -> None:
 
 
 def notebooks_in_other_languages() -> dict[str, list[str]]:
-    """Every notebook once more, in Finnish or in Dutch by turns (BTLGAMES_LANG): each page's
-    prose and widgets are built in another language too. A third run of every notebook would cost
-    the suite about two minutes; the browser tests open every notebook in both languages."""
+    """Every notebook once more in Finnish and once more in Dutch (BTLGAMES_LANG): each page's
+    prose and widgets are built in every language (about 10 s a language on this machine)."""
     folder = ROOT / "notebooks"
     found = sorted(p.relative_to(ROOT).as_posix() for p in folder.rglob("*.ipynb")
                    if not any(part.startswith(("_", ".")) for part in p.relative_to(folder).parts))
-    return {lang: found[i::2] for i, lang in enumerate(("fi", "nl"))}
+    return {lang: found for lang in ("fi", "nl")}
 
 
 def run(argv, **kwargs) -> None:
