@@ -124,11 +124,16 @@ class GreedyBot:
             return -sets.ANGEL_COST + known["steal"]
         return 0.0  # LayAside, NoSteal
 
-    def choose(self, view, legal):
+    def best(self, view, legal) -> list:
+        """The legal actions worth the most points at once, in the engine's order (choose picks
+        one of them at random; the strategy lab's end-game takes the first)."""
         known: dict = {}
         values = [self.gain(view, a, known) for a in legal]
         best = max(values)
-        return self.rng.choice([a for a, v in zip(legal, values) if v == best])
+        return [a for a, v in zip(legal, values) if v == best]
+
+    def choose(self, view, legal):
+        return self.rng.choice(self.best(view, legal))
 
 
 class Outlook:

@@ -3,10 +3,14 @@
 The Wilson score interval stays inside 0..1 and never collapses to a width of zero, so
 0 wins in 10 games reads "0 % (0 %–28 %)", never "0.0 % ± 0.0 %" (the normal-approximation
 interval does that). It covers the true rate about as often as it promises for n as small as 10.
+
+A mean of a measured quantity (an average score) gets Student's t interval (``mean_interval``),
+which says nothing rather than a width of zero when every value in the sample is the same.
 """
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 Z95 = 1.959963984540054  # two-sided 95 %
 
@@ -45,3 +49,60 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float,
     low = diff - math.sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2)
     high = diff + math.sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2)
     return max(-1.0, low), min(1.0, high)
+
+
+def _incomplete_beta(x: float, a: float, b: float) -> float:
+    """The regularized incomplete beta function I_x(a, b), by its continued fraction (Lentz)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):  # the fraction converges fast on this side only
+        return 1.0 - _incomplete_beta(1 - x, b, a)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1 - x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return front * h
+
+
+@lru_cache(maxsize=None)
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile: the t with P(T <= t) = p for ``df`` degrees of freedom (p >= 0.5)."""
+    def cdf(t: float) -> float:
+        return 1 - 0.5 * _incomplete_beta(df / (df + t * t), df / 2, 0.5)
+    low, high = 0.0, 1.0
+    while cdf(high) < p:
+        high *= 2
+    for _ in range(60):  # to about 1e-17 of the bracket
+        mid = (low + high) / 2
+        low, high = (mid, high) if cdf(mid) < p else (low, mid)
+    return (low + high) / 2
+
+
+def mean_interval(values) -> tuple[float, float] | None:
+    """The 95 % interval of the mean of a measured quantity (a score, a difference of scores),
+    by Student's t: the mean ± t × s / √n. None when the sample cannot say how far off its mean
+    may be: fewer than two values, or all of them equal (an interval of width zero would claim a
+    certainty that the sample does not give)."""
+    values = list(values)
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    spread = sum((v - mean) ** 2 for v in values) / (n - 1)
+    if spread == 0:
+        return None
+    half = t_quantile(0.975, n - 1) * math.sqrt(spread / n)
+    return mean - half, mean + half

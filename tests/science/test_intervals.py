@@ -1,10 +1,10 @@
 """The Wilson interval and Newcombe's difference of two rates: honest at 0 % and 100 %, and they
-cover as often as they promise."""
+cover as often as they promise; the t interval of a mean, which says nothing rather than a width of zero."""
 import random
 
 import pytest
 
-from btlgames.science.intervals import newcombe, percent, wilson
+from btlgames.science.intervals import mean_interval, newcombe, percent, t_quantile, wilson
 
 
 def test_zero_and_all_are_never_certain():
@@ -73,3 +73,26 @@ def test_newcombe_coverage_is_near_95_percent():
         low, high = newcombe(k1, 30, k2, 40)
         hits += low <= 0.15 <= high
     assert 0.92 < hits / 2000 < 0.98
+
+
+@pytest.mark.parametrize("df, expected", [(1, 12.7062), (2, 4.3027), (5, 2.5706), (9, 2.2622), (30, 2.0423),
+                                          (1000, 1.9623)])
+def test_t_quantiles_match_the_printed_tables(df, expected):
+    assert t_quantile(0.975, df) == pytest.approx(expected, abs=1e-4)
+
+
+def test_a_mean_interval_says_nothing_rather_than_claim_certainty():
+    assert mean_interval([]) is None and mean_interval([3]) is None
+    assert mean_interval([5, 5, 5, 5]) is None, "every value alike: no interval of width zero"
+    low, high = mean_interval([1, 2, 3, 4])  # mean 2.5, s = 1.29, t(3) = 3.182: 2.5 ± 2.054
+    assert low == pytest.approx(0.4457, abs=1e-3) and high == pytest.approx(4.5543, abs=1e-3)
+
+
+def test_a_mean_interval_covers_the_true_mean_about_95_times_in_100():
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(2000):
+        sample = [rng.choice((0, 0, 1, 10)) for _ in range(30)]  # a skewed quantity, mean 2.75
+        band = mean_interval(sample)
+        hits += band is not None and band[0] <= 2.75 <= band[1]
+    assert 0.90 <= hits / 2000 <= 0.97
