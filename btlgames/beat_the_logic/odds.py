@@ -75,27 +75,30 @@ class PassedOn:
     round: int
     to: int
     cards: tuple
-    laid: str  # the card the neighbour laid (or stole) on their next turn
-    from_your_hand: bool  # was it one of the cards you passed?
-    still_there: tuple  # the cards you passed that they kept in the hand they pass on
+    laid: str  # the card the neighbour laid from it on their next turn
+    still_there: tuple  # the cards you passed that they did not lay
+    stolen: str | None = None  # after an angel from it: the card they stole from an area (K10)
+    victim: int | None = None  # whose area it came from
 
 
 def passed_on(records: list[dict], view) -> list[PassedOn]:
-    """For each hand the viewer passed: the neighbour's next card, and what stayed in the hand.
-    ``records`` are the game's log as the viewer may read it."""
+    """For each hand the viewer passed: the card the neighbour laid from it on their next turn, what
+    stayed in the hand, and, when that card was an angel, what they stole with it. The neighbour
+    lays from exactly that hand (their own draw went on with the hand *they* passed), so the only
+    card that reaches their area from elsewhere is a stolen one. ``records`` are the game's log as
+    the viewer may read it."""
     out = []
     for memory in view["memory"]:
         after = [r for r in records if r["turn"] > memory["round"] and r["player"] == memory["to"]
-                 and r["kind"] in ("play", "protect", "lay_aside", "steal")]
+                 and r["kind"] in ("play", "protect", "lay_aside", "steal", "no_steal", "nothing_to_steal")]
         if not after:
             continue
         first = after[0]
-        laid = first["card"]
         cards = list(memory["cards"])
-        took = first["kind"] != "steal" and laid in cards
-        if took:
-            cards.remove(laid)
-        out.append(PassedOn(memory["round"], memory["to"], tuple(memory["cards"]), laid, took, tuple(cards)))
+        cards.remove(first["card"])
+        steal = after[1] if first["kind"] == "protect" and len(after) > 1 and after[1]["kind"] == "steal" else None
+        out.append(PassedOn(memory["round"], memory["to"], tuple(memory["cards"]), first["card"], tuple(cards),
+                            steal["card"] if steal else None, steal["victim"] if steal else None))
     return out
 
 

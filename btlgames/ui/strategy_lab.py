@@ -269,8 +269,9 @@ class Neighbour:
         lines = [msg("neighbour.hand", cards=", ".join(card_words(c) for c in view["hand"]))]
         for p in passed_on(records, view)[-3:]:
             kept = ", ".join(card_words(c) for c in p.still_there) or "—"
-            key = "neighbour.took" if p.from_your_hand else "neighbour.took_other"
-            lines.append(msg(key, round=p.round, n=p.to + 1, card=card_words(p.laid), kept=kept))
+            lines.append(msg("neighbour.took", round=p.round, n=p.to + 1, card=card_words(p.laid), kept=kept))
+            if p.stolen:
+                lines.append(msg("neighbour.stole", n=p.to + 1, card=card_words(p.stolen), victim=p.victim + 1))
         rows = counted(view)
         unknown = sum(r["unknown"] for r in rows.values())
         table_rows = [[card_words(c), str(r["in_play"]), str(r["face_up"]), str(r["hand"]), str(r["known"]),

@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 import btlgames
-from btlgames.beat_the_logic.cards import in_play
+from btlgames.beat_the_logic.cards import in_play, is_angel
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
 from btlgames.core.simulate import make_bot
 from btlgames.core.study import Config, by_lineup, run
@@ -53,7 +53,29 @@ def test_counting_cards_accounts_for_every_card_in_play():
     known = Counter({c: r["known"] for c, r in rows.items() if r["known"]})
     assert known and not known - Counter(state.hands[1] + state.hands[2]), "what seat 1 knows is in those hands"
     for p in passed_on(records, view):
-        assert p.to == 1 and (not p.from_your_hand or p.laid in p.cards)
+        assert p.to == 1 and p.laid in p.cards
+
+
+def test_a_neighbour_lays_from_the_hand_passed_and_brings_in_only_stolen_cards():
+    """What the lab's "What a hand tells you" (and the worksheet's question 4) rests on: in a
+    3-player game, every card player 2 laid came from the hand player 1 passed (their draw went on
+    with the hand they passed), and a card from elsewhere reached their area only by a steal from a
+    set without an angel (K10)."""
+    stolen = 0
+    for seed in range(6):
+        state = btlgames.load("beat-the-logic", seed=seed, players=3)
+        bots = {p: make_bot("beat-the-logic", "greedy", seed * 31 + p) for p in range(3)}
+        while not state.is_over():
+            player = state.current_player()
+            if player == 0 and state.phase == "play":
+                view, records = state.view(0), state.log.to_records(0)
+                for p in passed_on(records, view):
+                    assert p.laid in p.cards
+                    if p.stolen:
+                        assert is_angel(p.laid) and p.victim != p.to
+                        stolen += 1
+            state.apply(bots[player].choose(state.view(player), state.legal_actions()))
+    assert stolen, "greedy bots steal after every angel: some steals are seen"
 
 
 def test_the_cli_reports_win_rates_with_intervals():
