@@ -120,6 +120,8 @@ def lab_times() -> None:
 
     print("| the lab, default settings | CPU seconds | wall seconds |\n|---|---|---|")
     tournament, wait, neighbour, replication = lab.Tournament(), lab.KeepOrWait(), lab.Neighbour(), lab.Replication()
+    timed("Keep or pass: the widget (the position drawn)", lambda: lab.KeepOrPass())
+    ending = lab.KeepOrPass()
 
     def run_and_join(runner, button):
         button.click()
@@ -129,6 +131,9 @@ def lab_times() -> None:
           lambda: run_and_join(tournament.runner, tournament.run))
     timed("Strategies: More games", lambda: run_and_join(tournament.runner, tournament.more))
     timed(f"Keep or wait: Simulate ({wait.trials.value} deals)", wait.simulate.click)
+    timed(f"Keep or pass: Count every order ({ending.orders} orders x {len(ending.moves)} choices)", ending.count.click)
+    timed(f"Keep or pass: Simulate ({ending.playouts.value} playouts x {len(ending.moves)} choices)",
+          lambda: run_and_join(ending.runner, ending.simulate))
     timed("What a hand tells you: Show", neighbour.show.click)
     timed(f"Replication: the claim ({replication.claim_games} games)", replication.claim_button.click)
     timed(f"Replication: replicate ({replication.replication_games} games)",

@@ -1,7 +1,8 @@
 """The Beat The Logic strategy lab: probability, expected value, Monte Carlo, and why one game
-proves little. Four widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb.
+proves little. Five widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb.
 
-The models are plain Python (btlgames.core.study, btlgames.beat_the_logic.odds, btlgames.science.intervals);
+The models are plain Python (btlgames.core.study, btlgames.beat_the_logic.odds and .endgame,
+btlgames.science.intervals);
 here are only controls, tables and plots. Long runs go on a thread so that **Stop** is heard while
 they run; a stopped run reports the games it finished and nothing else.
 """
@@ -9,15 +10,17 @@ from __future__ import annotations
 
 import io
 import threading
+from fractions import Fraction
 
 import ipywidgets as w
 
+from btlgames.beat_the_logic import endgame
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
-from btlgames.beat_the_logic.rules import card_words
+from btlgames.beat_the_logic.rules import ORDER, card_words
 from btlgames.core.i18n import number, t
 from btlgames.core.simulate import make_bot
 from btlgames.core.study import Config, by_lineup, run, share
-from btlgames.science.intervals import wilson
+from btlgames.science.intervals import mean_interval, wilson
 
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row
 
@@ -233,6 +236,176 @@ def keep_or_wait() -> w.VBox:
     return KeepOrWait().widget
 
 
+# -- 2b. keep or pass: the end of a real game, exactly and by simulation ------------------------------
+PLAYOUTS_RANGE = (2, 20_000)
+LINES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1)), (0, (1, 3)))  # one line style per choice: never colour alone
+
+
+def _fraction(value: Fraction, spec: str) -> str | None:
+    """"+61/6": an exact value as a fraction, in the language's numbers (None: a whole number)."""
+    if value.denominator == 1:
+        return None
+    return f"{number(value.numerator, spec)}/{number(value.denominator, 'd')}"
+
+
+def _exactly(value: str, fraction: str | None) -> str:
+    """"+10.17 (= +61/6)": a value and, when it is not whole, the fraction it is exactly."""
+    return msg("pass.exact", value=value, fraction=fraction) if fraction else value
+
+
+class KeepOrPass:
+    """A real end-of-game position (endgame.LAST_DRAWS): each choice of card to keep, worth at the
+    end of the game exactly (every order of the pile played out) and by simulation (random orders),
+    side by side; the simulated estimates drawn as they converge on the exact values."""
+
+    def __init__(self, playouts: int = 200, position: endgame.Position = endgame.LAST_DRAWS):
+        from btlgames.ui import beat_the_logic as renderer
+
+        self.state = position.state()
+        self.seat = self.state.current_player()
+        self.moves = endgame.choices(self.state)
+        self.orders = len(endgame.deals(self.state, self.seat))
+        self.exact: dict | None = None  # move -> endgame.Outcome, once counted
+        self.finals: list[list[tuple]] = [[] for _ in self.moves]  # per move: each playout's (mine, theirs)
+        pile = sorted(endgame.unseen(self.state, self.seat).elements(), key=ORDER.__getitem__)
+        pile_words = msg("pass.pile", n=len(pile), cards=", ".join(card_words(c) for c in pile), orders=self.orders)
+        self.position = w.HTML(renderer.table(self.state.view(self.seat))
+                               + f'<p class="btl-lab-note">{esc(pile_words)}</p>')
+        self.count = button(msg("pass.count"))
+        self.playouts = w.IntText(value=playouts, description=msg("pass.playouts"), style=WIDE,
+                                  layout=w.Layout(width="22em"))
+        self.simulate, self.more, self.stop = button(msg("pass.simulate")), button(msg("pass.more")), button(msg("stop"))
+        self.study = Study(lambda **n: msg("pass.progress", **n), msg("pass.idle"), lambda e: msg("failed", why=e))
+        self.runner = Runner(self.simulate, self.stop, self.study)
+        self.table, self.verdict = w.HTML(), w.HTML()
+        self.count.on_click(lambda _: self.count_exactly())
+        self.simulate.on_click(lambda _: self.start())
+        self.more.on_click(lambda _: self.start(again=True))
+        self.widget = app([heading(msg("pass.title"), esc(msg("pass.help"))), self.position, row([self.count]),
+                           row([self.playouts, self.simulate, self.more, self.stop]), self.study.progress_row(),
+                           self.study.message, self.table, self.verdict, self.study.plot],
+                          "btl-lab", "btl-keep-or-pass", style=STYLE)
+        self.render()
+
+    def count_exactly(self) -> None:
+        """Every order of the pile, every choice, played out: the exact columns and the verdict."""
+        self.exact = endgame.exact_all(self.state)
+        self.render()
+        if any(self.finals):
+            self.study.show_png(self.plot_png(), self.plot_alt(), width=900, height=420)
+
+    def start(self, again: bool = False) -> None:
+        try:
+            n = self.study.read_number(self.playouts, *PLAYOUTS_RANGE,
+                                       msg("pass.bad_playouts", low=PLAYOUTS_RANGE[0], high=PLAYOUTS_RANGE[1]))
+        except Refused as e:
+            return self.study.say(str(e), error=True)
+        if not again:
+            self.finals = [[] for _ in self.moves]
+        self.runner.start(lambda stopping: self._play(n, stopping))
+
+    def _play(self, n: int, stopping) -> str:
+        first = len(self.finals[0])  # deal i is the same deal for every choice, and after More the next ones
+        self.study.start(n)
+        self.study.say(msg("pass.running", n=n))
+        report = self.study.reporter(n)
+        done = 0
+        for i in range(first, first + n):
+            if stopping.is_set():
+                break
+            for finals, final in zip(self.finals, endgame.playout(self.state, self.moves, i)):
+                finals.append(final)
+            done += 1
+            report(done, n)
+        self.render()
+        if done:
+            self.study.show_png(self.plot_png(), self.plot_alt(), width=900, height=420)
+        total = len(self.finals[0])
+        return msg("pass.stopped" if done < n else "pass.done", total=total)
+
+    # -- what is shown ------------------------------------------------------------------------------
+    def _differences(self, k: int) -> list[int]:
+        return [mine - theirs for mine, theirs in self.finals[k]]
+
+    def render(self) -> None:
+        head = [msg("pass.col.choice"), msg("pass.col.keep"), msg("pass.col.passed"), msg("pass.col.now"),
+                msg("pass.col.exact_difference"), msg("pass.col.simulated_difference"),
+                msg("pass.col.exact_win"), msg("pass.col.simulated_win")]
+        rows, outside = [], 0
+        for k, move in enumerate(self.moves):
+            exact = self.exact[move] if self.exact else None
+            differences = self._differences(k)
+            played = len(differences)
+            cells = [str(k + 1), str(move), ", ".join(card_words(c) for c in endgame.passed_on(self.state, move)),
+                     number(endgame.immediate(self.state, move), "+d")]
+            ev = exact.expected() if exact else None
+            cells.append(_exactly(number(float(ev), "+.2f"), _fraction(ev, "+d")) if exact else "")
+            if played:
+                mean = sum(differences) / played
+                band = mean_interval(differences)
+                if band is None:
+                    cells.append(msg("pass.no_spread", mean=number(mean, "+.2f"), n=played))
+                else:
+                    cells.append(msg("pass.mean", mean=number(mean, "+.2f"), low=number(band[0], "+.2f"),
+                                     high=number(band[1], "+.2f")))
+                    outside += exact is not None and not band[0] <= ev <= band[1]
+            else:
+                cells.append("")
+            cells.append(_exactly(number(float(exact.win()), ".1%"), _fraction(exact.win(), "d")) if exact else "")
+            cells.append(rate(sum(d > 0 for d in differences), played) if played else "")
+            rows.append(cells)
+        self.table.value = _table(head, rows)
+        notes = []
+        if self.exact:
+            notes.append(self.best_words())
+        if self.exact and any(self.finals):
+            notes.append(msg("pass.outside", n=outside) if outside else msg("pass.inside"))
+        self.verdict.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in notes)
+
+    def best_words(self) -> str:
+        """Which choice is worth most at the end, exactly, and the choice worth most now."""
+        value = {m: self.exact[m].expected() for m in self.moves}
+        now = {m: endgame.immediate(self.state, m) for m in self.moves}
+        best = max(self.moves, key=value.get)
+        greedy = max(self.moves, key=lambda m: (now[m], value[m]))
+        words = msg("pass.best", n=self.moves.index(best) + 1, value=number(float(value[best]), "+.2f"))
+        if now[greedy] > now[best]:
+            words += " " + msg("pass.now_is_not_best", n=self.moves.index(greedy) + 1, now=now[greedy],
+                               value=number(float(value[greedy]), "+.2f"))
+        return words
+
+    def plot_alt(self) -> str:
+        return msg("pass.alt", n=len(self.finals[0]))
+
+    def plot_png(self) -> bytes:
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(9, 4.2), dpi=100)
+        axes = fig.add_subplot(1, 1, 1)
+        for k, move in enumerate(self.moves):
+            differences = self._differences(k)
+            running, total = [], 0
+            for i, d in enumerate(differences, 1):
+                total += d
+                running.append(total / i)
+            line, = axes.plot(range(1, len(running) + 1), running, linewidth=2, linestyle=LINES[k % len(LINES)],
+                              label=msg("pass.legend", n=k + 1))
+            if self.exact:
+                axes.axhline(float(self.exact[move].expected()), color=line.get_color(), linewidth=1, alpha=0.7)
+        axes.set_xscale("log")
+        axes.set_xlabel(msg("pass.plot.playouts"))
+        axes.set_ylabel(msg("pass.plot.difference"))
+        if self.exact:
+            axes.set_title(msg("pass.plot.exact"), fontsize=10)
+        axes.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+        fig.tight_layout()
+        return _png(fig)
+
+
+def keep_or_pass() -> w.VBox:
+    return KeepOrPass().widget
+
+
 # -- 3. what a drafted hand reveals ------------------------------------------------------------------------
 class Neighbour:
     """A seeded 3-player game between greedy bots, seen by player 1 at the start of its turn."""
@@ -288,6 +461,9 @@ def neighbour() -> w.VBox:
 
 
 # -- 4. a claim and its replication -------------------------------------------------------------------------
+CLAIM_SEED = 7
+
+
 class Replication:
     """A strategy "won 6 of 10": how often luck alone does that, and what 1,000 more games say."""
 
@@ -296,7 +472,9 @@ class Replication:
                                description=msg("replication.hero"), style=WIDE)
         self.rival = w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES], value="random",
                                 description=msg("replication.rival"), style=WIDE)
-        self.seed = w.IntText(value=6, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
+        # Seeds 7-16 of random against random: the claimed strategy "wins" 6 of the 10, the story the
+        # notebook's prose tells (tests/ui/test_strategy_lab.py holds the two together).
+        self.seed = w.IntText(value=CLAIM_SEED, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
         self.claim_games, self.replication_games = claim_games, replication_games
         self.claim_button = button(msg("replication.claim", n=claim_games))
         self.replicate, self.stop = button(msg("replication.replicate", n=replication_games)), button(msg("stop"))
@@ -342,4 +520,4 @@ def replication() -> w.VBox:
     return Replication().widget
 
 
-__all__ = ["tournament", "keep_or_wait", "neighbour", "replication"]
+__all__ = ["tournament", "keep_or_wait", "keep_or_pass", "neighbour", "replication"]
