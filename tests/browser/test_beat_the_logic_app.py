@@ -54,7 +54,8 @@ def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
 
 
 def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
-    """In Finnish (test_access.py opens it in Dutch): its words after a run and a simulation too."""
+    """In Finnish (test_access.py opens it in Dutch): its words after a run, a simulation and the
+    end-game's exact count too."""
     open_app(page, "/voila/render/beat-the-logic/strategy-lab.ipynb?lang=fi")
     lab = page.locator(".btl-tournament")
     games = lab.locator(".widget-text input").first
@@ -70,6 +71,10 @@ def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
     wait.get_by_role("button", name=words(page, "strategy_lab.wait.simulate")).click()
     page.wait_for_function("w => document.querySelector('.btl-keep-or-wait').innerText.includes(w)",
                            arg=words(page, "strategy_lab.wait.col.simulated").split(" (")[0])
+    ending = page.locator(".btl-keep-or-pass")  # the end of a real game, every order of the pile counted
+    ending.get_by_role("button", name=words(page, "strategy_lab.pass.count")).click()
+    page.wait_for_function("w => document.querySelector('.btl-keep-or-pass').innerText.includes(w)",
+                           arg=number(61 / 6, "+.2f", language(page)))  # choice 4's exact value, "+10,17"
     assert_accessible(page, "the strategy lab after a run")
     assert_in_language(page, "the strategy lab (in Finnish) after a run and a simulation")
 
