@@ -258,10 +258,10 @@ class KeepOrPass:
     end of the game exactly (every order of the pile played out) and by simulation (random orders),
     side by side; the simulated estimates drawn as they converge on the exact values."""
 
-    def __init__(self, playouts: int = 200, position: endgame.Position = endgame.LAST_DRAWS):
+    def __init__(self, playouts: int = 200):
         from btlgames.ui import beat_the_logic as renderer
 
-        self.state = position.state()
+        self.state = endgame.LAST_DRAWS.state()  # its words (who draws which card of the pile) are this position's
         self.seat = self.state.current_player()
         self.moves = endgame.choices(self.state)
         self.orders = len(endgame.deals(self.state, self.seat))
