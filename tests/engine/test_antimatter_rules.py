@@ -474,7 +474,7 @@ def test_reaching_the_center_without_a_complete_model_does_not():  # K23
 
 
 def test_an_atom_too_big_for_the_bank_is_refused_in_words():  # K23
-    with pytest.raises(ValueError, match="choose a simpler atom or fewer Scientists"):
+    with pytest.raises(ValueError, match="With 6 Scientists each building the atom, the bank allows only: H-1, H-2"):
         load("antimatter", seed=1, players=6, atom="He-4")
     assert len(load("antimatter", seed=1, players=2, atom="Li-7").mats) == 14  # 2 x (3 + 4) mats fit
 
