@@ -32,14 +32,13 @@ HAND_LIMIT = 6    # source
 DRAW_AT_END = 2   # source
 DIE = 8           # source: 8-sided dice
 MODES = ("standard", "challenge", "mixed", "team", "coop")
-NEUTRON_HEAD_START = 2    # K31: and a Neutron mat's pieces at risk from antimatter (bench/antimatter.py)
-CHALLENGE_HEAD_START = 2  # K31: pieces challenge order is worth in a mixed game (bench/antimatter.py)
 
 
 @dataclass
 class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     name: ClassVar[str] = "antimatter"
-    version: ClassVar[int] = 2  # 2: the head start in mixed games (K31) plays mixed games differently
+    # 2: the head start in mixed games (K31) plays mixed games differently; 3: and its retuned worth
+    version: ClassVar[int] = 3
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     groups: list = field(default_factory=list)      # who takes a turn together: [[seat, ...], ...]
@@ -140,15 +139,15 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     def _head_start(self) -> None:
         """K31: in mixed mode a harder goal starts with pieces on its mats, taken from the bank, so
-        that Scientists of equal skill win about equally often. A goal's work is its pieces, with
-        NEUTRON_HEAD_START more for each Neutron mat (its pieces are at risk from antimatter the
-        whole game) and CHALLENGE_HEAD_START more for challenge order; each goal starts with its
-        work beyond the easiest goal's at the table. Mats are filled in their printed order
-        (Neutron mats first: the mat a deuterium goal adds), quarks in the first colour free on
-        the mat and in the bank. Tuned with bench/antimatter.py (the designer notes)."""
-        work = [sum(len(M.slots(m["type"])) + NEUTRON_HEAD_START * (m["type"] == "neutron")
-                    for m in self.mats if m["owner"] == o)
-                + CHALLENGE_HEAD_START * g["challenge"] for o, g in enumerate(self.goals)]
+        that Scientists of equal skill win about as often as each other. A goal's work is the sum
+        of its mats' worth (the data: pieces.toml's ``work``, or ``work_in_order`` in challenge
+        order); each goal starts with its work beyond the easiest goal's at the table. Mats are
+        filled in their printed order (Neutron mats first: the mat a deuterium goal adds), quarks
+        in the first colour free on the mat and in the bank. Tuned with bench/antimatter.py (the
+        designer notes)."""
+        worth = catalogue().pieces.work
+        work = [sum(worth[m["type"], g["challenge"]] for m in self.mats if m["owner"] == o)
+                for o, g in enumerate(self.goals)]
         easiest = min(work)
         colours = catalogue().pieces.colours
         for owner, extra in enumerate(w - easiest for w in work):
