@@ -101,7 +101,7 @@ def row(mode: str, case: dict, r: dict) -> str:
         n = sum(r["atoms"].values())
         top, most = next(iter(r["atoms"].items()))
         carbon = sum(k for atom, k in r["atoms"].items() if stable_nuclide(atom).z >= 6)
-        return (f"| {what} | {who} | {length}{cut} | everyone together: an atom in {n} of {r['finished']} games; "
+        return (f"| {what} | {who} | {length}{cut} | everyone together: an atom in {n} of {r['games']} games; "
                 f"most often {top}, {_pct(most, n, *wilson(most, n))}; carbon or beyond "
                 f"{_pct(carbon, n, *wilson(carbon, n))} | |")
     shares = r["shares"]
