@@ -95,7 +95,7 @@ def pct(k: int, n: int) -> str:
 def grid() -> list[tuple[str, dict]]:
     """The head start's tuning: a Proton+Electron mat 6 (it is the easiest goal), in challenge order
     8 or 9; a Neutron mat 3, 4 or 5, in challenge order 0, 1 or 2 more."""
-    return [(f"work={po}/{n}/{n + more}", {"work": (6, po, n, n + more)})
+    return [(f"work=6/{po}/{n}/{n + more}", {"work": (6, po, n, n + more)})
             for po, n, more in itertools.product((8, 9), (3, 4, 5), (0, 1, 2))]
 
 
