@@ -102,6 +102,11 @@ class HeuristicBot:
             self._memo[key] = sum(len(m["pieces"]) for m in mats)
         return self._memo[key]
 
+    def _missing(self, view, seat) -> int:
+        """Pieces still missing from the mats: how far ``seat`` is from a complete atom."""
+        mats, _ = self._mine(view, seat)
+        return sum(len(M.slots(m["type"])) - len(m["pieces"]) for m in mats)
+
     def _value(self, view, seat, space: str) -> float:
         """How good ending a move on ``space`` is for ``seat``."""
         board = catalogue().board
@@ -222,7 +227,9 @@ class HeuristicBot:
     def _action(self, view, seat, legal):
         needs = {kind_of(p) for p in self._needs(view, seat)}
         rivals = [s for s in range(view["players"]) if not self._ally(view, seat, s)]
-        leader = max(rivals, key=lambda s: (self._held(view, s), -catalogue().board.distance[view["pawns"][s]]),
+        # the leading rival is the one closest to a complete atom (fewest pieces missing, then
+        # nearest the Center): in a mixed game a harder goal holds more pieces without leading
+        leader = min(rivals, key=lambda s: (self._missing(view, s), catalogue().board.distance[view["pawns"][s]]),
                      default=None)
         for a in legal:
             if not isinstance(a, PlayAction):

@@ -42,6 +42,7 @@ class Pieces:
     anti: Mapping[str, str]                  # kind -> its antiparticle's id on the spinner
     mats: Mapping[str, tuple[str, ...]]      # proton / neutron -> slot kinds, in Challenge order
     mat_names: Mapping[str, str]
+    work: Mapping[tuple[str, bool], int]     # (mat, challenge order) -> its worth in K31's head start
 
     @property
     def quark_kinds(self) -> tuple[str, ...]:
@@ -85,9 +86,15 @@ def _pieces(raw: dict, problems: list[str]) -> Pieces:
             bank.update({f"{kind}-{c}": n for c in colours})
         else:
             bank[kind] = n
-    mats, mat_names = {}, {}
+    mats, mat_names, work = {}, {}, {}
     for mat, entry in raw.get("mat", {}).items():
         mats[mat], mat_names[mat] = tuple(entry.get("slots", ())), entry.get("name", "")
+        for challenge, key in ((False, "work"), (True, "work_in_order")):
+            value = entry.get(key)
+            if type(value) is not int or not 0 <= value <= 30:
+                problems.append(f"pieces.toml: mat {mat!r} needs {key} (its worth in the head start, K31), "
+                                f"a whole number 0..30, not {value!r}")
+            work[mat, challenge] = value
         for slot in mats[mat]:
             if slot not in names:
                 problems.append(f"pieces.toml: mat {mat!r} has a slot {slot!r} that is no piece")
@@ -98,7 +105,7 @@ def _pieces(raw: dict, problems: list[str]) -> Pieces:
         problems.append(f"pieces.toml: the mats are proton and neutron, not {sorted(mats)}")
     return Pieces(colours, tuple(names), MappingProxyType(names), MappingProxyType(symbols),
                   MappingProxyType(bank), MappingProxyType(anti), MappingProxyType(mats),
-                  MappingProxyType(mat_names))
+                  MappingProxyType(mat_names), MappingProxyType(work))
 
 
 # -- the board --------------------------------------------------------------------------------

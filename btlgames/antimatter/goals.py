@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..core.i18n import available_languages, t
 from ..core.registry import Option
 from ..science.nuclides import stable_nuclides
+from .mats import shortfall
 
 LADDER = "H-1, H-1 in order, H-2, H-2 in order"  # the source's example, simplest first
 PRESETS = ("ladder", "equal")
@@ -30,6 +31,12 @@ MAX_Z = 10  # the chart's atoms a goal may name: as the atom option, up to neon
 
 def atoms() -> tuple[str, ...]:
     return tuple(n.label for n in stable_nuclides(MAX_Z))
+
+
+def buildable_atoms(builders: int) -> tuple[str, ...]:
+    """The chart's atoms the bank holds the pieces for when ``builders`` Scientists (or teams)
+    each build one at once (K5, K23): what a game with one atom for everyone can be set up with."""
+    return tuple(a for a in atoms() if shortfall([a] * builders) is None)
 
 
 def in_order_words() -> tuple[str, ...]:

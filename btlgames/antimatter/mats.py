@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import permutations, product
+from typing import Iterable
 
+from ..science.nuclides import stable_nuclide
 from .data import catalogue, colour_of, kind_of
 
 
@@ -68,3 +70,17 @@ def needed_for(z: int, n: int) -> Counter:
     """Pieces of each kind an atom with Z protons and N neutrons needs (colours aside)."""
     return Counter({k: z * slots("proton").count(k) + n * slots("neutron").count(k)
                     for k in catalogue().pieces.kinds})
+
+
+def shortfall(goal_atoms: Iterable[str]) -> tuple[str, int, int] | None:
+    """The first kind of piece the bank holds too few of to build all these atoms at once, as
+    (kind, needed, in the bank), or None when the bank holds enough of every kind."""
+    total = Counter()
+    for atom in goal_atoms:
+        total += needed_for(*stable_nuclide(atom).mats)
+    pieces = catalogue().pieces
+    for kind, need in total.items():
+        have = sum(n for p, n in pieces.bank.items() if kind_of(p) == kind)
+        if need > have:
+            return kind, need, have
+    return None

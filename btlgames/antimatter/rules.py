@@ -8,7 +8,6 @@ loses a piece, where a pushed pawn goes, whether to play a shield) asks that sea
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
@@ -24,7 +23,7 @@ from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, 
 from .data import card_of, catalogue, colour_of, kind_of
 from .card_effects import CardsMixin
 from .ending import CHAIN_MAX_Z, EndingMixin
-from .goals import seat_goals
+from .goals import buildable_atoms, seat_goals
 from .moves import destinations, directed_walks, free_neighbours, free_walks, landing
 from .pieces import PiecesMixin
 
@@ -33,14 +32,13 @@ HAND_LIMIT = 6    # source
 DRAW_AT_END = 2   # source
 DIE = 8           # source: 8-sided dice
 MODES = ("standard", "challenge", "mixed", "team", "coop")
-NEUTRON_HEAD_START = 2    # K31: and a Neutron mat's pieces at risk from antimatter (bench/antimatter.py)
-CHALLENGE_HEAD_START = 2  # K31: pieces challenge order is worth in a mixed game (bench/antimatter.py)
 
 
 @dataclass
 class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     name: ClassVar[str] = "antimatter"
-    version: ClassVar[int] = 2  # 2: the head start in mixed games (K31) plays mixed games differently
+    # 2: the head start in mixed games (K31) plays mixed games differently; 3: and its retuned worth
+    version: ClassVar[int] = 3
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     groups: list = field(default_factory=list)      # who takes a turn together: [[seat, ...], ...]
@@ -81,7 +79,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         n, mode = self.players, self.options["mode"]
         if mode == "team":
             teams = self.options["teams"]
-            if not (4 <= n and 2 * teams <= n <= 3 * teams):
+            if not team_sizes_fit(n, teams):
                 raise ValueError(t("antimatter.why.team_size", players=n, teams=teams))
             self.groups = [[s for s in range(n) if s % teams == k] for k in range(teams)]
             self.owner_of = [s % teams for s in range(n)]
@@ -121,15 +119,18 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     def _check_bank(self) -> None:
         """Every owner's atom must be buildable from the bank at once (the source: the atoms
-        possible depend on the number of Scientists)."""
-        total = Counter()
-        for goal in self.goals:
-            total += M.needed_for(*stable_nuclide(goal["atom"]).mats)
-        pieces = catalogue().pieces
-        for kind, n in total.items():
-            have = sum(c for p, c in pieces.bank.items() if kind_of(p) == kind)
-            if n > have:
-                raise ValueError(t("antimatter.why.bank", need=n, piece=words.piece(kind), have=have))
+        possible depend on the number of Scientists; chart.buildable lists them, K23)."""
+        short = M.shortfall(g["atom"] for g in self.goals)
+        if short:
+            kind, need, have = short
+            why = t("antimatter.why.bank", need=need, piece=words.piece(kind), have=have)
+            if len({g["atom"] for g in self.goals}) == 1:  # one atom for all: say which the bank allows
+                allowed = ", ".join(buildable_atoms(len(self.goals)))
+                team = self.options["mode"] == "team"
+                why += " " + t(f"antimatter.why.bank_{'teams' if team else 'each'}", n=len(self.goals), atoms=allowed)
+            else:
+                why += " " + t("antimatter.why.bank_goals")
+            raise ValueError(why)
 
     def _add_mats(self, owner: int, protons: int, neutrons: int) -> None:
         for mat_type, count in (("proton", protons), ("neutron", neutrons)):
@@ -138,15 +139,15 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     def _head_start(self) -> None:
         """K31: in mixed mode a harder goal starts with pieces on its mats, taken from the bank, so
-        that Scientists of equal skill win about equally often. A goal's work is its pieces, with
-        NEUTRON_HEAD_START more for each Neutron mat (its pieces are at risk from antimatter the
-        whole game) and CHALLENGE_HEAD_START more for challenge order; each goal starts with its
-        work beyond the easiest goal's at the table. Mats are filled in their printed order
-        (Neutron mats first: the mat a deuterium goal adds), quarks in the first colour free on
-        the mat and in the bank. Tuned with bench/antimatter.py (the designer notes)."""
-        work = [sum(len(M.slots(m["type"])) + NEUTRON_HEAD_START * (m["type"] == "neutron")
-                    for m in self.mats if m["owner"] == o)
-                + CHALLENGE_HEAD_START * g["challenge"] for o, g in enumerate(self.goals)]
+        that Scientists of equal skill win about as often as each other. A goal's work is the sum
+        of its mats' worth (the data: pieces.toml's ``work``, or ``work_in_order`` in challenge
+        order); each goal starts with its work beyond the easiest goal's at the table. Mats are
+        filled in their printed order (Neutron mats first: the mat a deuterium goal adds), quarks
+        in the first colour free on the mat and in the bank. Tuned with bench/antimatter.py (the
+        designer notes)."""
+        worth = catalogue().pieces.work
+        work = [sum(worth[m["type"], g["challenge"]] for m in self.mats if m["owner"] == o)
+                for o, g in enumerate(self.goals)]
         easiest = min(work)
         colours = catalogue().pieces.colours
         for owner, extra in enumerate(w - easiest for w in work):
@@ -601,6 +602,11 @@ _VIEW_PARTS = {
     "spins": lambda s, v: [list(x) for x in s.spins], "completed": lambda s, v: s.completed,
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
+
+
+def team_sizes_fit(players: int, teams: int) -> bool:
+    """Whether ``players`` Scientists make ``teams`` teams of 2 or 3 (K25; the source)."""
+    return 2 * teams <= players <= 3 * teams
 
 
 @lru_cache(maxsize=None)

@@ -340,9 +340,10 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     words and the game on the table stays."""
     import ipywidgets as w
 
-    from btlgames.antimatter.goals import PRESETS, shown
+    from btlgames.antimatter.chart import buildable
+    from btlgames.antimatter.goals import PRESETS, atoms as atoms_of_chart, shown
     from btlgames.antimatter.rules import MODES
-    from btlgames.science.nuclides import stable_nuclides
+    from btlgames.science.nuclides import stable_nuclide
 
     from .app import GameApp
 
@@ -351,8 +352,13 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     modes = w.Dropdown(options=[(t(f"antimatter.mode.{m}"), m) for m in MODES], value=mode,
                        description=t("antimatter.mode.label"), style={"description_width": "initial"},
                        layout=w.Layout(**whole))
-    atoms = w.Dropdown(options=[(t("antimatter.atom_option", atom=n.label, element=element_name(n.symbol), z=n.z, n=n.n), n.label)
-                                for n in stable_nuclides(10)], value=atom,
+    every_atom = atoms_of_chart()
+
+    def atom_choice(label: str) -> str:
+        n = stable_nuclide(label)
+        return t("antimatter.atom_option", atom=n.label, element=element_name(n.symbol), z=n.z, n=n.n)
+
+    atoms = w.Dropdown(options=[(atom_choice(a), a) for a in every_atom], value=atom,
                        description=t("antimatter.atom_label"), style={"description_width": "initial"},
                        layout=w.Layout(**whole))
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
@@ -374,6 +380,19 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         why = t(f"antimatter.goals.why_{goals.value}") if goals.value in PRESETS else t("antimatter.goals.why_given")
         explain.value = f'<div class="am-explain">{_esc(why)}</div>' if mixed else ""
 
+    def offer_atoms(_=None):
+        """Only the atoms this game type and number of Scientists can build (K23: one bank for
+        every atom built at once; chart.buildable), and the atom only where the game uses it
+        (not in the cooperative game, nor for mixed goals other than "the same for everyone")."""
+        used = modes.value not in ("coop", "mixed") or goals.value == "equal"
+        players = game.seat_chooser.count.value if game.seat_chooser.active else game.options.get("players", 2)
+        allowed = (buildable(modes.value, players, game.options.get("teams", 2)) if used else ()) or every_atom
+        chosen = atoms.value if atoms.value in allowed else allowed[-1]  # else the most complex one left
+        if list(allowed) != [value for _, value in atoms.options]:
+            atoms.options = [(atom_choice(a), a) for a in allowed]
+        atoms.value = chosen
+        atoms.layout.display = None if used else "none"
+
     for box in (modes, atoms, order, goals, head):
         box.add_class("am-setting")
     modes.observe(show_goals, names="value")
@@ -381,6 +400,9 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     show_goals()
     modes.observe(lambda change: game.options.update(mode=change["new"]), names="value")
     atoms.observe(lambda change: game.options.update(atom=change["new"]), names="value")
+    for setting in (modes, goals, *([game.seat_chooser.count] if game.seat_chooser.active else [])):
+        setting.observe(offer_atoms, names="value")
+    offer_atoms()
     order.observe(lambda change: game.options.update(challenge=change["new"]), names="value")
     head.observe(lambda change: game.options.update(head_start=change["new"]), names="value")
     game.settings.children = (*game.settings.children[:2], modes, atoms, order, goals, head, explain,
@@ -402,11 +424,10 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         if not resumed(text):
             return False
         chosen = game.options
-        modes.value, atoms.value, order.value = chosen["mode"], chosen["atom"], chosen["challenge"]
-        head.value = chosen["head_start"]
         if chosen["goals"] not in [value for _, value in goals.options]:
             goals.options = [*goals.options, (t("antimatter.goals.given", goals=shown(chosen["goals"])), chosen["goals"])]
-        goals.value = chosen["goals"]
+        goals.value, modes.value = chosen["goals"], chosen["mode"]  # first: they say which atoms are offered
+        atoms.value, order.value, head.value = chosen["atom"], chosen["challenge"], chosen["head_start"]
         return True
 
     game.resume = resume_and_show

@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from ..core import study as core
 from ..core.i18n import catalogue, number, t
-from ..core.registry import Option, games, spec
+from ..core.registry import Option, games, load, spec
 from .app import _replace_children
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row, stylesheet
 
@@ -201,9 +201,10 @@ class Panel:
         self.rotate.layout.display = None if k > 1 else "none"
 
     def check(self) -> bool:
-        """Say at once, under the panel, what is wrong with an option (empty when nothing is)."""
+        """Say at once, under the panel, what is wrong with an option or with the options together
+        (a game the rules refuse to set up: an atom too big for the bank, 3 players in teams)."""
         try:
-            self.options()
+            self.config()
         except Refused as e:
             self.problem.value = message(esc(e), error=True)
             return False
@@ -218,9 +219,11 @@ class Panel:
         options = self.options()
         bots = [c.value for c in self.seat_controls[:self.seats()]]
         try:
-            return core.Config.make(self.game, bots, self.rotate.value and len(bots) > 1, **options)
+            config = core.Config.make(self.game, bots, self.rotate.value and len(bots) > 1, **options)
+            load(self.game, seed=0, **dict(config.options))  # what the game's set-up refuses, in its words
         except ValueError as e:
             raise Refused(msg("bad_config", label=self.label, why=e)) from None
+        return config
 
 
 class Lab:

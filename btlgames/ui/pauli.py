@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from btlgames.antimatter import words
 from btlgames.antimatter.data import catalogue
-from btlgames.antimatter.mats import needed_for
+from btlgames.antimatter.mats import needed_for, shortfall
 from btlgames.core.i18n import number, t
 from btlgames.science.atoms import annihilation, electron_configuration
 from btlgames.science.elements import element_name
@@ -60,12 +60,15 @@ def recipe_html(label: str) -> str:
     pieces = needed_for(*nuclide.mats)
     bank = catalogue().pieces.bank
     have = {k: sum(c for p, c in bank.items() if p.split("-")[0] == k) for k in pieces}
-    most = min(have[k] // n for k, n in pieces.items() if n)
+    most = 0  # how many the game's own bank check (K23) lets be built at once
+    while shortfall([label] * (most + 1)) is None:
+        most += 1
+    builders = msg("recipe.players_coop") if most == 1 else msg("recipe.players", n=most) if most else msg("recipe.players_none")
     rows = "".join(f"<tr><td>{esc(words.piece(k))}</td><td>{n}</td><td>{have[k]}</td></tr>" for k, n in pieces.items() if n)
     return (f"<p>{esc(msg('recipe.mats', atom=label, element=element_name(nuclide.symbol), z=nuclide.z, n=nuclide.n))}</p>"
             f'<table class="pa-table"><tr><th>{esc(msg("recipe.piece"))}</th><th>{esc(msg("recipe.need"))}</th>'
             f'<th>{esc(msg("recipe.bank"))}</th></tr>{rows}</table>'
-            f"<p>{esc(msg('recipe.players', n=most) if most else msg('recipe.players_none'))}</p>")
+            f"<p>{esc(builders)}</p>")
 
 
 def atom_builder() -> w.VBox:

@@ -84,5 +84,13 @@ def test_an_unknown_card_effect_is_named():
     assert "not 'teleport'" in broken(odd)
 
 
+def test_a_mat_without_its_worth_in_the_head_start_is_named():  # K31
+    def unpriced(raw):
+        del raw["pieces"]["mat"]["neutron"]["work_in_order"]
+        raw["pieces"]["mat"]["proton"]["work"] = 6.0
+    message = broken(unpriced)
+    assert "mat 'neutron' needs work_in_order" in message and "mat 'proton' needs work" in message and "not 6.0" in message
+
+
 def test_the_printed_card_sheet_matches_the_data():  # K15
     assert (ROOT / "lessons/antimatter-matters/cards.md").read_text() == card_sheet.markdown()

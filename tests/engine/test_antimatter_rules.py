@@ -1,4 +1,6 @@
 """Scenario tests for Antimatter Matters: every rule clause and kit rule (lessons/antimatter-matters/rules.md)."""
+import json
+
 import pytest
 
 from btlgames import IllegalAction, load
@@ -474,7 +476,7 @@ def test_reaching_the_center_without_a_complete_model_does_not():  # K23
 
 
 def test_an_atom_too_big_for_the_bank_is_refused_in_words():  # K23
-    with pytest.raises(ValueError, match="choose a simpler atom or fewer Scientists"):
+    with pytest.raises(ValueError, match="With 6 Scientists each building the atom, the bank allows only: H-1, H-2"):
         load("antimatter", seed=1, players=6, atom="He-4")
     assert len(load("antimatter", seed=1, players=2, atom="Li-7").mats) == 14  # 2 x (3 + 4) mats fit
 
@@ -532,10 +534,11 @@ def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
     s = game(players=4, mode="mixed")  # the ladder: H-1, H-1 in order, H-2, H-2 in order
     on = {o: [m["pieces"] for m in s.mats if m["owner"] == o] for o in range(4)}
     assert on[0] == [[]]  # the easiest goal: no head start
-    assert on[1] == [["up-red", "up-green"]]  # challenge order: 2 pieces, the first of the mat's order
-    neutron = ["up-red", "down-green", "down-blue", "gluon"]  # the Neutron mat first, whole
-    assert on[2] == [["up-red", "up-green"], neutron]  # 4 + 2 for a Neutron mat (K31)
-    assert on[3] == [["up-red", "up-green", "down-blue", "gluon"], neutron]  # and 2 for challenge order
+    # a goal's work (pieces.toml): Proton+Electron 6, in challenge order 8; Neutron 3, in order 4
+    assert on[1] == [["up-red", "up-green"]]  # 8 - 6: the first 2 pieces of the mat's order
+    assert on[2] == [[], ["up-red", "down-green", "down-blue"]]  # 6 + 3 - 6: the Neutron mat first
+    neutron = ["up-red", "down-green", "down-blue", "gluon"]
+    assert on[3] == [["up-red", "up-green"], neutron]  # 8 + 4 - 6: the Neutron mat whole, then 2
     taken = sum(len(p) for mats in on.values() for p in mats)
     assert sum(s.bank.values()) == sum(catalogue().pieces.bank.values()) - taken  # from the bank
     s.check_invariants()
@@ -543,6 +546,16 @@ def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
     assert all(not m["pieces"] for m in plain.mats)  # the source's handicap, as printed
     equal = game(players=4, mode="mixed", goals="equal")
     assert all(not m["pieces"] for m in equal.mats)  # equal goals: nobody is behind
+
+
+def test_a_mixed_game_saved_before_the_head_start_was_retuned_is_refused_in_words():  # K31
+    from btlgames.core.saves import SaveError, dumps, loads
+
+    saved = json.loads(dumps(game(players=4, mode="mixed")))
+    assert saved["version"] == 3
+    saved["version"] = 2  # the head start's first tuning: the same moves play another game
+    with pytest.raises(SaveError, match="saved with rules version 2; this kit plays version 3"):
+        loads(json.dumps(saved))
 
 
 def test_a_head_start_takes_only_what_the_bank_holds():  # K31, K5

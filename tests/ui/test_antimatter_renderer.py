@@ -69,6 +69,29 @@ def test_the_app_refuses_settings_the_rules_refuse_and_keeps_the_game():
     assert game.state.options["mode"] == "coop" and game.state.seed == 5 and game.state.goals[0]["challenge"]
 
 
+def test_the_settings_offer_only_the_atoms_the_game_can_build():  # K23
+    from btlgames.antimatter.chart import buildable
+
+    box = renderer.play(seed=3)
+    chooser, offered = box.game.seat_chooser, lambda: [value for _, value in box.atoms.options]
+    assert offered() == list(buildable("standard", 2)) and offered()[-1] == "Li-7"  # no carbon for two
+    box.atoms.value = "Li-7"
+    chooser.count.value = 4
+    assert offered() == ["H-1", "H-2", "He-3", "He-4"] and box.atoms.value == "He-4"  # the most complex left
+    assert box.game.options["atom"] == "He-4"
+    box.game.new_game("5")
+    assert box.game.state.players == 4 and box.game.state.goals[0]["atom"] == "He-4"
+    box.modes.value = "team"
+    assert offered()[-1] == "Li-7"  # two teams build two atoms
+    chooser.count.value = 6
+    box.modes.value = "coop"
+    assert box.atoms.layout.display == "none"  # the cooperative game climbs the chart: no atom to choose
+    box.modes.value = "mixed"
+    assert box.atoms.layout.display == "none"  # each seat's goal (K24) ...
+    box.goals.value = "equal"
+    assert box.atoms.layout.display is None and offered() == ["H-1", "H-2"]  # ... or the atom for all six
+
+
 def test_every_game_type_plays_to_the_end_in_the_app():
     for mode, players in (("team", 4), ("coop", 3), ("mixed", 2), ("challenge", 2)):
         box = renderer.play(seed=4, seats=["heuristic"] * players, players=players, mode=mode)

@@ -123,3 +123,17 @@ def test_the_lesson_packs_card_sheet_matches_the_data(lang, page):
         f"run: python -m btlgames.antimatter.card_sheet {lang} > lessons/antimatter-matters/{page}")
     if lang != "en":
         assert not shown_in(english_words(lang), sheet.read_text(encoding="utf-8"))
+
+
+ATOMS_TABLE = re.compile(r"<!-- atoms table: python -m btlgames\.antimatter\.chart( \w+)? -->\n(.*?)<!-- end of the atoms table -->",
+                         re.S)
+
+
+@pytest.mark.parametrize("lang, page", [("en", "rules.md"), ("en", "lesson-plan.md"), ("fi", "fi/lesson-plan.md"),
+                                        ("nl", "nl/lesson-plan.md")])
+def test_the_lesson_packs_atoms_table_is_what_the_engine_allows(lang, page):  # K23: no refused atom for a teacher
+    from btlgames.antimatter.chart import markdown as atoms_table
+
+    found = ATOMS_TABLE.findall((ROOT / "lessons/antimatter-matters" / page).read_text(encoding="utf-8"))
+    assert [(said.strip() or "en", table) for said, table in found] == [(lang, atoms_table(lang))], (
+        f"paste the output of: python -m btlgames.antimatter.chart {lang} (into lessons/antimatter-matters/{page})")

@@ -18,6 +18,7 @@ def test_the_recipe_counts_the_pieces_and_the_scientists():
     assert "2 Proton+Electron mats and 2 Neutron mats" in html and "<td>Up quark</td><td>6</td>" in html
     assert "enough for 4 Scientists" in html
     assert "too small" in pauli.recipe_html("Ne-22")
+    assert "only the cooperative game can build it" in pauli.recipe_html("C-12")  # K23: no game of one
 
 
 def test_the_chart_and_the_crowding_study_draw_only_when_asked():
