@@ -7,8 +7,9 @@ so adding a language never means touching game code.
 
 The language of a process is English unless the page asked for another: a Voilà app page's
 ``?lang=fi`` reaches its kernel as the ``QUERY_STRING`` environment variable (Voilà's
-handler puts the page's query there before the kernel starts), and ``BTLGAMES_LANG`` sets
-it for a notebook run outside Voilà (tests, nbval). An unknown language is English, never an
+handler puts the page's query there before the kernel starts; the static site's page puts it
+into the browser's Python the same way before Python starts: ``ui/site/language.js``), and
+``BTLGAMES_LANG`` sets it for a notebook run outside Voilà (tests, nbval). An unknown language is English, never an
 error page. Numbers in sentences follow the language too (``number``; ``t`` formats the
 numbers it is given that way), with Babel's symbols: "2.5" in English, "2,5" in Finnish.
 """

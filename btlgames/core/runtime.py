@@ -11,10 +11,12 @@ studies use it too.
 """
 from __future__ import annotations
 
+import re
 import sys
 import threading
 import time
 from typing import Callable
+from urllib.parse import urlsplit, urlunsplit
 
 IN_BROWSER = sys.platform == "emscripten"
 
@@ -28,6 +30,18 @@ def can_start_threads() -> bool:
 
 def can_start_processes() -> bool:
     return not IN_BROWSER
+
+
+def page_link(href: str) -> str:
+    """A link from an app to another page of the kit, as this Python's pages are served: the
+    kit's server renders a notebook or lesson page at its own name (``school.ipynb``,
+    ``../../../lessons/pentaquark/rules.md``); the static site (in the browser) has built them
+    as ``.html`` files (a folder's ``README.md`` as its ``index.html``).  Other links as they are."""
+    parts = urlsplit(href)
+    if not IN_BROWSER or parts.scheme or parts.netloc:
+        return href
+    path = re.sub(r"(^|/)README\.md$", r"\1index.html", parts.path)
+    return urlunsplit(parts._replace(path=re.sub(r"\.(?:ipynb|md)$", ".html", path)))
 
 
 def _pause_for_browser() -> Callable[[], None] | None:

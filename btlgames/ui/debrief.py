@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from ..core.i18n import with_language
 from ..core.registry import spec
+from ..core.runtime import page_link
 from ..core.saves import SaveError, loads
 from ..core.simulate import play_one
 from ..research import cards
@@ -456,7 +457,7 @@ def _replications(game: Session, d: facts.Debrief) -> str:
         parts.append(details(msg("q3.list", n=len(listed)), table(
             [msg(f"col.{k}") for k in ("round", "tester", "theory", "owner", "project", "outcome", "gave")],
             listed, numeric={0})))
-    parts.append(f'<p>{esc(msg("q3.more"))} <a href="{esc(with_language("replication.ipynb"))}" target="_blank">'
+    parts.append(f'<p>{esc(msg("q3.more"))} <a href="{esc(with_language(page_link("replication.ipynb")))}" target="_blank">'
                  f'{esc(msg("q3.link"))}</a></p>')
     parts.append(para(msg("q3.ask")))
     return "".join(parts)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..core.i18n import DEFAULT_LANGUAGE, language, with_language
+from ..core.runtime import page_link
 
 SECTION = re.compile(r"^<!-- section: ([\w-]+) -->[ \t]*$", re.M)
 #: A Markdown link to another notebook or a lesson page, written relative to the notebook.
@@ -50,9 +51,10 @@ def text(notebook: str, section: str, lang: str | None = None) -> str:
 
 
 def shown(notebook: str, section: str, lang: str | None = None) -> str:
-    """The section as the page shows it: its links to notebooks and lesson pages keep the language."""
+    """The section as the page shows it: its links to notebooks and lesson pages keep the language
+    (and lead to the static site's ``.html`` pages there: ``runtime.page_link``)."""
     lang = lang or language()
-    return KIT_LINK.sub(lambda m: f"]({with_language(m.group(1), lang)}{m.group(2) or ''})",
+    return KIT_LINK.sub(lambda m: f"]({with_language(page_link(m.group(1)), lang)}{m.group(2) or ''})",
                         text(notebook, section, lang))
 
 

@@ -5,17 +5,23 @@ localhost, every request outside it blocked and failing the test.
 Each app page starts its own Pyodide, the costly part: every page is opened once, in one
 browser context, ``PARALLEL`` starting at a time ahead of the test that uses it (``Apps``),
 and closed when its test is done. Every game's app plays a move (Pentaquark's also saves and
-resumes), every concept page has a control pressed whose result must change, and Stop
-interrupts a long run of the lab in the browser."""
+resumes; Research Programme's is in Finnish, and its link to the rulebook keeps the language),
+every concept page has a control pressed whose result must change (the many-labs plot of the
+replication page is drawn again after a slider moved), and Stop interrupts a long run of the lab
+in the browser. The launcher and lesson pages speak the language chosen, remember it, and work
+opened from the folder (file://) too."""
 import base64
 import re
 import threading
 from pathlib import Path
 
 import pytest
+from access import assert_accessible
 from conftest import new_page, record_of
-from playing import a_move, moves, press
+from playing import a_move, language, moves, press
+from wording import assert_in_language
 
+from btlgames.core.i18n import t
 from btlgames.ui import launcher
 from btlgames.ui.site import build, serve
 
@@ -38,11 +44,15 @@ CONCEPTS = {  # page: (the app's box, the control pressed, what the result must 
 }
 LAB = "lab/lab"
 STRATEGY_LAB = "beat-the-logic/strategy-lab"
+#: Pages opened in another language than English (the others ask for English outright: the
+#: pages share one browser, which remembers the language last asked for).
+LANGUAGE = {"research-programme/play": "fi"}
 ORDER = [*PLAY, *CONCEPTS, STRATEGY_LAB, LAB]  # the order the tests below use the pages in (their ``path``)
 
 
 class SiteServer:
     def __init__(self, folder: Path):
+        self.folder = folder
         self.server = serve.make_server(folder, 0, "127.0.0.1")
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -78,7 +88,7 @@ class Apps:
         lines = self.console[path] = []
         page.on("console", lambda msg: lines.append(f"[{msg.type}] {msg.text}"))
         page.on("pageerror", lambda err: lines.append(f"[pageerror] {err}"))
-        page.goto(f"{self.site.url}/voici/render/{path}.html", wait_until="commit")
+        page.goto(f"{self.site.url}/voici/render/{path}.html?lang={LANGUAGE.get(path, 'en')}", wait_until="commit")
         self.open[path] = page
 
     def fill(self) -> None:
@@ -133,7 +143,7 @@ def app(apps, request):
 
 def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
     page = apps.first
-    page.goto(site.url + "/")
+    page.goto(site.url + "/?lang=en")  # English outright: this browser's app pages ask for languages too
     hrefs = page.locator("a[href]").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert hrefs and not [h for h in hrefs if re.match(r"^(/|[a-z]+:)", h)], hrefs  # USB stick, any host
     for game in launcher.GAMES:
@@ -141,7 +151,7 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
         assert play.get_attribute("href") == f"voici/render/{game.slug}/play.html"
     page.locator('[data-game="pentaquark"] a[data-kind="lessons"]').click()
     page.wait_for_load_state()
-    assert page.url.endswith("/lessons/pentaquark/")
+    assert page.url.endswith("/lessons/pentaquark/index.html")
     assert page.locator("main.btl-lesson h1").count() == 1
     links = page.locator("main a[href$='.html']").evaluate_all("links => links.map(a => a.href)")
     assert any(link.endswith("/voici/render/pentaquark/play.html") for link in links), links
@@ -150,12 +160,84 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
     assert not apps.external
 
 
+def kit_links(page) -> list[str]:
+    """The page's links to the site's pages (not the chooser's, the skip link or a heading)."""
+    return page.locator("a[href]:not(.btl-languages a):not(.btl-skip)").evaluate_all(
+        "links => links.map(a => a.getAttribute('href')).filter(h => !h.startsWith('#'))")
+
+
+def test_the_site_speaks_the_language_chosen_and_remembers_it(browser, site):
+    """The launcher's chooser, ?lang= on every page, every link keeping it, the choice remembered
+    by the browser (an app page opened without ?lang= takes it before its Python starts), an
+    English lesson page sending a reader on to its translation. In a browser of its own: the
+    app pages' browser is not told the language here."""
+    page = new_page(browser, site)
+    page.goto(site.url + "/")
+    assert page.locator("h1").inner_text() == t("launcher.title", "en")
+    page.locator(".btl-languages a", has_text="Suomi").click()
+    page.wait_for_url("**/?lang=fi")
+    assert language(page) == "fi" and page.locator("h1").inner_text() == t("launcher.title", "fi")
+    assert page.title() == t("launcher.title", "fi")
+    links = kit_links(page)
+    assert links and all(link.endswith("?lang=fi") for link in links), links
+    assert_accessible(page, "the site's launcher in Finnish")
+
+    page.goto(site.url + "/index.html")  # no ?lang=: the language chosen last
+    assert page.url.endswith("/index.html?lang=fi") and language(page) == "fi"
+    page.locator('[data-game="research-programme"] a[data-kind="lessons"]').click()
+    page.wait_for_url("**/lessons/research-programme/fi/index.html?lang=fi")  # the translated pack
+    links = kit_links(page)
+    assert language(page) == "fi" and links and all("?lang=fi" in link for link in links), links
+    page.goto(site.url + "/lessons/pentaquark/rules.html?lang=nl")  # no Dutch rulebook: English words
+    assert language(page) == "nl" and page.url.endswith("/lessons/pentaquark/rules.html?lang=nl")
+    assert page.locator(".btl-crumbs").inner_text().startswith("\u2190 " + t("launcher.all_games", "nl"))
+    assert "Set-up" in page.locator("main").inner_text()
+
+    page.goto(site.url + "/voici/render/pentaquark/play.html", wait_until="domcontentloaded")
+    assert page.url.endswith("play.html?lang=nl") and language(page) == "nl"  # remembered, no reload
+    kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                           ".litePluginSettings['" + build.KERNEL_SETTINGS + "'].loadPyodideOptions.env")
+    assert kernel == {"QUERY_STRING": "lang=nl"}  # Python's environment, before it starts
+    page.context.close()
+    assert not record_of(page).external, record_of(page).external
+
+
+def test_the_launcher_and_lessons_work_opened_from_the_folder(browser, site):
+    """A USB stick: file:// pages. The launcher and the lesson pages work; the apps need a web
+    server (Chromium starts no worker for a file:// page: README)."""
+    context = browser.new_context()
+    asked = []
+    context.on("request", lambda request: asked.append(request.url))
+    page = context.new_page()
+    page.goto((site.folder / "index.html").as_uri() + "?lang=nl")
+    assert language(page) == "nl" and page.locator("h1").inner_text() == t("launcher.title", "nl")
+    page.locator('[data-game="pentaquark"] a[data-kind="lessons"]').click()
+    page.wait_for_url("**/lessons/pentaquark/nl/index.html?lang=nl")
+    page.locator("main a[href^='../rules.html']").first.click()  # the English rulebook, in Dutch chrome
+    page.wait_for_url("**/lessons/pentaquark/rules.html?lang=nl*")
+    assert language(page) == "nl" and "Set-up" in page.locator("main").inner_text()
+    context.close()
+    assert asked and all(url.startswith(("file://", "data:")) for url in asked), asked
+
+
 @pytest.mark.parametrize("path", PLAY)
 def test_every_game_plays_a_move(app, path, tmp_path):
     page = app(path, ".btl-table")
     before = moves(page)
     press(page, a_move(page))
     assert moves(page) != before
+    if path in LANGUAGE:
+        lang = LANGUAGE[path]
+        assert language(page) == lang
+        assert_in_language(page, f"the site's {path} in {lang}")
+        game = path.split("/")[0]
+        rules = page.locator(f"a[href*='lessons/{game}/rules']")  # in the page's prose
+        assert rules.get_attribute("href") == f"../../../lessons/{game}/rules.html?lang={lang}"
+        with page.expect_popup() as opened:
+            rules.click()
+        opened.value.wait_for_url(f"**/lessons/{game}/{lang}/rules.html?lang={lang}")  # its translation
+        assert language(opened.value) == lang
+        opened.value.close()
     if path != "pentaquark/play":
         return
     # Save and resume, as on the server: the save is a download, the resume an upload.
@@ -187,6 +269,29 @@ def test_every_concept_page_answers_its_control(app, path):
     page.wait_for_function("([box, before, after]) => box.innerText !== before"
                            " && (!after || box.innerText.includes(after))",
                            arg=[box.element_handle(), before, after], timeout=60_000)
+    if path == "research-programme/replication":
+        the_plot_follows_a_slider(page)
+
+
+def the_plot_follows_a_slider(page) -> None:
+    """The many-labs plot (matplotlib in the browser) is drawn, and drawn anew after the power
+    slider moved (by the keyboard, on the slider's handle)."""
+    labs = page.locator(".btl-many-labs")
+    count = labs.locator(".widget-text input").first
+    count.fill("200")
+    count.press("Enter")
+    run = labs.get_by_role("button", name=t("replication.labs.run", "en"), exact=True)
+    run.click()
+    labs.get_by_text(t("replication.labs.done", "en", labs=200, seed=1)).wait_for(timeout=120_000)
+    first = labs.locator("img[src^='data:image/png']").get_attribute("src")
+    power = labs.locator(".widget-slider", has_text=t("replication.power", "en"))
+    before = power.locator(".widget-readout").inner_text()
+    power.locator(".noUi-handle").press("ArrowLeft")
+    page.wait_for_function("([slider, before]) => slider.querySelector('.widget-readout').innerText !== before",
+                           arg=[power.element_handle(), before])
+    run.click()
+    page.wait_for_function("([box, first]) => { const plot = box.querySelector(\"img[src^='data:image/png']\");"
+                           " return plot && plot.src !== first; }", arg=[labs.element_handle(), first], timeout=120_000)
 
 
 @pytest.mark.parametrize("path", [STRATEGY_LAB])

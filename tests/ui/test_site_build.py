@@ -1,13 +1,16 @@
 """The static site's build, without downloading anything: its checks, wheel, pages and seam."""
 import json
+import re
 import subprocess
 import sys
 import threading
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from btlgames.core import runtime, study
+from btlgames.core.i18n import t
 from btlgames.ui.site import build, fetch, serve, sources
 
 
@@ -46,6 +49,8 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
     assert kernel["pyodideUrl"] == "../../../static/pyodide/pyodide.js"
     assert kernel["pipliteUrls"] == ["../../../pypi/all.json?sha256=1"]
     assert "cdn.example" not in fixed
+    # the page's language reaches the kernel from the script loaded right after the configuration
+    assert build.CONFIG.search(fixed).group(0) + '\n<script src="../../../btl-language.js"></script>' in fixed
     with pytest.raises(fetch.SiteError, match="no JupyterLite configuration"):
         build.fix_page("<html></html>", [])
 
@@ -94,14 +99,70 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
     carried = build.site_notebooks(notebooks)
     assert {slug for slug, name in carried if name == "play.ipynb"} == {g.slug for g in build.launcher.GAMES}
     assert ("lab", "lab.ipynb") in carried and ("pentaquark", "confinement.ipynb") in carried
-    page = build.launcher_page(notebooks, lessons, carried)
+    page = build.launcher_page(notebooks, lessons, carried, "en")
     assert 'href="voici/render/pentaquark/play.html"' in page
     assert 'href="voici/render/pentaquark/confinement.html"' in page and 'href="voici/render/lab/lab.html"' in page
-    assert 'href="./lessons/pentaquark/"' in page
+    assert 'href="lessons/pentaquark/index.html"' in page  # a file: a folder opened from a disk has no index
     assert "/voila/render" not in page  # no server routes
     without_concepts = [(slug, name) for slug, name in carried if build.is_light(slug, name)]
-    page = build.launcher_page(notebooks, lessons, without_concepts)
+    page = build.launcher_page(notebooks, lessons, without_concepts, "en")
     assert "coming soon" not in page and "btlgames app" in page  # an app the site lacks: on the server
+
+
+def test_the_launcher_holds_every_language_each_with_its_links_and_chooser():
+    from btlgames.ui import server
+
+    notebooks, lessons = server.resolve_notebooks_dir(), server.resolve_lessons_dir()
+    carried = build.site_notebooks(notebooks)
+    page = build.launcher_page(notebooks, lessons, carried)
+    held = dict(re.findall(r'<template data-btl-lang="(\w+)"[^>]*>(.*?)</template>', page, re.S))
+    assert sorted(held) == ["fi", "nl"]  # English is the body
+    assert t("launcher.title", "fi") in held["fi"] and t("launcher.title", "fi") not in page.split("<template")[0]
+    assert 'href="voici/render/pentaquark/play.html?lang=fi"' in held["fi"]
+    assert 'href="lessons/pentaquark/index.html?lang=nl"' in held["nl"]
+    assert 'href="voici/render/pentaquark/play.html?lang=nl"' not in held["fi"]
+    assert all(f'href="?lang={lang}"' in held["fi"] for lang in ("en", "fi", "nl"))  # the chooser
+    assert '<script src="btl-language.js"></script>' in page.split("<body>")[0]
+
+
+def test_a_lesson_page_names_its_translations_and_a_translation_leads_back(tmp_path):
+    lessons = tmp_path / "lessons"
+    (lessons / "pentaquark" / "fi").mkdir(parents=True)
+    (lessons / "pentaquark" / "rules.md").write_text("# Rules\n\nSee [the sheet](worksheet.md#top).\n")
+    (lessons / "pentaquark" / "worksheet.md").write_text("# Worksheet\n")
+    (lessons / "pentaquark" / "fi" / "rules.md").write_text("# Säännöt\n\n[Tehtävä](../worksheet.md)\n")
+    english = build.lesson_page(lessons, Path("pentaquark/rules.md"), [])
+    assert re.search(r"<html data-btl-translations='\{&#34;fi&#34;: &#34;fi/rules.html&#34;\}'", english)
+    assert 'href="worksheet.html#top"' in english and 'href="worksheet.html?lang=nl#top"' in english
+    assert '<script src="../../btl-language.js"></script>' in english
+    assert 'href="../../index.html?lang=fi"' in english  # the crumb to the launcher, a file
+    assert "data-btl-translations" not in build.lesson_page(lessons, Path("pentaquark/worksheet.md"), [])
+    finnish = build.lesson_page(lessons, Path("pentaquark/fi/rules.md"), [])
+    assert '<html lang="fi">' in finnish and "<template" not in finnish
+    assert 'href="../worksheet.html?lang=fi"' in finnish and 'href="../../../index.html?lang=fi"' in finnish
+    assert 'href="../rules.html?lang=en"' in finnish and 'href="../rules.html?lang=nl"' in finnish
+
+
+def test_the_language_script_knows_the_kit_languages_and_their_loading_words(tmp_path):
+    script = build.language_script(tmp_path).read_text(encoding="utf-8")
+    data = json.loads(script.split("\n", 1)[0].removeprefix("window.BTL_SITE = ").removesuffix(";"))
+    assert data["known"] == build.kit_languages() and data["fallback"] == "en"
+    assert data["kernel"] == build.KERNEL_SETTINGS
+    assert data["loading"]["fi"] == {"start": t("app.loading", "fi"), "step": t("app.loading_step", "fi")}
+    assert "QUERY_STRING" in script  # what core.i18n reads, as under Voilà
+
+
+def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
+    from btlgames.ui import prose
+
+    assert runtime.page_link("school.ipynb") == "school.ipynb"  # the server renders notebooks
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    assert runtime.page_link("school.ipynb") == "school.html"
+    assert runtime.page_link("../../../lessons/pentaquark/rules.md") == "../../../lessons/pentaquark/rules.html"
+    assert runtime.page_link("../README.md") == "../index.html"
+    assert runtime.page_link("https://example.org/a.md") == "https://example.org/a.md"
+    shown = prose.shown("pentaquark/play", "intro", "fi")
+    assert "](../../../lessons/pentaquark/rules.html?lang=fi)" in shown
 
 
 def test_the_light_apps_import_no_compiled_package():
@@ -124,7 +185,9 @@ def test_lesson_links_go_to_the_site_pages():
     fixed = build._site_links(body, "../../", [("pentaquark", "play.ipynb")])
     assert 'href="../../voici/render/pentaquark/play.html"' in fixed
     assert 'href="rules.html#set-up"' in fixed and 'href="index.html"' in fixed
-    assert 'href="../../">explorer' in fixed  # an app the site lacks: the launcher
+    assert 'href="../../index.html">explorer' in fixed  # an app the site lacks: the launcher
+    fixed = build._site_links('<a href="rules.md?lang=fi#set-up">r</a> <a href="../?lang=fi">up</a>', "../../", [])
+    assert 'href="rules.html?lang=fi#set-up"' in fixed and 'href="../index.html?lang=fi"' in fixed
 
 
 def test_the_static_server_refuses_a_folder_that_is_not_a_site(tmp_path):

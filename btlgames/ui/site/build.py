@@ -3,14 +3,21 @@
 The site is a JupyterLite build made by Voici (one app page per notebook, no code shown),
 plus the kit's own launcher and lesson pages rendered here as plain HTML:
 
-    DIR/index.html                    the launcher (relative links only: a USB stick works)
+    DIR/index.html                    the launcher (relative links to files only: it and the
+                                      lesson pages work opened from a folder; the apps need a
+                                      web server, since the browser starts no Python worker
+                                      for a file:// page)
     DIR/lessons/<game>/...            the lesson packs, rendered at build time
     DIR/voici/render/<game>/<nb>.html an app page
+    DIR/btl-language.js               the page's language, chosen in the browser (language.js):
+                                      ``?lang=fi`` on any page, the last choice remembered
     DIR/static/pyodide/               Pyodide's core, the lock's files the kernel needs, and the
                                       kit's wheels (``btlgames`` and the apps' pure-Python ones)
     DIR/SOURCES.txt                   where every downloaded file came from
 
-What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes).
+What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes; links
+to the site's .html pages).  The kit pages hold every language (``in_every_language``); an
+app page hands its query to Python as Voilà does (``QUERY_STRING``, read by ``core.i18n``).
 The same notebooks are used.  Every wheel a page needs is in the site's own
 ``pyodide-lock.json`` (with its sha256, which Pyodide checks), and each page names its
 wheels for ``loadPyodide``: they download in parallel while Python starts, and the kernel
@@ -25,14 +32,16 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import tempfile
 import zipfile
+from html import unescape
 from pathlib import Path
 
-from ...core.i18n import t
+from ...core.i18n import DEFAULT_LANGUAGE, available_languages, t, with_language
 from .. import launcher
 from . import sources
 from . import fetch as fetching
@@ -141,7 +150,8 @@ def fix_page(html: str, packages: list[str]) -> str:
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
     404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
-    Python starts.  And nothing is loaded from another host."""
+    Python starts, and btl-language.js (``language_script``), loaded right after the
+    configuration, hands the kernel the page's language.  And nothing is loaded from another host."""
     def fix(match: re.Match) -> str:
         config = json.loads(match.group(2))
         base = config["baseUrl"]
@@ -154,7 +164,7 @@ def fix_page(html: str, packages: list[str]) -> str:
             if key in config:
                 config[key] = rooted(config[key])
         text = json.dumps(config).replace("</", "<\\/")
-        return match.group(1) + text + match.group(3)
+        return match.group(1) + text + match.group(3) + f'\n<script src="{base}{LANGUAGE_SCRIPT}"></script>'
 
     html, count = CONFIG.subn(fix, html)
     if count != 1:
@@ -236,66 +246,143 @@ def kernel_wheels(site: Path) -> list[Path]:
 
 # ---------------------------------------------------------------- the kit's own pages
 
-def _jinja():
+#: The templates of the site's own that the kit pages (launcher, lessons) take instead of the server's.
+SITE_TEMPLATES = SITE_DIR / "voila" / "templates" / "btlsite"
+LANGUAGE_SCRIPT = "btl-language.js"
+
+
+def language_script(out: Path) -> Path:
+    """``btl-language.js`` at the site's root: language.js, after the words it needs in every
+    language (the kit's languages, the kernel's settings key, the loading words)."""
+    data = {"known": available_languages(), "fallback": DEFAULT_LANGUAGE, "kernel": KERNEL_SETTINGS,
+            "loading": {lang: {"start": t("app.loading", lang), "step": t("app.loading_step", lang)}
+                        for lang in available_languages()}}
+    target = out / LANGUAGE_SCRIPT
+    target.write_text(f"window.BTL_SITE = {json.dumps(data, ensure_ascii=False)};\n"
+                      + (SITE_DIR / "language.js").read_text(encoding="utf-8"), encoding="utf-8")
+    return target
+
+
+def _jinja(lang: str, root: str, words: dict[str, str] | None = None):
+    """The server's templates for a kit page in ``lang`` (``btl_t``), ``root`` the way from the
+    page to the site's root; btlsite's btl-language-memory.html loads btl-language.js."""
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(UI_DIR / "voila" / "templates" / "btlgames"),
-                             autoescape=True)
-    env.globals["btl_t"] = t
+    words = words or {}
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader([
+        jinja2.DictLoader({"btl-language-memory.html": (SITE_TEMPLATES / "btl-language-memory.html").read_text()}),
+        jinja2.FileSystemLoader(UI_DIR / "voila" / "templates" / "btlgames")]), autoescape=True)
+    env.globals.update(btl_t=lambda key, **values: t(words.get(key, key), lang, **values), btl_lang=lang,
+                       btl_root=root)
     return env
 
 
-def launcher_page(notebooks: Path, lessons: Path, carried: list[tuple[str, str]]) -> str:
-    """The launcher as the server draws it, with links to the site's pages (relative)."""
+BODY = re.compile(r"(<body>)(.*)(</body>)", re.S)
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def in_every_language(pages: dict[str, str], translations: dict[str, str] | None = None) -> str:
+    """One kit page in every language: ``pages[lang]`` is the page drawn in ``lang``. The English
+    page, with each other language's body in a ``<template data-btl-lang>`` (inert: no second
+    copy of its ids, nothing a screen reader meets) that btl-language.js puts in the body's place
+    when that language is chosen. ``translations``: language -> the page's own translation (a
+    link from this page), where the reader is sent instead."""
+    from markupsafe import escape
+
+    base = pages[DEFAULT_LANGUAGE]
+    held = "".join(
+        f'<template data-btl-lang="{lang}" data-title="{escape(unescape(TITLE.search(page).group(1).strip()))}">'
+        f"{BODY.search(page).group(2)}</template>\n"
+        for lang, page in pages.items() if lang != DEFAULT_LANGUAGE)
+    start, body, end = BODY.search(base).groups()
+    html = base.replace(start + body + end, start + body + held + end, 1)
+    if translations:
+        html = html.replace("<html ", f"<html data-btl-translations='{escape(json.dumps(translations))}' ", 1)
+    return html
+
+
+def launcher_page(notebooks: Path, lessons: Path, carried: list[tuple[str, str]], lang: str | None = None) -> str:
+    """The launcher as the server draws it, with links to the site's pages (relative, each to a
+    file: ``lessons/<game>/index.html``, so they work from a folder too), that keep the
+    language; in every language (``in_every_language``) unless ``lang`` asks for one."""
+    if lang is None:
+        return in_every_language({code: launcher_page(notebooks, lessons, carried, code)
+                                  for code in available_languages()})
     urls = {(slug, name): page_url(slug, name) for slug, name in carried}
-    rows = launcher.entries(notebooks, lessons, base_url="./")
+    rows = launcher.entries(notebooks, lessons, base_url="./", lang=lang)
     for game, row in zip(launcher.GAMES, rows):
         names = {"play": game.play, "concept": game.concept, **dict(game.extras)}
         for link in row["links"]:
-            if link["kind"] == "lessons":
-                continue
-            link["href"] = urls.get((game.slug, names.get(link["kind"], "")))
-    env = _jinja()
-    env.globals["btl_launcher"] = lambda base_url="./": rows
+            url = (f"lessons/{game.slug}/index.html" if link["kind"] == "lessons" and link["href"]
+                   else urls.get((game.slug, names.get(link["kind"], ""))))
+            link["href"] = url and with_language(url, lang)
     tool_notebook = {tool.slug: tool.notebook for tool in launcher.TOOLS}
-    tools = [{**row, "href": urls[key]} for row in launcher.tools(notebooks, "./")
+    tools = [{**row, "href": with_language(urls[key], lang)} for row in launcher.tools(notebooks, "./", lang)
              if (key := (row["slug"], tool_notebook[row["slug"]])) in urls]
-    env.globals["btl_tools"] = lambda base_url="./": tools
     # The site's own words where the server's would be wrong: an app it lacks is not "coming
     # soon" (the kit's server has it), and the apps run in the browser, not "on this computer".
-    words = {"launcher.coming_soon": "launcher.site_needs_server", "launcher.offline": "launcher.site_offline"}
-    env.globals["btl_t"] = lambda key, **values: t(words.get(key, key), **values)
-    return env.get_template("tree.html").render(base_url="./", notebook_path="")
+    env = _jinja(lang, "", {"launcher.coming_soon": "launcher.site_needs_server",
+                            "launcher.offline": "launcher.site_offline"})
+    env.globals.update(btl_launcher=lambda base_url="./": rows, btl_tools=lambda base_url="./": tools)
+    return env.get_template("tree.html").render(base_url="./", notebook_path="",
+                                                btl_languages=launcher.languages(lang))
+
+
+def _translations() -> list[str]:
+    return [lang for lang in available_languages() if lang != DEFAULT_LANGUAGE]
+
+
+def _html_name(name: str) -> str:
+    return "index.html" if name == "README.md" else Path(name).stem + ".html"
+
+
+def lesson_page(lessons: Path, relative: Path, carried: list[tuple[str, str]]) -> str:
+    """One lesson page (``relative`` to the packs) as the site shows it. A translation
+    (``<game>/<lang>/...``) is in its language, and its chooser leads to the English page in
+    the others; an English page is in every language (its words English, its links, crumbs and
+    chooser in the language chosen) and names its translations."""
+    from ..voila.kit import render_markdown
+
+    text = (lessons / relative).read_text(encoding="utf-8")
+    title = next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("# ")), relative.stem)
+    folder, game = relative.parts[:-1], relative.parts[0]
+    root = "../" * len(relative.parts)  # the page's folder is this deep below the site's root
+    own = folder[1] if len(folder) > 1 and folder[1] in _translations() else None
+
+    def drawn(lang: str, languages: list[dict]) -> str:
+        body = _site_links(render_markdown(text, folder, base_url=root, lang=lang), root, carried)
+        title_of = next((g.title_in(lang) for g in launcher.GAMES if g.slug == game), game)
+        crumbs = [(with_language(f"{root}index.html", lang), t("launcher.all_games", lang))]
+        if len(relative.parts) > 1:
+            crumbs.append((with_language(f"{root}lessons/{game}/index.html", lang),
+                           t("launcher.lesson_pack_of", lang, title=title_of)))
+        return _jinja(lang, root).get_template("lesson.html").render(
+            title=title, body=_markup(body), crumbs=crumbs, btl_languages=languages)
+
+    name = _html_name(relative.name)
+    if own:  # the English page is where this page's folder is left out
+        english = posixpath.relpath(posixpath.join(game, *folder[2:], name), posixpath.join(*folder))
+        return drawn(own, launcher.languages(own, lambda lang: f"?lang={lang}" if lang == own
+                                             else f"{english}?lang={lang}"))
+    translations = {lang: posixpath.relpath(posixpath.join(game, lang, *folder[1:], name), posixpath.join(*folder))
+                    for lang in _translations() if (lessons / game / lang / Path(*folder[1:]) / relative.name).is_file()}
+    return in_every_language({lang: drawn(lang, launcher.languages(lang)) for lang in available_languages()},
+                             translations)
 
 
 def lesson_pages(lessons: Path, out: Path, carried: list[tuple[str, str]]) -> int:
     """Every lesson pack's Markdown as the server renders it, at ``lessons/<game>/...html``."""
-    from ..voila.kit import render_markdown
-
-    env, count = _jinja(), 0
+    count = 0
     for file in sorted(lessons.rglob("*")):
         relative = file.relative_to(lessons)
         if any(p.startswith(".") for p in relative.parts) or file.is_dir():
             continue
-        depth = len(relative.parts)  # the page's folder is this deep below the site's root
-        root = "../" * depth
         target = out / "lessons" / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if file.suffix.lower() != ".md":
             shutil.copy2(file, target)
             continue
-        text = file.read_text(encoding="utf-8")
-        title = next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("# ")), file.stem)
-        body = render_markdown(text, relative.parts[:-1], base_url=root)
-        body = _site_links(body, root, carried)
-        game = relative.parts[0]
-        title_of = next((g.title for g in launcher.GAMES if g.slug == game), game)
-        crumbs = [(root, t("launcher.all_games"))]
-        if depth > 1:
-            crumbs.append((f"{root}lessons/{game}/", t("launcher.lesson_pack_of", title=title_of)))
-        html = env.get_template("lesson.html").render(title=title, body=_markup(body), crumbs=crumbs)
-        name = "index.html" if file.name == "README.md" else file.stem + ".html"
-        (target.parent / name).write_text(html, encoding="utf-8")
+        (target.parent / _html_name(file.name)).write_text(lesson_page(lessons, relative, carried), encoding="utf-8")
         count += 1
     return count
 
@@ -308,14 +395,17 @@ def _markup(text: str):
 
 def _site_links(body: str, root: str, carried: list[tuple[str, str]]) -> str:
     """Links as the server writes them, to the site's files: apps to their pages (or to the
-    launcher when the app needs the kit's server), other Markdown pages to their .html."""
+    launcher when the app needs the kit's server), other Markdown pages to their .html, and
+    a folder to its index.html (a folder opened from a disk shows no index page by itself)."""
     def app(match: re.Match) -> str:
         slug, name = match.group(2), match.group(3)
-        return match.group(1) + (root + page_url(slug, name) if (slug, name) in carried else root)
+        return match.group(1) + (root + page_url(slug, name) if (slug, name) in carried else root + "index.html")
 
-    body = re.sub(rf'(href="){re.escape(root)}voila/render/([^/"]+)/([^"#]+\.ipynb)', app, body)
-    body = re.sub(r'(href="(?![a-z]+:|#|/)[^"#]*?)README\.md', r"\1index.html", body)
-    return re.sub(r'(href="(?![a-z]+:|#|/)[^"#]*?)\.md(?=["#])', r"\1.html", body)
+    body = re.sub(rf'(href="){re.escape(root)}voila/render/([^/"]+)/([^"#?]+\.ipynb)', app, body)
+    local = r'(href="(?![a-z]+:|#|/)[^"#?]*?)'
+    body = re.sub(local + r"README\.md", r"\1index.html", body)
+    body = re.sub(local + r"\.md(?=[\"#?])", r"\1.html", body)
+    return re.sub(local + r"/(?=[\"#?])", r"\1/index.html", body)
 
 
 # ---------------------------------------------------------------- the whole build
@@ -355,6 +445,7 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.startswith("babel-") else wheel
                   for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
         _pyodide(fetched, site, [*wheels, kit, *kernel])
+        language_script(site)
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0
         (site / "SOURCES.txt").write_text("\n".join(fetched.origins) + "\n", encoding="utf-8")
