@@ -1,12 +1,17 @@
-"""Access for every student: axe-core on the concept notebooks no other browser test opens, and the
-game app with the keyboard alone (a focus ring seen from the back of the room, the focus kept on
-a move after every press) and a screen reader (live regions that say what happened and whose turn
-it is). axe-core runs on the other pages in the tests that already have them open. The pages
-here are opened in Finnish or Dutch, and show no English words (wording.py) as well."""
+"""Access for every student: axe-core on the concept notebooks and the lesson pages (every one, in
+every language), and the game app with the keyboard alone (a focus ring seen from the back of the
+room, the focus kept on a move after every press) and a screen reader (live regions that say what
+happened and whose turn it is). axe-core runs on the other pages in the tests that already have
+them open. The apps here are opened in Finnish or Dutch, and show no English words (wording.py)
+as well."""
+from pathlib import Path
+
 import pytest
-from access import assert_accessible
+from access import assert_accessible, failures, keep_axe
 from playing import current_targets, moves, tab_to, words
 from wording import assert_in_language
+
+from btlgames.core.i18n import DEFAULT_LANGUAGE, available_languages
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +36,44 @@ def test_concept_notebooks_pass_axe(page, open_app, notebook):
     page.wait_for_load_state("networkidle")  # every section's widgets drawn
     assert_accessible(page, notebook)
     assert_in_language(page, notebook)
+
+
+LESSONS = Path(__file__).parents[2] / "lessons"
+
+
+def lesson_pages() -> list[tuple[str, str]]:
+    """(URL, language) of every page the lesson packs make: the packs' list, each pack's index (its
+    README, else its files), every English page, and every translated page in its language (a
+    translated folder without a README lists its files). Each URL names its language: a page
+    opened without one is sent on to the language last chosen (the btl-lang cookie)."""
+    pages = [(f"/lessons/?lang={DEFAULT_LANGUAGE}", DEFAULT_LANGUAGE)]
+    for game in sorted(p.name for p in LESSONS.iterdir() if p.is_dir()):
+        for lang in available_languages():
+            folder = LESSONS / game if lang == DEFAULT_LANGUAGE else LESSONS / game / lang
+            if not folder.is_dir():
+                continue
+            base = f"/lessons/{game}/" + ("" if lang == DEFAULT_LANGUAGE else f"{lang}/")
+            pages += [(f"{base}{name}?lang={lang}", lang) for name in
+                      ["", *sorted(md.name for md in folder.glob("*.md") if md.name != "README.md")]]
+    return pages
+
+
+def test_every_lesson_page_and_the_error_pages_pass_axe_in_every_language(page):
+    """Every lesson page (its language chooser and crumbs too: one template, many Markdown shapes:
+    worksheets' writing tables and lines, card sheets, answer keys) and the kit's error pages, in
+    turn on one page. 87 lesson pages and 6 error pages take about 30 s here."""
+    keep_axe(page)
+    pages = lesson_pages()
+    assert len(pages) > 80  # 5 packs, each in 3 languages
+    errors = [(f"{path}?lang={lang}", lang) for lang in available_languages()
+              for path in ("/no/such/page", "/lessons/pentaquark/no-such-page.md")]
+    found = []
+    for url, lang in pages + errors:
+        reply = page.goto(url)
+        assert reply.status == (404 if (url, lang) in errors else 200), url
+        assert page.evaluate("document.documentElement.lang") == lang, url
+        found.append(failures(page, url))
+    assert not any(found), "\n".join(filter(None, found))
 
 
 def wait_for_move(page, before: int) -> None:
