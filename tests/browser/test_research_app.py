@@ -63,7 +63,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     for _ in range(200):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
-        assert not page.locator(".btl-pass").count(), "one projector: no pass-the-device screen (K32)"
+        assert not page.locator(".btl-pass-screen").count(), "one projector: no pass-the-device screen (K32)"
         kind = press_on_table(page)
         if kind is None:
             press_a_button(page)

@@ -30,22 +30,29 @@ const moveButtons = (app) => `.btl-moves .btl-action.btl-move-${movesOf(app)}`;
 // Where the keyboard goes after a press with Enter or Space, so that it never falls back to the
 // page (the pressed element is redrawn away): after a move, the same part of the table if it is
 // still a move, else the next turn's first move (on the table for a press there, else its first
-// button); a part of the table with several moves: the first of them, listed beside the table;
-// "Show these moves": the first of them. `want(late)` names the element, or null while the
-// answer is not drawn yet (`late`: it is taken as drawn, and the fallbacks are used: the first
-// move anywhere, else the first tool, New game at the end of a game).
+// button), or "I am ..." when the device is passed to another player (the pass screen, whose
+// button has btl-pass-take); after "I am ...", the first move of the table shown; a part of the
+// table with several moves: the first of them, listed beside the table; "Show these moves": the
+// first of them. `want(late)` names the element, or null while the answer is not drawn yet
+// (`late`: it is taken as drawn, and the fallbacks are used: the first move anywhere, else the
+// first tool, New game at the end of a game).
 function placeFor(app, origin) {
   const start = movesOf(app);
   const fallback = () => firstShown(app, moveButtons(app)) || firstShown(app, ".btl-table .btl-target")
     || firstShown(app, ".btl-unfold") || firstShown(app, ".btl-moves .btl-action")
     || firstShown(app, ".btl-toolbar button:not(:disabled)");
-  // the next turn is drawn once its move buttons are in the page (shown, or folded: on the table)
-  const nextTurn = (tableFirst) => {
-    if (movesOf(app) === start || !app.querySelector(moveButtons(app))) return null;
+  // the first move of a turn drawn (its move buttons are in the page: shown, or folded: on the table)
+  const firstMove = (tableFirst) => {
+    if (!app.querySelector(moveButtons(app))) return null;
     const onTable = firstShown(app, ".btl-table .btl-target");
     const button = firstShown(app, moveButtons(app));
     return (tableFirst ? onTable || button : button || onTable) || firstShown(app, ".btl-unfold");
   };
+  const nextTurn = (tableFirst) => movesOf(app) === start ? null
+    : firstShown(app, ".btl-moves .btl-pass-take") || firstMove(tableFirst);
+  if (origin.classList.contains("btl-pass-take")) { // the device passed: the table comes back
+    return (late) => (app.querySelector(".btl-pass-screen") ? null : firstMove(false)) || (late ? fallback() : null);
+  }
   if (origin.classList.contains("btl-target")) {
     const key = origin.dataset.target;
     return (late) => {
