@@ -7,7 +7,7 @@ as well."""
 from pathlib import Path
 
 import pytest
-from access import assert_accessible, failures, keep_axe
+from access import assert_accessible, assert_focus_ring, failures, keep_axe
 from playing import current_targets, moves, tab_to, words
 from wording import assert_in_language
 
@@ -96,6 +96,7 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     tab_to(page, ".btl-target", "a move on the table")
     style, width, colour, shadow = page.evaluate(RING)
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)" and "255, 191, 0" in shadow, (style, width, colour, shadow)
+    assert_focus_ring(page, "a card on Pentaquark's table")  # and seen on the screen, on every side
     card = current_targets(page).first.get_attribute("aria-label")
     before = moves(page)
     page.keyboard.press("Enter")
@@ -113,15 +114,18 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
         focused_is(page, "e => e.classList.contains('btl-action') && e.offsetParent !== null")
     style, width, colour, _ = page.evaluate(RING)  # a button's ring is the table's
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)"
+    assert_focus_ring(page, "a move button of Pentaquark's side panel")
     # a move button pressed: the focus goes to the next turn's first move, never to the page
     before = moves(page)
     page.keyboard.press("Enter")
     wait_for_move(page, before)
     focused_is(page, f"e => e !== document.body && (e.classList.contains('btl-target')"
                      f" || e.classList.contains('btl-move-{before + 1}') || e.classList.contains('btl-unfold'))")
-    # the log scrolls and is reachable: the keyboard can scroll it too
+    # the log scrolls and is reachable: the keyboard can scroll it too, its ring inside its edge
     log = page.locator(".btl-log")
     assert (log.get_attribute("tabindex"), log.get_attribute("role"), log.get_attribute("aria-label")) == \
         ("0", "region", words(page, "app.log"))
+    tab_to(page, ".btl-log", "the log", tries=60)
+    assert_focus_ring(page, "the log")
     assert_accessible(page, "Pentaquark (in Dutch) a few moves on")
     assert_in_language(page, "Pentaquark (in Dutch) a few moves on")
