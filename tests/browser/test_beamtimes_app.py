@@ -77,6 +77,8 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
             assert page.locator(".bt-pending").count() == 1
             notes = page.locator(".btl-headline").inner_text()
             assert "is in range" in notes and "Publishing pays X =" in notes
+            if not saw_pending:
+                assert_accessible(page, "Beamtimes' resolution choice (publish or not)")
             saw_pending = True
         click_and_wait(page, buttons.nth(choice))
     words = log.inner_text()
