@@ -55,7 +55,6 @@ CSS = """
 svg .btl-target > circle:first-of-type { stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
 svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:first-of-type {
   stroke: #000; stroke-width: 9; stroke-dasharray: none; }
-svg .btl-target:focus > circle:first-of-type { stroke: #b8860b; }
 .am-heading { font-size: 1.1em; font-weight: 700; }
 .am-ask { font-weight: 700; color: #1a5fb4; }
 .am-explain { max-width: 40em; font-size: .95em; }

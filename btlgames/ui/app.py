@@ -392,13 +392,16 @@ class GameApp:
         return button
 
     def _pass_screen(self, seat: int) -> None:
-        """Hide the table until the next human says they hold the device."""
+        """Hide the table until the next human says they hold the device. The screen is a table
+        of this move (``data-moves``: a keyboard press that passed the device is answered, and
+        table.js puts the focus on "I am ...", the one button, which has ``btl-pass-take``)."""
         who = self._seat_name(seat)
         with self.table.hold_sync():
-            self.table.value = f'<div class="btl-pass">{html.escape(t("app.pass_to", who=who))}</div>'
+            self.table.value = (f'<div class="btl-table" data-moves="{len(self.state.history)}" data-over="false">'
+                                f'<div class="btl-pass-screen">{html.escape(t("app.pass_to", who=who))}</div></div>')
             self.table.targets = []
         self.headline.value = ""
-        ready = _button(t("app.i_am", who=who), "btl-action")
+        ready = _button(t("app.i_am", who=who), "btl-action", "btl-pass-take")
 
         def take(_):
             self.passed_to = seat

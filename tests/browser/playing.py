@@ -8,6 +8,8 @@ attached to the page, and ``current_moves`` are the visible ones.
 The helpers play an app in whatever language its page is in (``?lang=fi``): the labels they
 press are the catalogue's words in the page's language (``words``).
 """
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from btlgames.core.i18n import t
 
 
@@ -32,13 +34,62 @@ def moves(page) -> int:
     return int(page.locator(".btl-table").get_attribute("data-moves"))
 
 
-def tab_to(page, selector: str, what: str, tries: int = 40) -> None:
-    """Press Tab until the focused element matches ``selector`` (the keyboard alone reaching it)."""
-    for _ in range(tries):
-        page.keyboard.press("Tab")
-        if page.evaluate("s => document.activeElement.matches(s)", selector):
+def tab_to(page, selector: str, what: str, tries: int = 40, back: bool = False, text: str = "") -> None:
+    """Press Tab (Shift+Tab: ``back``) until the focused element matches ``selector`` (and its words
+    start with ``text``), if it does not already: the keyboard alone reaching it."""
+    passed = []
+    for press in range(tries + 1):
+        if press:
+            page.keyboard.press("Shift+Tab" if back else "Tab")
+        found, where = page.evaluate("([s, t]) => { const e = document.activeElement;"
+                                     " return [e.matches(s) && e.textContent.startsWith(t), e.outerHTML.slice(0, 90)]; }",
+                                     [selector, text])
+        if found:
             return
-    raise AssertionError(f"Tab never reached {what}")
+        passed.append(where)
+    raise AssertionError(f"{'Shift+Tab' if back else 'Tab'} never reached {what}; the last it passed:\n"
+                         + "\n".join(passed[-6:]))
+
+
+# Where the keyboard must be once a press with Enter or Space is answered (the kit's rule, kept by
+# table.js), never on the page: the part of the table pressed if it is still a move; the first of
+# its moves when it has several (listed beside the table, no move made); "I am ..." when the device
+# is passed on; else the next turn's first move: on the table after a press there, else its first
+# button ("Show these moves" when its buttons are folded). False while the answer is not drawn.
+FOCUS_AFTER = """([key, before, origin]) => {
+  const app = document.querySelector('.btl-game-app'), now = document.activeElement;
+  const table = app.querySelector('.btl-table'), n = table && table.dataset.moves;
+  const first = s => [...app.querySelectorAll(s)].find(e => e.offsetParent !== null || e instanceof SVGElement);
+  if (!table || now === document.body) return false;
+  const passing = app.querySelector('.btl-pass-screen');
+  if (origin === 'pass' && passing) return false;
+  if (origin !== 'pass' && n === String(before)) {  // no move: the pressed part's moves, listed
+    return !!app.querySelector('.btl-all-moves') && now === first(`.btl-moves .btl-move-${n}`);
+  }
+  if (passing) return now === first('.btl-moves .btl-pass-take');
+  if (!app.querySelector(`.btl-moves .btl-move-${n}`)) return false;  // the turn not drawn yet
+  const same = [...table.querySelectorAll('.btl-target')].find(e => key && e.dataset.target === key);
+  const onTable = first('.btl-table .btl-target'), button = first(`.btl-moves .btl-action.btl-move-${n}`);
+  return now === (same || (origin === 'table' ? onTable || button : button || onTable) || first('.btl-unfold'));
+}"""
+PRESSED = """() => { const e = document.activeElement;
+  return [e.dataset?.target || '', e.classList.contains('btl-target') ? 'table'
+          : e.classList.contains('btl-pass-take') ? 'pass' : 'button']; }"""
+
+
+def press_by_keyboard(page, key: str = "Enter") -> str:
+    """Press the focused move with ``key`` (Enter or Space), wait for the answer and for the focus
+    where FOCUS_AFTER says (a failure names where it was). Returns the key of the part of the
+    table pressed ("hex:meta-0"), or "" for a button."""
+    target, origin = page.evaluate(PRESSED)
+    before = page.evaluate("() => Number(document.querySelector('.btl-table').dataset.moves)")
+    page.keyboard.press(key)
+    try:
+        page.wait_for_function(FOCUS_AFTER, arg=[target, before, origin], timeout=10_000)
+    except PlaywrightTimeout as err:
+        where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+        raise AssertionError(f"after {key} on {target or origin} (move {before}) the focus is on {where}") from err
+    return target
 
 
 def click_and_wait(page, locator) -> None:
@@ -94,6 +145,9 @@ def a_move(page, last: bool = False):
     return found.last if last else found.first
 
 
+MOVE_OR_PASS = '.btl-action[class*="btl-move-"], .btl-pass-take'
+
+
 def show_settings(page) -> None:
     """Open the settings row (seed, seats) if it is folded."""
     if not page.locator(".btl-settings").is_visible():
@@ -104,17 +158,18 @@ def show_settings(page) -> None:
 def new_game(page, seed: int) -> None:
     """Start a seeded game and wait until its table and its moves replace the old ones
     (both games are at move 0, so the move count cannot tell them apart: the old
-    elements are marked, and the new game's are the unmarked ones). Only move buttons are
-    marked: other buttons of an app (a lesson clock's) stay across games."""
+    elements are marked, and the new game's are the unmarked ones). Only move buttons (and a
+    pass screen's "I am ...") are marked: other buttons of an app (a lesson clock's) stay across
+    games. With two people or more on the screen the game starts on the pass screen."""
     show_settings(page)
-    page.evaluate("() => document.querySelectorAll('.btl-table, .btl-action[class*=\"btl-move-\"]')"
+    page.evaluate(f"() => document.querySelectorAll('.btl-table, {MOVE_OR_PASS}')"
                   ".forEach(e => { e.dataset.old = '1'; })")
     page.fill(".btl-seed input", str(seed))
     page.get_by_role("button", name=words(page, "app.new_game")).click()
     page.wait_for_function(
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"
-        " && document.querySelector('.btl-table') && document.querySelector('.btl-action[class*=\"btl-move-\"]')",
+        f" && document.querySelector('.btl-table') && document.querySelector('{MOVE_OR_PASS}')",
         arg=words(page, "app.started", seed=seed))  # "New game with seed 1." (not "seed 12...")
 
 

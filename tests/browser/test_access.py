@@ -1,12 +1,17 @@
-"""Access for every student: axe-core on the concept notebooks no other browser test opens, and the
-game app with the keyboard alone (a focus ring seen from the back of the room, the focus kept on
-a move after every press) and a screen reader (live regions that say what happened and whose turn
-it is). axe-core runs on the other pages in the tests that already have them open. The pages
-here are opened in Finnish or Dutch, and show no English words (wording.py) as well."""
+"""Access for every student: axe-core on the concept notebooks and the lesson pages (every one, in
+every language), and the game app with the keyboard alone (a focus ring seen from the back of the
+room, the focus kept on a move after every press) and a screen reader (live regions that say what
+happened and whose turn it is). axe-core runs on the other pages in the tests that already have
+them open. The apps here are opened in Finnish or Dutch, and show no English words (wording.py)
+as well."""
+from pathlib import Path
+
 import pytest
-from access import assert_accessible
+from access import assert_accessible, assert_focus_ring, failures, keep_axe
 from playing import current_targets, moves, tab_to, words
 from wording import assert_in_language
+
+from btlgames.core.i18n import DEFAULT_LANGUAGE, available_languages
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +38,45 @@ def test_concept_notebooks_pass_axe(page, open_app, notebook):
     assert_in_language(page, notebook)
 
 
+LESSONS = Path(__file__).parents[2] / "lessons"
+
+
+def lesson_pages() -> list[tuple[str, str]]:
+    """(URL, language) of every page the lesson packs make: the packs' list, each pack's index (its
+    README, else its files), every English page, and every translated page in its language (a
+    translated folder without a README lists its files). Each URL names its language: a page
+    opened without one is sent on to the language last chosen (the btl-lang cookie)."""
+    pages = [(f"/lessons/?lang={DEFAULT_LANGUAGE}", DEFAULT_LANGUAGE)]
+    for game in sorted(p.name for p in LESSONS.iterdir() if p.is_dir()):
+        for lang in available_languages():
+            folder = LESSONS / game if lang == DEFAULT_LANGUAGE else LESSONS / game / lang
+            if not folder.is_dir():
+                continue
+            base = f"/lessons/{game}/" + ("" if lang == DEFAULT_LANGUAGE else f"{lang}/")
+            pages += [(f"{base}{name}?lang={lang}", lang) for name in
+                      ["", *sorted(md.name for md in folder.glob("*.md") if md.name != "README.md")]]
+    return pages
+
+
+def test_every_lesson_page_and_the_error_pages_pass_axe_in_every_language(page):
+    """Every lesson page (its language chooser and crumbs too: one template, many Markdown shapes:
+    worksheets' writing tables and lines, card sheets, answer keys) and the kit's error pages, in
+    turn on one page: 87 lesson pages and 6 error pages, about 38 s on a 2-core machine loaded by
+    other work (pytest --durations); axe's colour-contrast rule takes most of it."""
+    keep_axe(page)
+    pages = lesson_pages()
+    assert len(pages) > 80  # 5 packs, each in 3 languages
+    errors = [(f"{path}?lang={lang}", lang) for lang in available_languages()
+              for path in ("/no/such/page", "/lessons/pentaquark/no-such-page.md")]
+    found = []
+    for url, lang in pages + errors:
+        reply = page.goto(url)
+        assert reply.status == (404 if (url, lang) in errors else 200), url
+        assert page.evaluate("document.documentElement.lang") == lang, url
+        found.append(failures(page, url))
+    assert not any(found), "\n".join(filter(None, found))
+
+
 def wait_for_move(page, before: int) -> None:
     page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=before)
 
@@ -53,6 +97,7 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     tab_to(page, ".btl-target", "a move on the table")
     style, width, colour, shadow = page.evaluate(RING)
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)" and "255, 191, 0" in shadow, (style, width, colour, shadow)
+    assert_focus_ring(page, "a card on Pentaquark's table")  # and seen on the screen, on every side
     card = current_targets(page).first.get_attribute("aria-label")
     before = moves(page)
     page.keyboard.press("Enter")
@@ -70,15 +115,18 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
         focused_is(page, "e => e.classList.contains('btl-action') && e.offsetParent !== null")
     style, width, colour, _ = page.evaluate(RING)  # a button's ring is the table's
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)"
+    assert_focus_ring(page, "a move button of Pentaquark's side panel")
     # a move button pressed: the focus goes to the next turn's first move, never to the page
     before = moves(page)
     page.keyboard.press("Enter")
     wait_for_move(page, before)
     focused_is(page, f"e => e !== document.body && (e.classList.contains('btl-target')"
                      f" || e.classList.contains('btl-move-{before + 1}') || e.classList.contains('btl-unfold'))")
-    # the log scrolls and is reachable: the keyboard can scroll it too
+    # the log scrolls and is reachable: the keyboard can scroll it too, its ring inside its edge
     log = page.locator(".btl-log")
     assert (log.get_attribute("tabindex"), log.get_attribute("role"), log.get_attribute("aria-label")) == \
         ("0", "region", words(page, "app.log"))
+    tab_to(page, ".btl-log", "the log", tries=60)
+    assert_focus_ring(page, "the log")
     assert_accessible(page, "Pentaquark (in Dutch) a few moves on")
     assert_in_language(page, "Pentaquark (in Dutch) a few moves on")

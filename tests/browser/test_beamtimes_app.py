@@ -4,7 +4,8 @@ import re
 
 import pytest
 from access import assert_accessible
-from playing import click_and_wait, new_game, rulebook_words, unfolded_moves, words
+from playing import (choose_seats, click_and_wait, new_game, press_by_keyboard, rulebook_words, tab_to,
+                     unfolded_moves, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -43,6 +44,21 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     assert "Group 1 to play" in page.locator(".btl-headline").inner_text()
     assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
     assert "Kit rule K16" in rulebook_words(page)  # the rules link opens the kit's rulebook
+    # Two people on one screen: the pass-the-device screen hides the table until a group says it
+    # holds the device; axe on it and on the table after it. The keyboard alone: "I am Group 1",
+    # then its moves (the focus on the first of each turn), and the device passes to Group 2.
+    choose_seats(page, ["a person", "a person"])
+    new_game(page, SEED)
+    assert "Group 1" in page.locator(".btl-pass-screen").inner_text()
+    assert_accessible(page, "the pass-the-device screen")
+    tab_to(page, ".btl-pass-take", "I am Group 1")
+    press_by_keyboard(page)  # the focus on Group 1's first move
+    assert "Group 1" in page.locator(".btl-headline").inner_text()
+    assert_accessible(page, "Beamtimes after the device was passed")
+    for key, move in (("Enter", "Pass"), ("Space", "End the turn")):
+        tab_to(page, ".btl-action", move, text=move)
+        press_by_keyboard(page, key)
+    assert "Group 2" in page.locator(".btl-pass-screen").inner_text()  # the focus on "I am Group 2"
 
 
 def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_app):
@@ -61,6 +77,8 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
             assert page.locator(".bt-pending").count() == 1
             notes = page.locator(".btl-headline").inner_text()
             assert "is in range" in notes and "Publishing pays X =" in notes
+            if not saw_pending:
+                assert_accessible(page, "Beamtimes' resolution choice (publish or not)")
             saw_pending = True
         click_and_wait(page, buttons.nth(choice))
     words = log.inner_text()

@@ -4,8 +4,9 @@ running, the debrief one click away), and the full game."""
 import re
 
 import pytest
-from access import assert_accessible
-from playing import choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press, tab_to, words
+from access import assert_accessible, assert_focus_ring
+from playing import (choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press,
+                     press_by_keyboard, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -20,6 +21,7 @@ TEAMS = ["a person"] * 4
 # move (income and draw, the teacher's story, stop).
 TABLE_ORDER = ("tile:", "theory:", "result:", "hex:", "card:")
 BUTTON_ORDER = ("Story approved", "Income: 1 data", "Income:", "Stop", "No story")
+ON_TARGET = "() => document.activeElement.classList.contains('btl-target')"
 
 
 def press_on_table(page) -> str | None:
@@ -63,7 +65,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     for _ in range(200):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
-        assert not page.locator(".btl-pass").count(), "one projector: no pass-the-device screen (K32)"
+        assert not page.locator(".btl-pass-screen").count(), "one projector: no pass-the-device screen (K32)"
         kind = press_on_table(page)
         if kind is None:
             press_a_button(page)
@@ -92,8 +94,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
         screens.append(int(screen.get_attribute("data-screen")))
         box = presenter.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 768 + 1, box  # on one screen
-        if len(screens) == 1:
-            assert_accessible(page, "the debrief presenter")
+        assert_accessible(page, f"the debrief presenter, screen {screens[-1]}")  # each its own evidence
         nxt = page.get_by_role("button", name="Next", exact=True)
         if nxt.is_disabled():
             break  # the wrap-up
@@ -108,28 +109,40 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
 
 
 def test_keyboard_alone_plays_the_school_game(page, open_app):
-    """Tab reaches the moves on the table and the buttons; Enter presses them."""
+    """The lesson's own game by Tab, Shift+Tab, Enter and Space alone: the side panel's moves and the
+    table's (a card in the hand, a hex to build on, a theory to test, a project tile whose tests are
+    listed beside it), the focus after every press on the part pressed or the next turn's first move
+    (never the page), its black-and-amber ring seen on every side, and axe at the story approval."""
     open_app(page, SCHOOL)
-    new_game(page, SEED)
-    start = moves(page)
-    for _ in range(40):  # income, the story and actions by keyboard only, until a move is on the table
+    new_game(page, SEED)  # by the mouse: the teacher's set-up
+    tab_to(page, f".btl-move-{moves(page)}", "this turn's first move", tries=80)
+    on_table, by_button, back_to_table = [], 0, False
+    for press_no in range(14):
+        assert_focus_ring(page, f"the school game, press {press_no + 1}")
+        if page.evaluate("() => document.activeElement.textContent.startsWith('Story approved')"):
+            assert_accessible(page, "the school game's story approval")
+        table_has_moves = current_targets(page).count() > 0
+        if press_no % 2 and table_has_moves and not page.evaluate(ON_TARGET):
+            tab_to(page, ".btl-table .btl-target", "a move on the table", back=True)  # back from the side panel
+            assert_focus_ring(page, f"the school game, a move on the table before press {press_no + 1}")
         before = moves(page)
-        if before - start >= 3 and current_targets(page).count():
-            break
-        page.locator(f".btl-move-{before}").first.wait_for(state="attached")  # this turn's buttons, not the last
-        current_moves(page).first.focus()
-        page.keyboard.press("Enter")
-        page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) !== n", arg=before)
-        # the keyboard stays in the side panel, on a move of the new turn (not lost on the page)
-        page.wait_for_function("() => document.activeElement.classList.contains('btl-action')"
-                               " || document.activeElement.classList.contains('btl-target')")
-    assert moves(page) > start
-    tab_to(page, ".btl-target", "a move on the table", tries=80)  # then a move on the table
-    before = moves(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
-        " || !!document.querySelector('.btl-all-moves')", arg=before)
+        pressed = press_by_keyboard(page, "Space" if press_no % 3 == 1 else "Enter")
+        if pressed:
+            on_table.append(pressed.split(":")[0])
+        else:
+            by_button += 1
+        if pressed and moves(page) == before and not back_to_table:
+            # its moves are listed beside the table, the focus on the first: the keyboard goes back
+            # to the part pressed and stays there (press it again: the same list)
+            tab_to(page, f'[data-target="{pressed}"]', "the part of the table pressed", tries=80, back=True)
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Tab")
+            assert page.evaluate("k => document.activeElement.dataset.target === k", pressed)
+            assert press_by_keyboard(page) == pressed and moves(page) == before
+            back_to_table = True
+    assert by_button >= 4 and len(on_table) >= 4, (by_button, on_table)
+    assert {"card", "hex", "theory", "tile"} <= set(on_table), on_table
+    assert back_to_table
 
 
 def test_a_saved_game_opens_in_the_debrief_notebook(page, open_app):

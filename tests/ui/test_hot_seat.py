@@ -98,6 +98,10 @@ def test_two_humans_pass_the_device_between_turns():
     take.click()
     assert "Pass the device to player 2" in app.table.value
     assert str(app.state.hands[0]) not in app.table.value and app.log.value == ""
+    # the pass screen answers the move (its table's data-moves); the keyboard goes to its one
+    # button (table.js finds it by btl-pass-take)
+    assert f'class="btl-table" data-moves="{len(app.state.history)}"' in app.table.value
+    assert "btl-pass-take" in app.moves.children[0]._dom_classes and app.table.targets == []
     app.moves.children[0].click()
     assert f"my secret {app.state.hands[1]}" in app.table.value
 

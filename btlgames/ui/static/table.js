@@ -30,22 +30,29 @@ const moveButtons = (app) => `.btl-moves .btl-action.btl-move-${movesOf(app)}`;
 // Where the keyboard goes after a press with Enter or Space, so that it never falls back to the
 // page (the pressed element is redrawn away): after a move, the same part of the table if it is
 // still a move, else the next turn's first move (on the table for a press there, else its first
-// button); a part of the table with several moves: the first of them, listed beside the table;
-// "Show these moves": the first of them. `want(late)` names the element, or null while the
-// answer is not drawn yet (`late`: it is taken as drawn, and the fallbacks are used: the first
-// move anywhere, else the first tool, New game at the end of a game).
+// button), or "I am ..." when the device is passed to another player (the pass screen, whose
+// button has btl-pass-take); after "I am ...", the first move of the table shown; a part of the
+// table with several moves: the first of them, listed beside the table; "Show these moves": the
+// first of them. `want(late)` names the element, or null while the answer is not drawn yet
+// (`late`: it is taken as drawn, and the fallbacks are used: the first move anywhere, else the
+// first tool, New game at the end of a game).
 function placeFor(app, origin) {
   const start = movesOf(app);
   const fallback = () => firstShown(app, moveButtons(app)) || firstShown(app, ".btl-table .btl-target")
     || firstShown(app, ".btl-unfold") || firstShown(app, ".btl-moves .btl-action")
     || firstShown(app, ".btl-toolbar button:not(:disabled)");
-  // the next turn is drawn once its move buttons are in the page (shown, or folded: on the table)
-  const nextTurn = (tableFirst) => {
-    if (movesOf(app) === start || !app.querySelector(moveButtons(app))) return null;
+  // the first move of a turn drawn (its move buttons are in the page: shown, or folded: on the table)
+  const firstMove = (tableFirst) => {
+    if (!app.querySelector(moveButtons(app))) return null;
     const onTable = firstShown(app, ".btl-table .btl-target");
     const button = firstShown(app, moveButtons(app));
     return (tableFirst ? onTable || button : button || onTable) || firstShown(app, ".btl-unfold");
   };
+  const nextTurn = (tableFirst) => movesOf(app) === start ? null
+    : firstShown(app, ".btl-moves .btl-pass-take") || firstMove(tableFirst);
+  if (origin.classList.contains("btl-pass-take")) { // the device passed: the table comes back
+    return (late) => (app.querySelector(".btl-pass-screen") ? null : firstMove(false)) || (late ? fallback() : null);
+  }
   if (origin.classList.contains("btl-target")) {
     const key = origin.dataset.target;
     return (late) => {
@@ -68,15 +75,16 @@ function placeFor(app, origin) {
 }
 
 // Keep the focus for a while after a keyboard press: whenever it is lost (on the page, on the
-// pressed element or on a move of the turn before), put it where `want` says. A focus the user
-// moved elsewhere is left alone.
+// pressed element before the answer put it anywhere, or on a move of the turn before), put it
+// where `want` says. A focus the user moved elsewhere is left alone: once the focus was put on
+// the answer, Tab back to the pressed part of the table (a choice listed beside it) stays there.
 function guardFocus(app, origin, want) {
   let placed = null;
   let late = false;
   const lost = () => {
     const now = document.activeElement;
     if (!now || now === document.body || !now.isConnected || !shown(now)) return true;
-    if (now === origin && now !== placed) return true;
+    if (now === origin && !placed) return true;
     return now.matches('.btl-action[class*="btl-move-"]') && !now.classList.contains(`btl-move-${movesOf(app)}`);
   };
   const settle = () => {
@@ -93,6 +101,49 @@ function guardFocus(app, origin, want) {
 }
 
 const PRESSABLE = ".btl-target, .btl-action, .btl-unfold, .btl-all-moves";
+
+// The focus ring of a part of an SVG picture (a hex of a map, a space of a board): the black ring
+// between two amber bands that app.css draws around everything else that takes the focus. An
+// outline is not drawn on a part of a picture, and the part's own stroke is painted under the
+// parts drawn after it (its neighbours on a map), so the ring is two copies of the part's shape
+// (`.btl-ring-amber`, `.btl-ring-black`), grown by RING_OUT px, drawn last in the picture.
+const RING_OUT = 5.5; // px outside the shape: the middle of the black ring
+const SHAPES = "polygon, rect, circle, ellipse, path";
+
+function drawRing(node) {
+  const svg = node.ownerSVGElement;
+  const shape = node.querySelector(SHAPES);
+  if (!svg || !shape || node.btlRings || !svg.getScreenCTM() || !shape.getScreenCTM()) return;
+  const box = shape.getBBox();
+  const toScreen = shape.getScreenCTM();
+  const px = Math.hypot(toScreen.a, toScreen.b) || 1; // screen px per unit of the shape
+  const grow = (size) => (size > 0 ? (size + (2 * RING_OUT) / px) / size : 1);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const matrix = DOMMatrix.fromMatrix(svg.getScreenCTM()).inverse().multiply(DOMMatrix.fromMatrix(toScreen))
+    .translate(cx, cy).scale(grow(box.width), grow(box.height)).translate(-cx, -cy);
+  node.btlRings = ["btl-ring-amber", "btl-ring-black"].map((band) => {
+    const ring = shape.cloneNode(false);
+    for (const name of ["id", "class", "style", "tabindex", "role"]) ring.removeAttribute(name);
+    ring.setAttribute("class", `btl-ring ${band}`);
+    ring.setAttribute("aria-hidden", "true");
+    ring.setAttribute("transform", `matrix(${["a", "b", "c", "d", "e", "f"].map((k) => matrix[k]).join(" ")})`);
+    return svg.appendChild(ring);
+  });
+}
+
+function ringTheFocus(el) {
+  el.addEventListener("focusin", (event) => {
+    const node = event.target;
+    if (node instanceof SVGElement && node.classList.contains("btl-target")) drawRing(node);
+  });
+  // The ring goes once the focus has moved on: a picture changed while the focus leaves it makes
+  // Chrome lose its place in the Tab order (Shift+Tab then jumped to the side panel's moves).
+  el.addEventListener("focusout", (event) => {
+    const rings = event.target.btlRings || [];
+    event.target.btlRings = null;
+    setTimeout(() => rings.forEach((ring) => ring.remove()));
+  });
+}
 
 // One listener for the page (every table's render would add its own): a keyboard press in a
 // game app guards that app's focus until its answer is drawn.
@@ -112,6 +163,7 @@ function listenForKeyboardPresses() {
 function render({ model, el }) {
   el.classList.add("btl-table-view");
   listenForKeyboardPresses();
+  ringTheFocus(el);
   const draw = () => {
     el.innerHTML = model.get("value");
     activate(el, model.get("targets"));
