@@ -8,11 +8,25 @@ using the global :mod:`random` in between. Tests can script outcomes
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
+from hashlib import sha512
 from typing import Any, Sequence
 
 
 FREE = "*"  # a scripted "*" lets that draw happen as usual (to script a later one)
+
+
+# One generator per thread, seeded anew for each draw: Random(f"{seed}:{counter}") would build a new one
+# (its 2.5 KB state and random.py's seed() in Python) every time. _seed_from_text is what that seed() does
+# with a str, so the draws are the same.
+_generators = threading.local()
+_seed = random.Random.__base__.seed  # the C generator's own seed(int)
+
+
+def _seed_from_text(text: str) -> int:
+    data = text.encode()
+    return int.from_bytes(data + sha512(data).digest())
 
 
 class ScriptError(ValueError):
@@ -27,9 +41,14 @@ class Chance:
     scripted: list = field(default_factory=list)
 
     def _rng(self) -> random.Random:
+        """The generator for the next draw, seeded with ``f"{seed}:{counter}"`` (a str seed is hashed
+        with SHA-512: stable across runs and platforms). Use it at once: the next draw re-seeds it."""
         self.counter += 1
-        # str seeds are hashed with SHA-512: stable across runs and platforms.
-        return random.Random(f"{self.seed}:{self.counter}")
+        rng = getattr(_generators, "rng", None)
+        if rng is None:
+            rng = _generators.rng = random.Random()
+        _seed(rng, _seed_from_text(f"{self.seed}:{self.counter}"))
+        return rng
 
     def script(self, *outcomes: Any) -> None:
         """Queue outcomes for the next draws, in order (for tests); ``FREE`` skips one."""
