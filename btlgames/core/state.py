@@ -47,6 +47,24 @@ class Action:
         return self.describe()
 
 
+class Interned(dict):
+    """``cls(*fields)`` made once per value and then looked up (Research's ``_BUILD[project, hex]``):
+    actions are frozen values and the rules offer the same ones move after move, so generating the
+    legal actions reads a table instead of building each anew (a cache of a pure function of
+    immutable keys, see CONTRIBUTING.md). Only for a game's own moves in its rules, never for values
+    from outside (0.0 and 0 are one key). The key is the one field's value, or a tuple of them."""
+
+    __slots__ = ("cls", "one_field")
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls, self.one_field = cls, len(dataclasses.fields(cls)) == 1
+
+    def __missing__(self, key):
+        action = self[key] = self.cls(key) if self.one_field else self.cls(*key)
+        return action
+
+
 def action_from_json(actions: dict[str, type[Action]], data: Any) -> Action:
     """Rebuild an action saved with :meth:`Action.to_json`, or say what is wrong."""
     if not isinstance(data, dict) or "kind" not in data:

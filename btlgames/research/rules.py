@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, Interned
 from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
-                      Reward, Simulate, Stop, Story, Synthesis, Interned)
+                      Reward, Simulate, Stop, Story, Synthesis)
 from .constants import (CARD_SETS, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
                         STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
@@ -27,7 +27,7 @@ from .map_state import MapState
 from .terms import can_test, method_choices, project_choices
 from .views import Views
 
-# What the legal actions are made of: one instance per value (actions.Interned).
+# What the legal actions are made of: one instance per value (core.state.Interned).
 _INCOME, _DISCARD, _KEEP, _PLAY_THEORY, _PLAY_METHOD, _BUILD, _PREDICT, _PREPRINT, _JOURNAL, _INTERFERE, _SIMULATE, \
     _PLAN_TEST = map(Interned, (Income, Discard, Keep, PlayTheory, PlayMethod, Build, Predict, Preprint, Journal,
                                 Interfere, Simulate, PlanTest))
