@@ -7,7 +7,6 @@ import hashlib
 import json
 import pickle
 import typing
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
@@ -174,7 +173,6 @@ class LazyView(dict):
     __slots__ = ("_state", "_player", "_parts")
 
     def __init__(self, state, player, parts: dict[str, Callable]):
-        super().__init__()
         self._state, self._player, self._parts = state, player, parts
 
     def __missing__(self, key):
@@ -206,32 +204,6 @@ class LazyView(dict):
         return dict(self.items()) == other
 
     __hash__ = None
-
-
-class LazyList(Sequence):
-    """A list part of a :class:`LazyView` (one entry per seat) whose entries are built when read."""
-
-    __slots__ = ("_build", "_items")
-
-    def __init__(self, n: int, build: Callable[[int], Any]):
-        self._build, self._items = build, [None] * n
-
-    def __getitem__(self, i):
-        if type(i) is slice:
-            return [self[k] for k in range(len(self))[i]]
-        item = self._items[i]
-        if item is None:
-            item = self._items[i] = self._build(range(len(self._items))[i])
-        return item
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self._items)))
-
-    def __eq__(self, other):
-        return list(self) == (list(other) if isinstance(other, (list, LazyList)) else other)
 
 
 @dataclass

@@ -5,7 +5,7 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 from __future__ import annotations
 
 from ..core.events import ALL
-from ..core.state import LazyList, LazyView
+from ..core.state import LazyView
 from . import board, cards
 
 
@@ -59,9 +59,9 @@ _PARTS = {
     "counter": lambda s, v: s.counter, "counter_goal": lambda s, v: s.players + 2,
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
-# A bot's view builds each seat's entry only when read too (most choices read the bot's own).
-_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: LazyList(
-    len(s.players_), lambda p: LazyView(s, (v, p), _PLAYER_PARTS))}
+# A bot's view builds each seat's entry part by part when read too (most choices read the bot's own): a
+# plain list of lazy entries, each cheap to make and read at a list's speed.
+_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: [LazyView(s, (v, p), _PLAYER_PARTS) for p in range(len(s.players_))]}
 
 
 class Views:
