@@ -157,7 +157,7 @@ class Experiments:
             if wormhole:
                 self.wormholes.append(sorted((s["first_hex"], hex_)))
                 self.stats["wormholes"] += 1
-            self._log("bridge", owner, fields=pair, wormhole=wormhole)
+            self._log("bridge", owner, fields=list(pair), wormhole=wormhole)  # a copy: the pair is one of the bridges
         for a in list(self.anomaly_at):
             if a in self._neighbours(hex_) and board.field_of(a) == card.field:
                 anomaly = cards.anomalies()[self.anomaly_at.pop(a)]

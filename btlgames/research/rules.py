@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..core.events import Event
 from ..core.i18n import t
 from ..core.state import Action, GameState, Interned
 from . import board, cards
@@ -704,7 +705,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         return preprints, journals
 
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
-        self.log.add(self.round, self.phase, player, kind, secret, seen_by, **data)
+        """An event of the game's log. The values given here are new or never changed later (a caller
+        copies what the game keeps changing: a bridge's pair of fields), so they are logged without
+        the copies ``Log.record`` makes for any caller: the game logs about two events a move."""
+        self.log.events.append(Event(self.round, self.phase, player, kind, data, secret or {}, seen_by or []))
 
     def decided_by(self) -> str:
         """Which rule chose the winner: "synthesis", "vp" (most VP alone), the K26 tie-break that
