@@ -8,10 +8,13 @@ theories name.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import repeat
+from operator import is_
 
 from . import board, cards
-from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import project_hits, success_faces, test_terms, tile_terms
+from .actions import FreePreprint, Reward, Story, Synthesis
+from .terms import NO_SITE, TheoryTest, project_hits, site_of
 
 
 class HeuristicBot:
@@ -26,7 +29,7 @@ class HeuristicBot:
         me = view["player"]
         choose = getattr(self, f"_{kind}", None)
         action = choose(view, legal, me) if choose else None
-        return action if action in legal else self.rng.choice(legal)
+        return (action is not None and _listed(action, legal)) or self.rng.choice(legal)
 
     # -- small choices ---------------------------------------------------------------------------
     def _keep(self, view, legal, me):
@@ -38,13 +41,15 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(c in cards.theories() for c in pl["hand"]) + sum(
+        theories = sum(map(cards.theories().__contains__, pl["hand"])) + sum(
             th["owner"] == me for th in view["theories"].values())
-        wanted = Income(resource, "theory" if theories < 3 else "method")
-        return wanted if wanted in legal else next(a for a in legal if a.resource == resource)
+        deck = "theory" if theories < 3 else "method"
+        return next((a for a in legal if a.resource == resource and a.deck == deck), None) or \
+            next(a for a in legal if a.resource == resource)
 
     def _repay(self, view, legal, me):
-        return Repay() if Repay() in legal and view["players_"][me]["res"]["R"] >= 4 else Continue()
+        repay = view["players_"][me]["res"]["R"] >= 4 and next((a for a in legal if a.kind == "repay"), None)
+        return repay or next(a for a in legal if a.kind == "continue")
 
     def _discard(self, view, legal, me):
         return max(legal, key=lambda a: (_cost(a.card), a.card))
@@ -75,16 +80,23 @@ class HeuristicBot:
         key = ("faces", theory, tile, method)
         faces = self._known.get(key)
         if faces is None:
-            mine = self._tiles_by_uid(view, me)
-            terms = tile_terms(view, me, theory, mine[tile], method) if tile in mine else \
-                test_terms(view, me, theory, tile, method)
-            faces = self._known[key] = success_faces(terms)
+            site = self._sites(view, me).get(tile)
+            if site is None:  # not one of its tiles: "" (no project)
+                site = site_of(view, next((t for t in view["tiles"] if t["uid"] == tile), None) if tile else None)
+            faces = self._known[key] = self._test(view, me, theory).faces(site, method)
         return faces
 
-    def _tiles_by_uid(self, view, me) -> dict:
-        if "by_uid" not in self._known:
-            self._known["by_uid"] = {t["uid"]: t for t in self._own_tiles(view, me)}
-        return self._known["by_uid"]
+    def _test(self, view, me, theory) -> TheoryTest:
+        key = ("test", theory)
+        if key not in self._known:
+            self._known[key] = TheoryTest(view, me, theory)
+        return self._known[key]
+
+    def _sites(self, view, me) -> dict:
+        """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
+        if "sites" not in self._known:
+            self._known["sites"] = {t["uid"]: site_of(view, t) for t in self._own_tiles(view, me)}
+        return self._known["sites"]
 
     def _chance(self, view, me, theory, tile, method="") -> float:
         return self._faces(view, me, theory, tile, method) / 6
@@ -123,9 +135,10 @@ class HeuristicBot:
         rival = th["owner"] != me
         tested = rival and theory in self._tested_by_others(view, me)
         best = 0.0
-        for tile in self._own_tiles(view, me) or [None]:
-            uid = tile["uid"] if tile else ""
-            chance = self._chance(view, me, theory, uid)
+        test = self._test(view, me, theory)
+        for site in self._sites(view, me).values() or [NO_SITE]:
+            uid = site.uid
+            chance = test.faces(site) / 6  # each (theory, tile) once a choice: no memo
             new = bool(hits) and bool(uid) and uid not in hits
             score = chance * (3.0 if new else 1.0 if not hits else 0.4)
             if rival:
@@ -133,7 +146,7 @@ class HeuristicBot:
                     score *= 0.3  # someone tests it already this round: a bridge may be on its way
                 if not hits:
                     score *= 0.3  # a first hit on someone else's theory scores nothing yet
-                elif tile and self._gives_bridge(view, th, theory, tile):
+                elif uid and self._gives_bridge(view, th, theory, site):
                     # a bridge is a gift towards the rival's synthesis; the second one, never
                     score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
             best = max(best, score)
@@ -164,10 +177,10 @@ class HeuristicBot:
         return int(card.test_project in view["market"] or card.field in fields)
 
     @staticmethod
-    def _gives_bridge(view, th, theory, tile) -> bool:
+    def _gives_bridge(view, th, theory, site) -> bool:
         """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
         bridges = view["players_"][th["owner"]]["bridges"]
-        fields = sorted((cards.projects()[tile["card"]].field, cards.theories()[theory].field))
+        fields = sorted((site.field, cards.theories()[theory].field))
         return fields[0] != fields[1] and fields not in bridges
 
     # -- the round's actions ---------------------------------------------------------------------------
@@ -197,9 +210,10 @@ class HeuristicBot:
             # replicate it at +1 difficulty, so a second instrument anywhere is worth building
             options = good or (by_kind["build"] if hit and few else [])
             if options:
-                return max(options, key=lambda a: (a.project in named, a.project in good,
-                                                   cards.projects()[a.project].technique,
-                                                   board.field_of(a.hex) != board.META, a.hex))
+                # (its key once had "a.project in good" second: a project is never one of the moves, so
+                # it was always false and left out changes nothing; meant was perhaps "a in good")
+                return max(options, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
+                                                   board.FIELD_OF[a.hex] != board.META, a.hex))
         if "journal" in by_kind:
             return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
         if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
@@ -216,11 +230,20 @@ class HeuristicBot:
         if "method" in by_kind:
             return max(by_kind["method"], key=lambda a: (cards.methods()[a.card].bonus, a.card))
         if "collect" in by_kind and pl["res"]["D"] < 3:
-            return CollectData()
+            return by_kind["collect"][0]
         if "theory" in by_kind:
             return by_kind["theory"][0]
-        return Stop()
+        return by_kind["stop"][0]
 
 
+def _listed(action, legal):
+    """``action`` as ``legal`` holds it, or None if it is not legal: the listed object itself, which the
+    game applies without matching it field by field (a move the bot built, ``Story(True)``, is equal to one)."""
+    if any(map(is_, legal, repeat(action))):  # in C, without a dataclass __eq__ per move before it
+        return action
+    return next((a for a in legal if type(a) is type(action) and a == action), None)
+
+
+@lru_cache(maxsize=None)
 def _cost(card: str) -> int:
     return getattr(cards.card(card), "cost", 0)

@@ -3,7 +3,7 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -27,39 +27,89 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
     """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
-    catalogue = cards.catalogue()
-    card = catalogue.theories[theory]
-    th = view["theories"][theory]
-    pl = view["players_"][p]
-    difficulty = card.difficulty
-    wormhole = False
+    return TheoryTest(view, p, theory).terms(site_of(view, tile), method)
+
+
+class Site(NamedTuple):
+    """What a test's terms take from its tile and the map alone: the same for every theory tested
+    there (a bot that weighs several theories on its tiles works it out once a tile)."""
+    uid: str  # "": no project, a method test on Metascience
+    card: str  # the project on the tile
+    hex: str
+    technique: int
+    field: str  # the project's field
+    on_meta: bool  # a project of a field on a Metascience hex (+1 difficulty)
+    noise: int
+    anomaly_fields: frozenset  # the fields of the anomalies beside the hex (through wormholes too)
+
+
+NO_SITE = Site("", "", "", 0, board.META, False, 0, frozenset())
+
+
+def site_of(view: dict, tile: dict | None) -> Site:
+    """The :class:`Site` of one of ``view["tiles"]`` (None: no project)."""
     if tile is None:
-        difficulty += 1  # a method test on Metascience without a tile
-        hex_, technique, project_field = "", 0, board.META
-    else:
-        project = catalogue.projects[tile["card"]]
-        hex_, technique, project_field = tile["hex"], project.technique, project.field
-        if card.test_project == tile["card"] or (card.test_method and project_field == card.field):
-            pass
-        elif project_field == card.field:
-            difficulty += 1
-        else:
-            difficulty += 1 if th["hits"] else 3
-        if board.FIELD_OF[hex_] == board.META and project_field != board.META:
-            difficulty += 1
-        wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
-    difficulty += 1 if wormhole else 0
+        return NO_SITE
+    project = cards.catalogue().projects[tile["card"]]
+    hex_ = tile["hex"]
     anomalies = view["anomalies"]
-    map_bonus = 0
-    if hex_ and anomalies:
+    beside = frozenset()
+    if anomalies:
         near = neighbours(view, hex_)
-        if not anomalies.keys().isdisjoint(near):  # an anomaly beside: does one puzzle the theory's field?
-            map_bonus = 1 if any(a in anomalies and board.FIELD_OF[a] == card.field for a in near) else 0
-    raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
-    if method:
-        raw += catalogue.methods[method].bonus
-    return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
-            "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
+        if not anomalies.keys().isdisjoint(near):
+            beside = frozenset(board.FIELD_OF[a] for a in near if a in anomalies)
+    return Site(tile["uid"], tile["card"], hex_, project.technique, project.field,
+                board.FIELD_OF[hex_] == board.META and project.field != board.META, view["noise"][hex_], beside)
+
+
+class TheoryTest:
+    """Testing one theory as seat ``p``, at any :class:`Site` and with any method: the terms, or just
+    the faces of the die that pass. The theory's card and the seat's numbers are read once (a bot
+    weighs a theory at each of its tiles, with each method)."""
+
+    __slots__ = ("view", "card", "th", "methods", "seat_bonus", "penalty")
+
+    def __init__(self, view: dict, p: int, theory: str):
+        catalogue = cards.catalogue()
+        pl = view["players_"][p]
+        self.view, self.card, self.th, self.methods = view, catalogue.theories[theory], view["theories"][theory], \
+            catalogue.methods
+        self.seat_bonus = pl["rigor"] // 4 + pl["insight"] + pl["technique"]
+        self.penalty = pl["penalty"]
+
+    def terms(self, site: Site, method: str) -> dict:
+        difficulty, bonus, wormhole = self._difficulty_and_bonus(site, method)
+        return {"difficulty": difficulty, "bonus": bonus, "noise": site.noise, "penalty": self.penalty,
+                "hex": site.hex, "project_field": site.field, "wormhole": wormhole}
+
+    def faces(self, site: Site, method: str = "") -> int:
+        """``success_faces(self.terms(site, method))``, without the dict."""
+        difficulty, bonus, _ = self._difficulty_and_bonus(site, method)
+        return _faces(difficulty, bonus, site.noise, self.penalty)
+
+    def _difficulty_and_bonus(self, site: Site, method: str) -> tuple[int, int, bool]:
+        """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
+        card = self.card
+        difficulty = card.difficulty
+        wormhole = False
+        if not site.uid:
+            difficulty += 1  # a method test on Metascience without a tile
+        else:
+            if card.test_project == site.card or (card.test_method and site.field == card.field):
+                pass
+            elif site.field == card.field:
+                difficulty += 1
+            else:
+                difficulty += 1 if self.th["hits"] else 3
+            if site.on_meta:
+                difficulty += 1
+            wormhole = _joins_far_fields(self.view, self.th, card.field, site.uid, site.field)
+            if wormhole:
+                difficulty += 1
+        raw = site.technique + self.seat_bonus + (card.field in site.anomaly_fields)
+        if method:
+            raw += self.methods[method].bonus
+        return difficulty, min(BONUS_CAP, raw), wormhole
 
 
 def success_chance(terms: dict) -> Fraction:
@@ -69,7 +119,11 @@ def success_chance(terms: dict) -> Fraction:
 
 def success_faces(terms: dict) -> int:
     """How many of the die's six faces reach the difficulty."""
-    return min(6, max(0, 7 - (terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])))
+    return _faces(terms["difficulty"], terms["bonus"], terms["noise"], terms["penalty"])
+
+
+def _faces(difficulty: int, bonus: int, noise: int, penalty: int) -> int:
+    return min(6, max(0, 7 - (difficulty - bonus + noise + penalty)))
 
 
 def makes_wormhole(view: dict, theory: str, tile) -> bool:
