@@ -159,9 +159,9 @@ def fields_adjacent(a: str, b: str) -> bool:
     return adjacent
 
 
-# fields_adjacent of every pair of areas: the rules and bots ask at every test
-_ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
-             for a in (META, *FIELDS) for b in (META, *FIELDS)}
+# fields_adjacent of every pair of areas: the rules and bots ask at every test (ADJACENT[a, b], a table)
+_ADJACENT = ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+                        for a in (META, *FIELDS) for b in (META, *FIELDS)}
 
 
 def pixel(hex_id: str, size: float = 1.0) -> tuple[float, float]:

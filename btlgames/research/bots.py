@@ -14,7 +14,7 @@ from operator import is_
 
 from . import board, cards
 from .actions import FreePreprint, Reward, Story, Synthesis
-from .terms import NO_SITE, TheoryTest, project_hits, site_of
+from .terms import NO_SITE, SeatTests, project_hits, site_of
 
 
 class HeuristicBot:
@@ -25,8 +25,8 @@ class HeuristicBot:
 
     def choose(self, view, legal):
         self._known = {}  # what this choice has worked out from this view already
-        kind = view["decision"]["kind"]
-        me = view["player"]
+        decision = view["decision"]
+        kind, me = decision["kind"], decision["player"]  # the seat that decides is the one to play
         choose = getattr(self, f"_{kind}", None)
         action = choose(view, legal, me) if choose else None
         return (action is not None and _listed(action, legal)) or self.rng.choice(legal)
@@ -83,14 +83,13 @@ class HeuristicBot:
             site = self._sites(view, me).get(tile)
             if site is None:  # not one of its tiles: "" (no project)
                 site = site_of(view, next((t for t in view["tiles"] if t["uid"] == tile), None) if tile else None)
-            faces = self._known[key] = self._test(view, me, theory).faces(site, method)
+            faces = self._known[key] = self._tests(view, me).faces(theory, site, method)
         return faces
 
-    def _test(self, view, me, theory) -> TheoryTest:
-        key = ("test", theory)
-        if key not in self._known:
-            self._known[key] = TheoryTest(view, me, theory)
-        return self._known[key]
+    def _tests(self, view, me) -> SeatTests:
+        if "tests" not in self._known:
+            self._known["tests"] = SeatTests(view, me)
+        return self._known["tests"]
 
     def _sites(self, view, me) -> dict:
         """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
@@ -123,34 +122,35 @@ class HeuristicBot:
 
         return max((a for a in legal if a.tile == tile), key=lambda a: (worth(a), a.method))
 
-    def _prediction_value(self, view, me, theory) -> float:
-        key = ("prediction", theory)
-        if key not in self._known:
-            self._known[key] = self._value_of_prediction(view, me, theory)
-        return self._known[key]
-
-    def _value_of_prediction(self, view, me, theory) -> float:
-        th = view["theories"][theory]
-        hits = project_hits(th)
-        rival = th["owner"] != me
-        tested = rival and theory in self._tested_by_others(view, me)
-        best = 0.0
-        test = self._test(view, me, theory)
-        for site in self._sites(view, me).values() or [NO_SITE]:
-            uid = site.uid
-            chance = test.faces(site) / 6  # each (theory, tile) once a choice: no memo
-            new = bool(hits) and bool(uid) and uid not in hits
-            score = chance * (3.0 if new else 1.0 if not hits else 0.4)
-            if rival:
-                if tested:
-                    score *= 0.3  # someone tests it already this round: a bridge may be on its way
-                if not hits:
-                    score *= 0.3  # a first hit on someone else's theory scores nothing yet
-                elif uid and self._gives_bridge(view, th, theory, site):
-                    # a bridge is a gift towards the rival's synthesis; the second one, never
-                    score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
-            best = max(best, score)
-        return best
+    def _prediction_values(self, view, me, predictions) -> dict:
+        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""
+        theories = view["theories"]
+        tests = self._tests(view, me)
+        sites = list(self._sites(view, me).values()) or [NO_SITE]
+        values = {}
+        for a in predictions:
+            theory = a.theory
+            th = theories[theory]
+            hits = project_hits(th)
+            rival = th["owner"] != me
+            tested = rival and theory in self._tested_by_others(view, me)
+            best = 0.0
+            for site in sites:
+                uid = site.uid
+                chance = tests.faces(theory, site) / 6
+                new = bool(hits) and bool(uid) and uid not in hits
+                score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+                if rival:
+                    if tested:
+                        score *= 0.3  # someone tests it already this round: a bridge may be on its way
+                    if not hits:
+                        score *= 0.3  # a first hit on someone else's theory scores nothing yet
+                    elif uid and self._gives_bridge(view, th, theory, site):
+                        # a bridge is a gift towards the rival's synthesis; the second one, never
+                        score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                best = max(best, score)
+            values[theory] = best
+        return values
 
     def _own_tiles(self, view, me) -> list:
         if "tiles" not in self._known:
@@ -194,18 +194,19 @@ class HeuristicBot:
             return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
                                                          -cards.theories()[a.card].difficulty, a.card))
         if "predict" in by_kind:
+            value = self._prediction_values(view, me, by_kind["predict"])
+            theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory),
-                                                          view["theories"][a.theory]["owner"] == me,
-                                                          self.rng.random()))
-            if self._prediction_value(view, me, best.theory) >= 0.15:
+            best = max(by_kind["predict"], key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
+            if value[best.theory] >= 0.15:
                 return best
         if "build" in by_kind and pl["tiles_left"] > 2:
-            named = {cards.theories()[t].test_project for t in mine}
-            fields = {cards.theories()[t].field for t in mine}
-            good = [a for a in by_kind["build"] if a.project in named or cards.projects()[a.project].field in fields]
+            theories, projects = cards.theories(), cards.projects()
+            named = {theories[t].test_project for t in mine}
+            fields = {theories[t].field for t in mine}
+            good = [a for a in by_kind["build"] if a.project in named or projects[a.project].field in fields]
             hit = any(view["theories"][t]["hits"] for t in mine)
-            few = sum(t["owner"] == me for t in view["tiles"]) < 4
+            few = len(self._own_tiles(view, me)) < 4
             # projects that test the bot's theories well; once one has a hit, any project can
             # replicate it at +1 difficulty, so a second instrument anywhere is worth building
             options = good or (by_kind["build"] if hit and few else [])

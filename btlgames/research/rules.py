@@ -10,6 +10,7 @@ resource and the card to draw are one choice, a prediction's project and method 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar
 
 from ..core.events import Event
@@ -538,8 +539,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             step, p = self.todo.pop(0)
             _STEPS[step](self, p)
 
-    def _order(self) -> list[int]:
-        return [(self.start + i) % self.players for i in range(self.players)]
+    def _order(self) -> tuple[int, ...]:
+        return _seat_order(self.start, self.players)
 
     def _step_keep(self, p):
         self.queue.append({"kind": "keep", "player": p})
@@ -549,17 +550,18 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         self._log("round", None, round=self.round)
         for pl in self.players_:
             pl.update(done=[], stopped=False, borrowed=False, successes=0, scheduled=None)
+        order, school = self._order(), self.school
         self.todo = [["event", None]]
-        for p in self._order():
+        for p in order:
             self.todo += [["income", p], ["repay", p], ["draw", p]]
-            if self.school and self._tells_story(p):
+            if school and self._tells_story(p):
                 self.todo.append(["story", p])
         self.todo.append(["actions", None])
-        self.todo += [["act", p] for _ in range(2) for p in self._order()]
+        self.todo += [["act", p] for _ in range(2) for p in order]
         self.todo.append(["tests", None])
-        for p in self._order():
+        for p in order:
             self.todo.append(["test", p])
-            if not self.school:
+            if not school:
                 self.todo.append(["synthesis", p])
         self.todo.append(["cleanup", None])
 
@@ -751,6 +753,12 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         cards_in_play = ([c for pl in self.players_ for c in pl["hand"] + pl["offer"] + pl["methods"]]
                          + list(self.theories) + [c for d in ("theory", "method") for c in self.decks[d] + self.discards[d]])
         assert len(cards_in_play) == len(set(cards_in_play)), "a theory or method card is in two places"
+
+
+@lru_cache(maxsize=None)
+def _seat_order(start: int, players: int) -> tuple[int, ...]:
+    """The seats in turn order from ``start`` (asked at every step of a round: a pure table)."""
+    return tuple((start + i) % players for i in range(players))
 
 
 # The round's steps and the answers to decisions, by name: ``_step_<name>`` and ``_do_<kind>`` of the state

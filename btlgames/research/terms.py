@@ -27,7 +27,7 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
     """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
-    return TheoryTest(view, p, theory).terms(site_of(view, tile), method)
+    return SeatTests(view, p).terms(theory, site_of(view, tile), method)
 
 
 class Site(NamedTuple):
@@ -62,54 +62,50 @@ def site_of(view: dict, tile: dict | None) -> Site:
                 board.FIELD_OF[hex_] == board.META and project.field != board.META, view["noise"][hex_], beside)
 
 
-class TheoryTest:
-    """Testing one theory as seat ``p``, at any :class:`Site` and with any method: the terms, or just
-    the faces of the die that pass. The theory's card and the seat's numbers are read once (a bot
-    weighs a theory at each of its tiles, with each method)."""
+class SeatTests:
+    """Seat ``p``'s tests of any theory at any :class:`Site` with any method: the terms, or just the
+    faces of the die that pass. The seat's numbers are read once (a bot weighs every theory it may
+    test at each of its tiles, with each method)."""
 
-    __slots__ = ("view", "card", "th", "methods", "seat_bonus", "penalty")
+    __slots__ = ("view", "theories", "methods", "seat_bonus", "penalty")
 
-    def __init__(self, view: dict, p: int, theory: str):
+    def __init__(self, view: dict, p: int):
         catalogue = cards.catalogue()
         pl = view["players_"][p]
-        self.view, self.card, self.th, self.methods = view, catalogue.theories[theory], view["theories"][theory], \
-            catalogue.methods
+        self.view, self.theories, self.methods = view, catalogue.theories, catalogue.methods
         self.seat_bonus = pl["rigor"] // 4 + pl["insight"] + pl["technique"]
         self.penalty = pl["penalty"]
 
-    def terms(self, site: Site, method: str) -> dict:
-        difficulty, bonus, wormhole = self._difficulty_and_bonus(site, method)
+    def terms(self, theory: str, site: Site, method: str) -> dict:
+        difficulty, bonus, wormhole = self._difficulty_and_bonus(theory, site, method)
         return {"difficulty": difficulty, "bonus": bonus, "noise": site.noise, "penalty": self.penalty,
                 "hex": site.hex, "project_field": site.field, "wormhole": wormhole}
 
-    def faces(self, site: Site, method: str = "") -> int:
-        """``success_faces(self.terms(site, method))``, without the dict."""
-        difficulty, bonus, _ = self._difficulty_and_bonus(site, method)
+    def faces(self, theory: str, site: Site, method: str = "") -> int:
+        """``success_faces(self.terms(theory, site, method))``, without the dict."""
+        difficulty, bonus, _ = self._difficulty_and_bonus(theory, site, method)
         return _faces(difficulty, bonus, site.noise, self.penalty)
 
-    def _difficulty_and_bonus(self, site: Site, method: str) -> tuple[int, int, bool]:
+    def _difficulty_and_bonus(self, theory: str, site: Site, method: str) -> tuple[int, int, bool]:
         """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
-        card = self.card
-        difficulty = card.difficulty
-        wormhole = False
-        if not site.uid:
-            difficulty += 1  # a method test on Metascience without a tile
-        else:
-            if card.test_project == site.card or (card.test_method and site.field == card.field):
-                pass
-            elif site.field == card.field:
-                difficulty += 1
-            else:
-                difficulty += 1 if self.th["hits"] else 3
-            if site.on_meta:
-                difficulty += 1
-            wormhole = _joins_far_fields(self.view, self.th, card.field, site.uid, site.field)
-            if wormhole:
-                difficulty += 1
-        raw = site.technique + self.seat_bonus + (card.field in site.anomaly_fields)
+        card = self.theories[theory]
+        field = card.field
+        raw = site.technique + self.seat_bonus + (field in site.anomaly_fields)
         if method:
             raw += self.methods[method].bonus
-        return difficulty, min(BONUS_CAP, raw), wormhole
+        if not site.uid:  # a method test on Metascience without a tile
+            return card.difficulty + 1, min(BONUS_CAP, raw), False
+        th = self.view["theories"][theory]
+        project_field = site.field
+        if card.test_project == site.card or (card.test_method and project_field == field):
+            off = 0
+        elif project_field == field:
+            off = 1
+        else:
+            off = 1 if th["hits"] else 3
+        wormhole = project_field != field and not board.ADJACENT[project_field, field] and \
+            _joins_far_fields(self.view, th, field, site.uid, project_field)  # the first two: the usual answer
+        return card.difficulty + off + site.on_meta + wormhole, min(BONUS_CAP, raw), wormhole
 
 
 def success_chance(terms: dict) -> Fraction:
@@ -136,7 +132,7 @@ def makes_wormhole(view: dict, theory: str, tile) -> bool:
 
 
 def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field: str) -> bool:
-    if project_field == field or board.fields_adjacent(project_field, field):
+    if project_field == field or board.ADJACENT[project_field, field]:
         return False
     earlier = project_hits(th)
     return (bool(earlier) and uid not in earlier

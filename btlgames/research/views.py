@@ -34,6 +34,17 @@ _PLAYER_PARTS = {
 }
 
 
+def _theories(state) -> dict:
+    """The theories on the tables, each copied (most of a bot's choices read them: a plain loop, the
+    quickest way found to copy them)."""
+    out = {}
+    for theory, th in state.theories.items():
+        hits = th["hits"]
+        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": list(map(dict, hits)) if hits else [],
+                       "replications": th.get("replications", 0)}
+    return out
+
+
 def _player_part(state, viewer, p: int) -> dict:
     return {key: part(state, (viewer, p)) for key, part in _PLAYER_PARTS.items()}
 
@@ -45,8 +56,7 @@ _PARTS = {
     "player": lambda s, v: s.current_player(), "viewer": lambda s, v: v,
     "decision": lambda s, v: dict(s.queue[0]) if s.queue else None,
     "players_": lambda s, v: [_player_part(s, v, p) for p in range(len(s.players_))],
-    "theories": lambda s, v: {t: {"owner": th["owner"], "kv": th["kv"], "hits": [dict(h) for h in th["hits"]],
-                                  "replications": th.get("replications", 0)} for t, th in s.theories.items()},
+    "theories": lambda s, v: _theories(s),
     "tiles": lambda s, v: [dict(t) for t in s.tiles],
     "results": lambda s, v: [dict(r) for r in s.results],
     "noise": lambda s, v: dict(s.noise), "noise_supply": lambda s, v: s.noise_supply,
