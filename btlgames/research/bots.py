@@ -75,17 +75,6 @@ class HeuristicBot:
         return Synthesis(True)
 
     # -- the test ------------------------------------------------------------------------------------
-    def _faces(self, view, me, theory, tile, method="") -> int:
-        """The die's faces that pass this test (the chance in sixths: exact, and cheap to weigh)."""
-        key = ("faces", theory, tile, method)
-        faces = self._known.get(key)
-        if faces is None:
-            site = self._sites(view, me).get(tile)
-            if site is None:  # not one of its tiles: "" (no project)
-                site = site_of(view, next((t for t in view["tiles"] if t["uid"] == tile), None) if tile else None)
-            faces = self._known[key] = self._tests(view, me).faces(theory, site, method)
-        return faces
-
     def _tests(self, view, me) -> SeatTests:
         if "tests" not in self._known:
             self._known["tests"] = SeatTests(view, me)
@@ -97,26 +86,23 @@ class HeuristicBot:
             self._known["sites"] = {t["uid"]: site_of(view, t) for t in self._own_tiles(view, me)}
         return self._known["sites"]
 
-    def _chance(self, view, me, theory, tile, method="") -> float:
-        return self._faces(view, me, theory, tile, method) / 6
-
-    def _is_new(self, view, theory, tile) -> bool:
-        """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
-        return bool(tile) and tile not in project_hits(view["theories"][theory])
-
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
-        that adds most on it (K30 offers both as one choice)."""
+        that adds most on it (K30 offers both as one choice). Chances in die faces (exact)."""
         theory = view["decision"]["theory"]
         pl = view["players_"][me]
-        tile = max(dict.fromkeys(a.tile for a in legal),
-                   key=lambda t: (self._chance(view, me, theory, t) + 0.3 * self._is_new(view, theory, t), t))
+        tests, sites = self._tests(view, me), self._sites(view, me)
+        hits = project_hits(view["theories"][theory])
+        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys(a.tile for a in legal)}
+        # a success on a project the theory has no hit on yet ("" is no project) counts more
+        tile = max(faces, key=lambda t: (faces[t] / 6 + 0.3 * (bool(t) and t not in hits), t))
+        site, methods = sites.get(tile) or _site(view, tile), cards.methods()
 
         def worth(a):
             if not a.method:
                 return 0.0
-            m = cards.methods()[a.method]
-            gain = (self._faces(view, me, theory, tile, a.method) - self._faces(view, me, theory, tile)) / 6
+            m = methods[a.method]
+            gain = (tests.faces(theory, site, a.method) - faces[tile]) / 6
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 
@@ -148,7 +134,8 @@ class HeuristicBot:
                     elif uid and self._gives_bridge(view, th, theory, site):
                         # a bridge is a gift towards the rival's synthesis; the second one, never
                         score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
-                best = max(best, score)
+                if score > best:  # max(best, score)
+                    best = score
             values[theory] = best
         return values
 
@@ -235,6 +222,11 @@ class HeuristicBot:
         if "theory" in by_kind:
             return by_kind["theory"][0]
         return by_kind["stop"][0]
+
+
+def _site(view, uid: str):
+    """The site of any tile on the map by its uid ("": no project)."""
+    return site_of(view, next((t for t in view["tiles"] if t["uid"] == uid), None) if uid else None)
 
 
 def _listed(action, legal):
