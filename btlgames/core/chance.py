@@ -29,6 +29,29 @@ def _seed_from_text(text: str) -> int:
     return int.from_bytes(data + sha512(data).digest())
 
 
+# random.Random's randint, shuffle and choice call a Python helper for every number (_randbelow, and
+# randint goes through randrange): the same arithmetic written out, so the same draws for less work
+# (games shuffle long decks; tests/engine/test_core.py pins the draws to random.Random's).
+def _below(getrandbits, n: int) -> int:
+    """A number in [0, n): Random._randbelow's way with getrandbits."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(getrandbits, x: list) -> None:
+    """random.shuffle(x), in place."""
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 class ScriptError(ValueError):
     """A scripted outcome does not fit the draw it was used for."""
 
@@ -78,7 +101,9 @@ class Chance:
             if not (isinstance(value, int) and low <= value <= high):
                 raise ScriptError(f"scripted {value!r} is not in {low}..{high}")
             return value
-        return self._rng().randint(low, high)
+        if high < low:
+            raise ValueError(f"empty range {low}..{high}")
+        return low + _below(self._rng().getrandbits, high - low + 1)
 
     def shuffled(self, items: Sequence) -> list:
         """A new list with the items in random order.
@@ -91,7 +116,7 @@ class Chance:
                 raise ScriptError(f"scripted order {value!r} is not a permutation of {list(items)!r}")
             return list(value)
         out = list(items)
-        self._rng().shuffle(out)
+        _shuffle(self._rng().getrandbits, out)
         return out
 
     def choice(self, items: Sequence):
@@ -100,4 +125,7 @@ class Chance:
             if value not in items:
                 raise ScriptError(f"scripted {value!r} is not one of {list(items)!r}")
             return value
-        return self._rng().choice(list(items))
+        items = list(items)
+        if not items:
+            raise IndexError("cannot choose from an empty sequence")
+        return items[_below(self._rng().getrandbits, len(items))]

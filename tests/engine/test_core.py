@@ -38,14 +38,18 @@ def test_the_nth_draw_is_that_of_random_seeded_with_seed_and_counter():
     a, b = Chance(7), Chance(8)
     drawn = []
     for n in range(1, 31):
-        drawn += [a.randint(1, 6), b.shuffled(range(10)), a.choice("abcdefgh")]
+        drawn += [a.randint(1, 6 + 100 * n), b.shuffled(range(n + 40)), a.choice("abcdefgh"[:n % 8 + 1])]
     expected = []
     for n in range(1, 31):
-        shuffled = list(range(10))
+        shuffled = list(range(n + 40))
         random.Random(f"8:{n}").shuffle(shuffled)
-        expected += [random.Random(f"7:{2 * n - 1}").randint(1, 6), shuffled,
-                     random.Random(f"7:{2 * n}").choice("abcdefgh")]
+        expected += [random.Random(f"7:{2 * n - 1}").randint(1, 6 + 100 * n), shuffled,
+                     random.Random(f"7:{2 * n}").choice("abcdefgh"[:n % 8 + 1])]
     assert drawn == expected
+    with pytest.raises(ValueError):
+        a.randint(6, 1)
+    with pytest.raises(IndexError):
+        a.choice([])
 
 
 def test_scripted_outcomes_come_first_and_are_checked():
