@@ -41,8 +41,8 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(map(cards.theories().__contains__, pl["hand"])) + sum(
-            th["owner"] == me for th in view["theories"].values())
+        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(
+            [1 for th in view["theories"].values() if th["owner"] == me])
         deck = "theory" if theories < 3 else "method"
         return next((a for a in legal if a.resource == resource and a.deck == deck), None) or \
             next(a for a in legal if a.resource == resource)
@@ -93,7 +93,7 @@ class HeuristicBot:
         pl = view["players_"][me]
         tests, sites = self._tests(view, me), self._sites(view, me)
         hits = project_hits(view["theories"][theory])
-        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys(a.tile for a in legal)}
+        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys([a.tile for a in legal])}
         # a success on a project the theory has no hit on yet ("" is no project) counts more
         tile = max(faces, key=lambda t: (faces[t] / 6 + 0.3 * (bool(t) and t not in hits), t))
         site, methods = sites.get(tile) or _site(view, tile), cards.methods()
@@ -106,7 +106,7 @@ class HeuristicBot:
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 
-        return max((a for a in legal if a.tile == tile), key=lambda a: (worth(a), a.method))
+        return max([a for a in legal if a.tile == tile], key=lambda a: (worth(a), a.method))
 
     def _prediction_values(self, view, me, predictions) -> dict:
         """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""

@@ -432,22 +432,28 @@ def _validate_school(cat: Catalogue, check, hexes) -> None:
 
 # --- public tables and decks ------------------------------------------------------------------
 
+# The tables are asked for at every step: each remembered (lru_cache answers in C, without a Python call).
+@lru_cache(maxsize=None)
 def theories() -> Mapping[str, Theory]:
     return catalogue().theories
 
 
+@lru_cache(maxsize=None)
 def methods() -> Mapping[str, Method]:
     return catalogue().methods
 
 
+@lru_cache(maxsize=None)
 def projects() -> Mapping[str, Project]:
     return catalogue().projects
 
 
+@lru_cache(maxsize=None)
 def interference() -> Mapping[str, Interference]:
     return catalogue().interference
 
 
+@lru_cache(maxsize=None)
 def events() -> Mapping[str, Event]:
     return catalogue().events
 
@@ -462,6 +468,7 @@ def outside_events(sort: str) -> tuple[str, ...]:
     return tuple(e.id for e in events().values() if e.code == sort)
 
 
+@lru_cache(maxsize=None)
 def anomalies() -> Mapping[str, Anomaly]:
     return catalogue().anomalies
 

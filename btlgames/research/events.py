@@ -71,6 +71,8 @@ class Events:
 
     def _log_effect(self, p: int, event: str, before: dict) -> None:
         now = self._standing(p)
+        if now == before:  # most events leave most teams as they were
+            return
         amounts, gained, lost = now["amounts"], {}, {}
         for k, n in before["amounts"].items():
             change = amounts[k] - n

@@ -48,34 +48,35 @@ class MapState:
 
     def _known_free(self, field_: str, taken: set | None = None) -> list[str]:
         taken = self._occupied() if taken is None else taken
-        return [h for h in board.field_hexes(field_) if h not in taken]
+        return [h for h in board.FIELD_HEXES[field_] if h not in taken]
 
     def _near(self, p: int) -> set:
         """``p``'s hexes and their neighbours (both ways, wormholes too)."""
         near = set()
+        neighbours = self._neighbours if self.wormholes else board.NEIGHBOURS.__getitem__  # the map's, in C
         for t in self.tiles:
             if t["owner"] == p:
                 near.add(t["hex"])
-                near.update(self._neighbours(t["hex"]))
+                near.update(neighbours(t["hex"]))
         return near
 
-    def _build_spots(self, p: int, near: set | None = None):
-        """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
-        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields;
-        ``near``: ``_near(p)`` if known (its own hexes are taken, so only the neighbours count)."""
+    def _build_spots(self, p: int, fields, near: set | None = None) -> dict[str, list[str]]:
+        """Where ``p`` may build a project of each of ``fields``, by field: a free hex of the field (of
+        Metascience if none is left) beside one of ``p``'s tiles if there is one, else any. The map read
+        once for all fields; ``near``: ``_near(p)`` if known (its own hexes are taken, so only the
+        neighbours count). Plain loops: the most frequent decision asks."""
         taken = self._occupied()
         near = self._near(p) if near is None else near
-        found: dict = {}
-
-        def spots(field_: str) -> list[str]:
-            if field_ not in found:
-                free = self._known_free(field_, taken) or self._known_free(board.META, taken)
-                found[field_] = [h for h in free if h in near] or free
-            return found[field_]
+        spots = {}
+        for field_ in fields:
+            if field_ not in spots:
+                free = [h for h in board.FIELD_HEXES[field_] if h not in taken] or \
+                    [h for h in board.FIELD_HEXES[board.META] if h not in taken]
+                spots[field_] = [h for h in free if h in near] or free
         return spots
 
     def _hidden_in(self, field_: str) -> list[str]:
-        return [h for h in board.field_hexes(field_) if h in self.hidden]
+        return [h for h in board.FIELD_HEXES[field_] if h in self.hidden]
 
     def _noisy_near(self, p: int, near: set | None = None) -> list[str]:
         """The hexes with noise on or beside ``p``'s tiles, in hex order (``near``: ``_near(p)`` if known)."""

@@ -26,7 +26,7 @@ from .events import Events
 from .experiments import Experiments
 from .interference import Interference
 from .map_state import MapState
-from .terms import can_test, method_choices, project_choices
+from .terms import method_choices, project_choices, testable
 from .views import Views
 
 # What the legal actions are made of: one instance per value (core.state.Interned).
@@ -259,9 +259,9 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         hand = pl["hand"]
         if "theory" not in done and hand:
             theories = catalogue.theories
-            playable = [c for c in hand if c in theories and theories[c].cost <= money]
+            playable = [_PLAY_THEORY[c] for c in hand if c in theories and theories[c].cost <= money]
             if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
-                out += [_PLAY_THEORY[c] for c in playable]
+                out += playable
         if "method" not in done and hand:
             methods = catalogue.methods
             out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
@@ -270,12 +270,13 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             projects = catalogue.projects
             affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
             if affordable:
-                spots = self._build_spots(p, near)
-                for project in affordable:
-                    out += [_BUILD[project, h] for h in spots(projects[project].field)]
+                fields = [projects[c].field for c in affordable]
+                spots = self._build_spots(p, fields, near)
+                for project, field_ in zip(affordable, fields):
+                    out += [_BUILD[project, h] for h in spots[field_]]
         if "predict" not in done and pl["scheduled"] is None and self.theories:
             has_tile = bool(near)  # a tile's own hex is in near
-            out += [_PREDICT[t] for t in self.theories if can_test(has_tile, pl, t)]
+            out += [_PREDICT[t] for t in testable(self.theories, has_tile, pl)]
         if res["D"] >= 1 and self.results and ("preprint" not in done or "journal" not in done):
             preprints, journals = self._unpublished_both(p)
             if "preprint" not in done:
@@ -619,8 +620,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             pl.update(scheduled=None)  # Insight and a discovery's Technique wait for the next test (K28, K23)
             self._storage_limit(p)
         self._log("round_end", None, tracks=[  # what the debrief charts round by round
-            {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}
-            for pl in self.players_])
+            {"rigor": pl["rigor"], "hype": pl["hype"], "reputation": pl["reputation"], "debt": pl["debt"],
+             "vp": pl["vp"], "ep": pl["ep"], "res": dict(pl["res"])} for pl in self.players_])
         if len(self.market) == 3 and self.market:  # nobody built: the oldest project leaves (K29)
             self.discards["project"].append(self.market.pop(0))
         while len(self.market) < 3 and (self.decks["project"] or self.discards["project"]):

@@ -57,7 +57,7 @@ def site_of(view: dict, tile: dict | None) -> Site:
     if anomalies:
         near = neighbours(view, hex_)
         if not anomalies.keys().isdisjoint(near):
-            beside = frozenset(board.FIELD_OF[a] for a in near if a in anomalies)
+            beside = frozenset([board.FIELD_OF[a] for a in near if a in anomalies])
     return Site(tile["uid"], tile["card"], hex_, project.technique, project.field,
                 board.FIELD_OF[hex_] == board.META and project.field != board.META, view["noise"][hex_], beside)
 
@@ -82,9 +82,10 @@ class SeatTests:
                 "hex": site.hex, "project_field": site.field, "wormhole": wormhole}
 
     def faces(self, theory: str, site: Site, method: str = "") -> int:
-        """``success_faces(self.terms(theory, site, method))``, without the dict."""
+        """``success_faces(self.terms(theory, site, method))``, without the dict (success_faces' formula,
+        written out: bots ask hundreds of times a game)."""
         difficulty, bonus, _ = self._difficulty_and_bonus(theory, site, method)
-        return _faces(difficulty, bonus, site.noise, self.penalty)
+        return min(6, max(0, 7 - (difficulty - bonus + site.noise + self.penalty)))
 
     def _difficulty_and_bonus(self, theory: str, site: Site, method: str) -> tuple[int, int, bool]:
         """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
@@ -115,11 +116,7 @@ def success_chance(terms: dict) -> Fraction:
 
 def success_faces(terms: dict) -> int:
     """How many of the die's six faces reach the difficulty."""
-    return _faces(terms["difficulty"], terms["bonus"], terms["noise"], terms["penalty"])
-
-
-def _faces(difficulty: int, bonus: int, noise: int, penalty: int) -> int:
-    return min(6, max(0, 7 - (difficulty - bonus + noise + penalty)))
+    return min(6, max(0, 7 - (terms["difficulty"] - terms["bonus"] + terms["noise"] + terms["penalty"])))
 
 
 def makes_wormhole(view: dict, theory: str, tile) -> bool:
@@ -154,11 +151,16 @@ def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
     return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
 
 
-def can_test(has_tile: bool, pl: dict, theory: str) -> bool:
-    """Whether :func:`project_choices` offers anything, without listing it (``has_tile``: the player
-    has a tile on the map)."""
-    named = cards.theories()[theory].test_method
-    return method_at_hand(pl, named) if named else has_tile
+def testable(theories, has_tile: bool, pl: dict) -> list[str]:
+    """The theories for which :func:`project_choices` offers anything, without listing it (``has_tile``:
+    the player has a tile on the map); in the order given."""
+    catalogue = cards.theories()
+    out = []
+    for theory in theories:
+        named = catalogue[theory].test_method
+        if method_at_hand(pl, named) if named else has_tile:
+            out.append(theory)
+    return out
 
 
 def method_at_hand(pl: dict, method: str) -> bool:

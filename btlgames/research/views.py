@@ -83,7 +83,8 @@ class Views:
 
     def seat_view(self, player):
         """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
-        self.check_viewer(player)
+        if type(player) is not int or not 0 <= player < len(self.players_):  # not a seat: check it there
+            self.check_viewer(player)
         return LazyView(self, player, _SEAT_PARTS)
 
     def _event_slot(self) -> str:
