@@ -32,8 +32,10 @@ def _seed_from_text(text: str) -> int:
 # random.Random's randint, shuffle and choice call a Python helper for every number (_randbelow, and
 # randint goes through randrange): the same arithmetic written out, so the same draws for less work
 # (games shuffle long decks; tests/engine/test_core.py pins the draws to random.Random's).
-def _below(getrandbits, n: int) -> int:
-    """A number in [0, n): Random._randbelow's way with getrandbits."""
+def below(getrandbits, n: int) -> int:
+    """A number in [0, n): Random._randbelow's way with getrandbits (``rng.getrandbits``)."""
+    if n <= 0:
+        raise ValueError(f"no number below {n}")
     k = n.bit_length()
     r = getrandbits(k)
     while r >= n:
@@ -103,7 +105,7 @@ class Chance:
             return value
         if high < low:
             raise ValueError(f"empty range {low}..{high}")
-        return low + _below(self._rng().getrandbits, high - low + 1)
+        return low + below(self._rng().getrandbits, high - low + 1)
 
     def shuffled(self, items: Sequence) -> list:
         """A new list with the items in random order.
@@ -128,4 +130,4 @@ class Chance:
         items = list(items)
         if not items:
             raise IndexError("cannot choose from an empty sequence")
-        return items[_below(self._rng().getrandbits, len(items))]
+        return items[below(self._rng().getrandbits, len(items))]

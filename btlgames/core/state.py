@@ -243,6 +243,7 @@ class GameState:
 
     # -- the contract -------------------------------------------------------
     def current_player(self) -> int | None:
+        """The seat to move; None once the game is over (play_turns relies on it, the harness checks it)."""
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
@@ -261,7 +262,8 @@ class GameState:
         strictly), so the legal actions are not generated twice. Give a bot a copy of ``legal``."""
         if any(map(is_, legal, repeat(action))):  # the listed object itself (a C loop, no __eq__)
             self._apply(action)
-            self.history.append(action.to_json())
+            known = action.__dict__.get("_json")  # the JSON to_json keeps for a move offered again
+            self.history.append(dict(known) if known is not None else action.to_json())
             return
         self._apply_match(action, self.matching_action(action, legal))
 

@@ -324,7 +324,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             return
         self.queue.pop(0)
         _ANSWERS[action.kind](self, p, action, d)
-        self._advance()
+        if not self.queue:  # else a decision waits already
+            self._advance()
 
     def why_illegal(self, action: Action) -> str:
         if not self.is_over() and isinstance(action, Action) and self.queue:
