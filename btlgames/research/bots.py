@@ -117,7 +117,7 @@ class HeuristicBot:
         for a in predictions:
             theory = a.theory
             th = theories[theory]
-            hits = project_hits(th)
+            hits = project_hits(th) if th["hits"] else []
             rival = th["owner"] != me
             tested = rival and theory in self._tested_by_others(view, me)
             best = 0.0

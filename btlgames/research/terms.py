@@ -104,8 +104,9 @@ class SeatTests:
             off = 1
         else:
             off = 1 if th["hits"] else 3
-        wormhole = project_field != field and not board.ADJACENT[project_field, field] and \
-            _joins_far_fields(self.view, th, field, site.uid, project_field)  # the first two: the usual answer
+        # the first three: the usual answers, without a call
+        wormhole = bool(th["hits"]) and project_field != field and not board.ADJACENT[project_field, field] and \
+            _joins_far_fields(self.view, th, field, site.uid, project_field)
         return card.difficulty + off + site.on_meta + wormhole, min(BONUS_CAP, raw), wormhole
 
 
