@@ -130,6 +130,7 @@ def neighbours(hex_id: str) -> tuple[str, ...]:
 # The rules read these at every step: tables, not calls (the same values as the functions above).
 NEIGHBOURS: dict[str, tuple[str, ...]] = {h: neighbours(h) for h in HEXES}
 FIELD_HEXES: dict[str, tuple[str, ...]] = dict(_FIELD_HEXES)
+RIM: frozenset[str] = _RIM  # is_outer's hexes
 FIELD_OF: dict[str, str] = dict(_FIELD_OF)
 ORDER: dict[str, int] = dict(_ORDER)
 

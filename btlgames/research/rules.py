@@ -81,7 +81,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     @property
     def school(self) -> bool:
-        return self.variant == "school"
+        return self.options["variant"] == "school"
 
     @property
     def rounds(self) -> int:
@@ -145,7 +145,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _full_setup(self) -> None:
         for f in board.FIELDS:
-            outer = [h for h in board.field_hexes(f) if board.is_outer(h)]
+            outer = [h for h in board.FIELD_HEXES[f] if h in board.RIM]
             tokens = self.chance.shuffled(["discovery", "anomaly", "null"])
             places = self.chance.shuffled(outer)
             self.hidden.update({places[0]: tokens[0], places[1]: tokens[1], places[2]: ""})
