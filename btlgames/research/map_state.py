@@ -69,10 +69,21 @@ class MapState:
         near = self._near(p) if near is None else near
         spots = {}
         for field_ in fields:
-            if field_ not in spots:
-                free = [h for h in board.FIELD_HEXES[field_] if h not in taken] or \
-                    [h for h in board.FIELD_HEXES[board.META] if h not in taken]
-                spots[field_] = [h for h in free if h in near] or free
+            if field_ in spots:
+                continue
+            free = []
+            for h in board.FIELD_HEXES[field_]:
+                if h not in taken:
+                    free.append(h)
+            if not free:
+                for h in board.FIELD_HEXES[board.META]:
+                    if h not in taken:
+                        free.append(h)
+            beside = []
+            for h in free:
+                if h in near:
+                    beside.append(h)
+            spots[field_] = beside or free
         return spots
 
     def _hidden_in(self, field_: str) -> list[str]:

@@ -154,7 +154,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         for f in fields:
             free = [h for h in self._known_free(f)]
             self.anomaly_at[self.chance.choice(free)] = self._draw_anomaly(f)
-        outer_free = [h for f in board.FIELDS for h in self._known_free(f)]
+        taken = self._occupied()
+        outer_free = [h for f in board.FIELDS for h in self._known_free(f, taken)]
         self.neutral = self.chance.shuffled(outer_free)[:NEUTRAL[self.players]]
         self.start = self.chance.randint(0, self.players - 1)  # K5
         if self.players == 3:
@@ -249,52 +250,62 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
-        """The answers to an "act" decision, in their fixed order (the most frequent decision: it
-        reads each table once)."""
+        """The answers to an "act" decision, in their fixed order. The most frequent decision: it reads
+        each table once, in plain loops and maps over the move tables (a comprehension costs a call)."""
         pl = self.players_[p]
-        done, res = pl["done"], pl["res"]
+        done, res, hand = pl["done"], pl["res"], pl["hand"]
         money = res["R"]
         catalogue = cards.catalogue()
         out: list[Action] = [] if pl["borrowed"] else [_BORROW]
-        hand = pl["hand"]
-        if "theory" not in done and hand:
+        if hand and "theory" not in done:
             theories = catalogue.theories
-            playable = [_PLAY_THEORY[c] for c in hand if c in theories and theories[c].cost <= money]
+            playable = []
+            for c in hand:
+                if c in theories and theories[c].cost <= money:
+                    playable.append(_PLAY_THEORY[c])
             if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
                 out += playable
-        if "method" not in done and hand:
+        if hand and "method" not in done:
             methods = catalogue.methods
-            out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
+            for c in hand:
+                if c in methods and methods[c].cost <= money:
+                    out.append(_PLAY_METHOD[c])
         near = self._near(p) if self.tiles else set()
-        if "build" not in done and pl["tiles_left"]:
+        if pl["tiles_left"] and "build" not in done:
             projects = catalogue.projects
-            affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
+            affordable = []  # (project, its field)
+            for c in dict.fromkeys(self.market):
+                project = projects[c]
+                if project.cost <= money:
+                    affordable.append((c, project.field))
             if affordable:
-                fields = [projects[c].field for c in affordable]
-                spots = self._build_spots(p, fields, near)
-                for project, field_ in zip(affordable, fields):
-                    out += [_BUILD[project, h] for h in spots[field_]]
+                spots = self._build_spots(p, [f for _, f in affordable], near)
+                for c, field_ in affordable:
+                    for h in spots[field_]:
+                        out.append(_BUILD[c, h])
         if "predict" not in done and pl["scheduled"] is None and self.theories:
             has_tile = bool(near)  # a tile's own hex is in near
-            out += [_PREDICT[t] for t in testable(self.theories, has_tile, pl)]
+            out += map(_PREDICT.__getitem__, testable(self.theories, has_tile, pl))
         if res["D"] >= 1 and self.results and ("preprint" not in done or "journal" not in done):
             preprints, journals = self._unpublished_both(p)
             if "preprint" not in done:
-                out += [_PREPRINT[i] for i in preprints]
+                out += map(_PREPRINT.__getitem__, preprints)
             if "journal" not in done and res["L"] >= 1:
-                out += [_JOURNAL[i] for i in journals]
-        if "interfere" not in done and pl["interference"]:
+                out += map(_JOURNAL.__getitem__, journals)
+        if pl["interference"] and "interfere" not in done:
             interference = catalogue.interference
             for c in dict.fromkeys(pl["interference"]):
                 card = interference[c]
                 if card.type != "shield" and card.cost <= money:
-                    out += [_INTERFERE[c, q] for q in range(self.players) if q != p]
-        if "simulate" not in done and res["L"] >= 1:
+                    for q in range(len(self.players_)):
+                        if q != p:
+                            out.append(_INTERFERE[c, q])
+        if res["L"] >= 1 and "simulate" not in done:
             if near:
-                out += [_SIMULATE[h] for h in self._noisy_near(p, near)]
+                out += map(_SIMULATE.__getitem__, self._noisy_near(p, near))
             if pl["penalty"]:
                 out.append(_SIMULATE["repair"])
-        if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
+        if res["O"] >= 1 and res["S"] >= 1 and "peer_review" not in done:
             out.append(_PEER_REVIEW)
             if pl["penalty"]:
                 out.append(_PEER_REPAIR)
