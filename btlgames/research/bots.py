@@ -41,11 +41,15 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(
-            [1 for th in view["theories"].values() if th["owner"] == me])
+        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(_mine(view["theories"], me))
         deck = "theory" if theories < 3 else "method"
-        return next((a for a in legal if a.resource == resource and a.deck == deck), None) or \
-            next(a for a in legal if a.resource == resource)
+        first = None  # the first move for the resource, if none draws from that deck
+        for a in legal:
+            if a.resource == resource:
+                if a.deck == deck:
+                    return a
+                first = first or a
+        return first
 
     def _repay(self, view, legal, me):
         repay = view["players_"][me]["res"]["R"] >= 4 and next((a for a in legal if a.kind == "repay"), None)
@@ -83,7 +87,9 @@ class HeuristicBot:
     def _sites(self, view, me) -> dict:
         """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
         if "sites" not in self._known:
-            self._known["sites"] = {t["uid"]: site_of(view, t) for t in self._own_tiles(view, me)}
+            sites = self._known["sites"] = {}
+            for t in self._own_tiles(view, me):
+                sites[t["uid"]] = site_of(view, t)
         return self._known["sites"]
 
     def _plan(self, view, legal, me):
@@ -141,14 +147,19 @@ class HeuristicBot:
 
     def _own_tiles(self, view, me) -> list:
         if "tiles" not in self._known:
-            self._known["tiles"] = [t for t in view["tiles"] if t["owner"] == me]
+            tiles = self._known["tiles"] = []
+            for t in view["tiles"]:
+                if t["owner"] == me:
+                    tiles.append(t)
         return self._known["tiles"]
 
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
         if "tested" not in self._known:
-            self._known["tested"] = {pl["scheduled"]["theory"] for q, pl in enumerate(view["players_"])
-                                     if q != me and pl["scheduled"]}
+            tested = self._known["tested"] = set()
+            for q, pl in enumerate(view["players_"]):
+                if q != me and pl["scheduled"]:
+                    tested.add(pl["scheduled"]["theory"])
         return self._known["tested"]
 
     def _testable(self, view, me, theory) -> int:
@@ -176,7 +187,7 @@ class HeuristicBot:
         by_kind: dict = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        mine = [t for t, th in view["theories"].items() if th["owner"] == me]
+        mine = _mine(view["theories"], me)
         if "theory" in by_kind and len(mine) < 2:
             return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
                                                          -cards.theories()[a.card].difficulty, a.card))
@@ -222,6 +233,15 @@ class HeuristicBot:
         if "theory" in by_kind:
             return by_kind["theory"][0]
         return by_kind["stop"][0]
+
+
+def _mine(theories: dict, me: int) -> list:
+    """The theories on ``me``'s table (a plain loop: most choices ask)."""
+    mine = []
+    for theory, th in theories.items():
+        if th["owner"] == me:
+            mine.append(theory)
+    return mine
 
 
 def _site(view, uid: str):

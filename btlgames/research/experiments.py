@@ -63,7 +63,11 @@ class Experiments:
             return
         pl["res"]["D"] -= 1
         method = cards.methods()[s["method"]] if s["method"] else None
-        tile = next((t for t in self.tiles if t["uid"] == s["tile"]), None)
+        tile = None
+        for t in self.tiles:
+            if t["uid"] == s["tile"]:
+                tile = t
+                break
         if method and method.clean_noise and tile:
             self._clean(tile["hex"], method.clean_noise)
         terms = tile_terms(self._test_table(), p, s["theory"], tile, s["method"])  # test_terms, the tile found

@@ -4,8 +4,12 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import board, cards
 from .constants import TILES
+
+_HEX = itemgetter("hex")
 
 
 class MapState:
@@ -42,7 +46,7 @@ class MapState:
         return board.NEIGHBOURS[hex_] + tuple(linked)
 
     def _occupied(self) -> set:
-        taken = {t["hex"] for t in self.tiles}
+        taken = set(map(_HEX, self.tiles))
         taken.update(self.anomaly_at, self.neutral, self.hidden)
         return taken
 
@@ -92,7 +96,10 @@ class MapState:
     def _noisy_near(self, p: int, near: set | None = None) -> list[str]:
         """The hexes with noise on or beside ``p``'s tiles, in hex order (``near``: ``_near(p)`` if known)."""
         noise = self.noise
-        noisy = [h for h in (self._near(p) if near is None else near) if noise[h] > 0]
+        noisy = []
+        for h in self._near(p) if near is None else near:
+            if noise[h] > 0:
+                noisy.append(h)
         return sorted(noisy, key=board.ORDER.__getitem__) if len(noisy) > 1 else noisy
 
     def _production(self, p: int) -> dict:

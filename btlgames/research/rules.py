@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 from typing import ClassVar
 
 from ..core.events import Event
@@ -221,10 +222,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             return self._main_actions(p)
         if kind == "income":  # K7 and the draw, one choice (K30)
             decks = self._drawable()
-            return [_INCOME[r, deck] for r in ("D", "L", "O") for deck in decks]
+            return list(map(_INCOME.__getitem__, product(("D", "L", "O"), decks)))
         if kind == "discard":
             pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
-            return [_DISCARD[c] for c in dict.fromkeys(pile)]
+            return list(map(_DISCARD.__getitem__, dict.fromkeys(pile)))
         if kind == "plan":
             return self._plan_choices(p, d["theory"])
         if kind == "repay":
@@ -263,8 +264,13 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             for c in hand:
                 if c in theories and theories[c].cost <= money:
                     playable.append(_PLAY_THEORY[c])
-            if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
-                out += playable
+            if playable:
+                on_table = 0
+                for th in self.theories.values():
+                    if th["owner"] == p:
+                        on_table += 1
+                if on_table < TABLE_THEORIES:
+                    out += playable
         if hand and "method" not in done:
             methods = catalogue.methods
             for c in hand:

@@ -34,7 +34,7 @@ _PLAYER_PARTS = {
 }
 
 
-def _theories(state) -> dict:
+def _theories(state, viewer=None) -> dict:
     """The theories on the tables, each copied (most of a bot's choices read them: a plain loop, the
     quickest way found to copy them)."""
     out = {}
@@ -56,12 +56,12 @@ _PARTS = {
     "player": lambda s, v: s.current_player(), "viewer": lambda s, v: v,
     "decision": lambda s, v: dict(s.queue[0]) if s.queue else None,
     "players_": lambda s, v: [_player_part(s, v, p) for p in range(len(s.players_))],
-    "theories": lambda s, v: _theories(s),
-    "tiles": lambda s, v: [dict(t) for t in s.tiles],
-    "results": lambda s, v: [dict(r) for r in s.results],
+    "theories": _theories,
+    "tiles": lambda s, v: list(map(dict, s.tiles)),
+    "results": lambda s, v: list(map(dict, s.results)),
     "noise": lambda s, v: dict(s.noise), "noise_supply": lambda s, v: s.noise_supply,
     "hidden": lambda s, v: sorted(s.hidden), "anomalies": lambda s, v: dict(s.anomaly_at),
-    "neutral": lambda s, v: list(s.neutral), "wormholes": lambda s, v: [list(w) for w in s.wormholes],
+    "neutral": lambda s, v: list(s.neutral), "wormholes": lambda s, v: list(map(list, s.wormholes)),
     "market": lambda s, v: list(s.market), "next_event": lambda s, v: s.next_event, "event": lambda s, v: s.event,
     "event_slot": lambda s, v: s._event_slot(), "stories": lambda s, v: s.stories if s.school else "none",
     "decks": lambda s, v: {k: len(d) for k, d in s.decks.items()},
@@ -69,9 +69,16 @@ _PARTS = {
     "counter": lambda s, v: s.counter, "counter_goal": lambda s, v: s.players + 2,
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
-# A bot's view builds each seat's entry part by part when read too (most choices read the bot's own): a
-# plain list of lazy entries, each cheap to make and read at a list's speed.
-_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: [LazyView(s, (v, p), _PLAYER_PARTS) for p in range(len(s.players_))]}
+def _seat_entries(state, viewer) -> list:
+    """A bot's view builds each seat's entry part by part when read too (most choices read the bot's
+    own): a plain list of lazy entries, each cheap to make and read at a list's speed."""
+    entries = []
+    for p in range(len(state.players_)):
+        entries.append(LazyView(state, (viewer, p), _PLAYER_PARTS))
+    return entries
+
+
+_SEAT_PARTS = {**_PARTS, "players_": _seat_entries}
 
 
 class Views:
