@@ -92,7 +92,9 @@ class Views:
         """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
         if type(player) is not int or not 0 <= player < len(self.players_):  # not a seat: check it there
             self.check_viewer(player)
-        return LazyView(self, player, _SEAT_PARTS)
+        view = LazyView(self, player, _SEAT_PARTS)
+        view["decision"] = _PARTS["decision"](self, player)  # every bot reads it first: built at once
+        return view
 
     def _event_slot(self) -> str:
         """The "next event" slot: "queued" (a card lies there), "pending" (empty until this round's
