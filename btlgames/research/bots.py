@@ -130,7 +130,7 @@ class HeuristicBot:
             for site in sites:
                 uid = site.uid
                 chance = tests.faces(theory, site) / 6
-                new = bool(hits) and bool(uid) and uid not in hits
+                new = hits and uid and uid not in hits
                 score = chance * (3.0 if new else 1.0 if not hits else 0.4)
                 if rival:
                     if tested:

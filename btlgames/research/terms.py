@@ -86,7 +86,8 @@ class SeatTests:
         """``success_faces(self.terms(theory, site, method))``, without the dict (success_faces' formula,
         written out: bots ask hundreds of times a game)."""
         difficulty, bonus, _ = self._difficulty_and_bonus(theory, site, method)
-        return min(6, max(0, 7 - (difficulty - bonus + site.noise + self.penalty)))
+        faces = 7 - (difficulty - bonus + site.noise + self.penalty)
+        return 6 if faces > 6 else faces if faces > 0 else 0
 
     def _difficulty_and_bonus(self, theory: str, site: Site, method: str) -> tuple[int, int, bool]:
         """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
@@ -95,8 +96,9 @@ class SeatTests:
         raw = site.technique + self.seat_bonus + (field in site.anomaly_fields)
         if method:
             raw += self.methods[method].bonus
+        bonus = raw if raw < BONUS_CAP else BONUS_CAP  # min(BONUS_CAP, raw), without a call
         if not site.uid:  # a method test on Metascience without a tile
-            return card.difficulty + 1, min(BONUS_CAP, raw), False
+            return card.difficulty + 1, bonus, False
         th = self.view["theories"][theory]
         project_field = site.field
         if card.test_project == site.card or (card.test_method and project_field == field):
@@ -105,10 +107,10 @@ class SeatTests:
             off = 1
         else:
             off = 1 if th["hits"] else 3
-        # the first three: the usual answers, without a call
-        wormhole = bool(th["hits"]) and project_field != field and not board.ADJACENT[project_field, field] and \
-            _joins_far_fields(self.view, th, field, site.uid, project_field)
-        return card.difficulty + off + site.on_meta + wormhole, min(BONUS_CAP, raw), wormhole
+        wormhole = False
+        if th["hits"] and project_field != field and not board.ADJACENT[project_field, field]:  # else none, without a call
+            wormhole = _joins_far_fields(self.view, th, field, site.uid, project_field)
+        return card.difficulty + off + site.on_meta + wormhole, bonus, wormhole
 
 
 def success_chance(terms: dict) -> Fraction:
