@@ -336,7 +336,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _apply(self, action: Action) -> None:
         d = self.queue[0]
         p = d["player"]
-        if isinstance(action, Borrow):  # not an action: the decision stays
+        if action is _BORROW:  # not an action: the decision stays (the one Borrow the rules list)
             self._borrow(p)
             return
         self.queue.pop(0)
