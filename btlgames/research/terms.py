@@ -44,23 +44,25 @@ class Site(NamedTuple):
     anomaly_fields: frozenset  # the fields of the anomalies beside the hex (through wormholes too)
 
 
-NO_SITE = Site("", "", "", 0, board.META, False, 0, frozenset())
+_NO_FIELDS: frozenset = frozenset()
+NO_SITE = Site("", "", "", 0, board.META, False, 0, _NO_FIELDS)
 
 
 def site_of(view: dict, tile: dict | None) -> Site:
     """The :class:`Site` of one of ``view["tiles"]`` (None: no project)."""
     if tile is None:
         return NO_SITE
-    project = cards.catalogue().projects[tile["card"]]
+    project = cards.projects()[tile["card"]]
     hex_ = tile["hex"]
     anomalies = view["anomalies"]
-    beside = frozenset()
+    beside = _NO_FIELDS
     if anomalies:
         near = neighbours(view, hex_)
         if not anomalies.keys().isdisjoint(near):
             beside = frozenset([board.FIELD_OF[a] for a in near if a in anomalies])
-    return Site(tile["uid"], tile["card"], hex_, project.technique, project.field,
-                board.FIELD_OF[hex_] == board.META and project.field != board.META, view["noise"][hex_], beside)
+    field = project.field
+    return Site(tile["uid"], tile["card"], hex_, project.technique, field,
+                board.FIELD_OF[hex_] == board.META and field != board.META, view["noise"][hex_], beside)
 
 
 class SeatTests:
