@@ -254,6 +254,7 @@ class BeamtimesState(GameState):
         level = max(next(i for i, _ in enumerate(best) if r[i] != best[i]) for r in rest)  # the closest rival
         return self.criteria[level]
 
+    # The moves are listed after every action: plain loops (a comprehension costs a call each).
     def _legal_actions(self) -> list[Action]:
         g = self.player
         phase = self.phase
@@ -261,37 +262,65 @@ class BeamtimesState(GameState):
             return [_PUBLISH, _WITHHOLD]
         if phase == "swap":
             return [_SWAP[i] for i in self._least_verified()]
-        if phase == "verify":
-            return [*(_VERIFY[i, cost] for i, cost in self._verifiable(g)), _END_TURN]
+        tokens = self.tokens[g]
+        if phase == "verify":  # a row card costs one token more than it holds
+            verify = []
+            for i, on in enumerate(self.row_tokens):
+                if tokens > len(on):
+                    verify.append(_VERIFY[i, len(on) + 1])
+            verify.append(_END_TURN)
+            return verify
         builds, assigns = self._builds(g), self._assigns(g)
-        grants = [_GRANT[c] for c, up in self.grants_up.items() if up]
+        grants = []
+        for c, up in self.grants_up.items():
+            if up:
+                grants.append(_GRANT[c])
         if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
             return builds or assigns or [*grants, _PASS]
-        tokens = self.tokens[g]
-        hires = [_HIRE[i, c] for i, c in enumerate(self.market) if tokens > i]
+        hires = []
+        for i, c in enumerate(self.market):
+            if tokens > i:
+                hires.append(_HIRE[i, c])
         if tokens >= DISTINGUISHED_PRICE:
-            hires += [_HIRE_DISTINGUISHED[c] for c in self.distinguished]
+            hires += map(_HIRE_DISTINGUISHED.__getitem__, self.distinguished)
         return [*grants, *hires, *assigns, *builds, _PASS]
 
     def _builds(self, g: int) -> list[Build]:
-        detectors = [c for c in self.hands[g] if c[-1] == "S"]  # is_detector, inlined: asked every turn
+        detectors = []
+        for c in self.hands[g]:
+            if c[-1] == "S":  # is_detector, inlined
+                detectors.append(c)
         if not detectors:
             return []
-        led = [p for p, w in enumerate(self.workers) if w and w[0][0] == g and self.solved_by[p] is None]
-        return [_BUILD[c, p] for p in led for c in detectors]
+        builds = []
+        for p, w in enumerate(self.workers):
+            if w and w[0][0] == g and self.solved_by[p] is None:
+                for c in detectors:
+                    builds.append(_BUILD[c, p])
+        return builds
 
     def _assigns(self, g: int) -> list[Assign]:
-        physicists = [c for c in self.hands[g] if c[-1] == "H"]  # is_physicist, inlined
-        if self.tokens[g] < 1 or not physicists:
+        if self.tokens[g] < 1:
             return []
-        solved_by, workers = self.solved_by, self.workers
-        open_ = [p for p in range(RING_SIZE)
-                 if solved_by[p] is None and all(w[0] != g for w in workers[p])]
-        return [_ASSIGN[c, p] for c in physicists for p in open_]
-
-    def _verifiable(self, g: int) -> list[tuple[int, int]]:
-        tokens = self.tokens[g]
-        return [(i, len(on) + 1) for i, on in enumerate(self.row_tokens) if tokens > len(on)]
+        physicists = []
+        for c in self.hands[g]:
+            if c[-1] == "H":  # is_physicist, inlined
+                physicists.append(c)
+        if not physicists:
+            return []
+        open_ = []  # unsolved problems without the group
+        for p, (solver, on) in enumerate(zip(self.solved_by, self.workers)):
+            if solver is None:
+                for w in on:
+                    if w[0] == g:
+                        break
+                else:
+                    open_.append(p)
+        assigns = []
+        for c in physicists:
+            for p in open_:
+                assigns.append(_ASSIGN[c, p])
+        return assigns
 
     def _least_verified(self) -> list[int]:
         fewest = min(len(tokens) for tokens in self.row_tokens)
