@@ -41,7 +41,7 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(_mine(view["theories"], me))
+        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(pl["table"])
         deck = "theory" if theories < 3 else "method"
         first = None  # the first move for the resource, if none draws from that deck
         for a in legal:
@@ -187,7 +187,7 @@ class HeuristicBot:
         by_kind: dict = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        mine = _mine(view["theories"], me)
+        mine = pl["table"]
         if "theory" in by_kind and len(mine) < 2:
             return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
                                                          -cards.theories()[a.card].difficulty, a.card))
@@ -233,15 +233,6 @@ class HeuristicBot:
         if "theory" in by_kind:
             return by_kind["theory"][0]
         return by_kind["stop"][0]
-
-
-def _mine(theories: dict, me: int) -> list:
-    """The theories on ``me``'s table (a plain loop: most choices ask)."""
-    mine = []
-    for theory, th in theories.items():
-        if th["owner"] == me:
-            mine.append(theory)
-    return mine
 
 
 def _site(view, uid: str):

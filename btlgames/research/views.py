@@ -31,6 +31,7 @@ _PLAYER_PARTS = {
     "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
     "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
     "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
+    "table": lambda s, vs: s._table(vs[1]),  # the theories on its table, in the order "theories" has them
 }
 
 

@@ -1420,6 +1420,8 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
             assert lazy["decision"] == state.view(viewer)["decision"]  # one part read first, then all
             assert dict(lazy.items()) == state.view(viewer) and lazy == state.view(viewer)
             assert list(lazy) == list(state.view(viewer)) and "no such part" not in lazy
+            assert [seat["table"] for seat in lazy["players_"]] == [  # each seat's theories, as "theories" has them
+                [t for t, th in lazy["theories"].items() if th["owner"] == q] for q in range(state.players)]
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
     with pytest.raises(ValueError):
