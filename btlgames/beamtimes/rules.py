@@ -286,10 +286,7 @@ class BeamtimesState(GameState):
         return [*grants, *hires, *assigns, *builds, _PASS]
 
     def _builds(self, g: int) -> list[Build]:
-        detectors = []
-        for c in self.hands[g]:
-            if c[-1] == "S":  # is_detector, inlined
-                detectors.append(c)
+        detectors = _of_suit(self.hands[g], "S")
         if not detectors:
             return []
         builds = []
@@ -302,10 +299,7 @@ class BeamtimesState(GameState):
     def _assigns(self, g: int) -> list[Assign]:
         if self.tokens[g] < 1:
             return []
-        physicists = []
-        for c in self.hands[g]:
-            if c[-1] == "H":  # is_physicist, inlined
-                physicists.append(c)
+        physicists = _of_suit(self.hands[g], "H")
         if not physicists:
             return []
         open_ = []  # unsolved problems without the group
@@ -769,3 +763,12 @@ class BeamtimesState(GameState):
 
 
 _MOVES = {kind: getattr(BeamtimesState, f"_do_{kind}") for kind in BeamtimesState.actions}  # looked up once
+
+
+def _of_suit(hand: list[str], suit: str) -> list[str]:
+    """The cards of a suit in a hand ("S": is_detector, "H": is_physicist), asked at every turn: a plain loop."""
+    cards = []
+    for c in hand:
+        if c[-1] == suit:
+            cards.append(c)
+    return cards
