@@ -12,7 +12,7 @@ the wall-clock rate; on a shared one it is less disturbed by the other processes
 btlgames in PATH (another checkout, e.g. a ``git archive`` of main) and this one, ``--rounds``
 times each, and the medians and their ratio are printed: a before/after taken side by side.
 ``--same PATH`` checks that a speed change gives the same games: every game and bot plays seeds
-1..N in both checkouts and the fingerprints of the histories must agree.
+1..N in both checkouts and the fingerprints of their histories, logs and winners must agree.
 No test depends on this; figures go in the closing notes.
 """
 from __future__ import annotations
@@ -66,12 +66,16 @@ def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
 
 
 def digest(game: str, bot: str, games: int) -> str:
-    """A fingerprint of the histories of seeds 1..games (the moves, in order)."""
+    """A fingerprint of seeds 1..games: each game's history (the moves, in order), its log as every
+    secret's viewer reads it (what happened, said the same way) and its winners."""
+    from btlgames.core.events import ALL
     from btlgames.core.simulate import play_one
 
     h = hashlib.sha256()
     for seed in range(1, games + 1):
-        h.update(json.dumps(play_one(game, seed=seed, bot=bot, **OPTIONS).history, sort_keys=True).encode())
+        state = play_one(game, seed=seed, bot=bot, **OPTIONS)
+        played = {"history": state.history, "log": state.log.to_records(ALL), "winners": state.winners()}
+        h.update(json.dumps(played, sort_keys=True, default=repr).encode())
     return h.hexdigest()
 
 
@@ -86,7 +90,7 @@ def digest_in(path: Path, game: str, bot: str, games: int) -> str | None:
 
 
 def same(base: Path, games: int, only: list[str]) -> None:
-    print(f"before: {base}\nafter:  {HERE}\nhistories of seeds 1..{games}")
+    print(f"before: {base}\nafter:  {HERE}\nhistories, logs and winners of seeds 1..{games}")
     differ = []
     for game, bot in pairs(only):
         before, after = digest_in(base, game, bot, games), digest_in(HERE, game, bot, games)

@@ -9,12 +9,11 @@ resolves the experiment at once; the builder's choices during resolution
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import ClassVar
 
 from ..core.events import ALL
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, Interned
 from ..science.ranges import outcome
 from .cards import (DECK, DIAMONDS, GRANTS, MARKET_CARDS, REMOVED, RING_SIZE, ROW_SIZE, UNUSED_CLUBS,
                     is_detector, is_physicist, label, value)
@@ -143,11 +142,11 @@ ACTIONS = (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Pass, Publish,
            Verify, EndTurn)
 
 
-@cache
-def _move(cls, *fields) -> Action:
-    """One shared instance per move: actions are frozen, and the legal moves are listed after every
-    action (building a frozen dataclass costs more than the rest of the listing)."""
-    return cls(*fields)
+# The legal moves are listed after every action: one shared instance per move (actions are frozen,
+# and building a frozen dataclass costs more than the rest of the listing).
+_GRANT, _HIRE, _HIRE_DISTINGUISHED, _ASSIGN, _BUILD, _SWAP, _VERIFY = map(
+    Interned, (ApplyForGrant, Hire, HireDistinguished, Assign, Build, Swap, Verify))
+_PASS, _PUBLISH, _WITHHOLD, _END_TURN = Pass(), Publish(), Withhold(), EndTurn()
 
 
 # -- the state -----------------------------------------------------------------------------
@@ -217,7 +216,7 @@ class BeamtimesState(GameState):
 
     # -- the contract -------------------------------------------------------------------------
     def current_player(self):
-        return None if self.is_over() else self.player
+        return None if self.phase == "over" else self.player  # is_over(), inlined: asked at every move
 
     def is_over(self):
         return self.phase == "over"
@@ -255,87 +254,122 @@ class BeamtimesState(GameState):
         level = max(next(i for i, _ in enumerate(best) if r[i] != best[i]) for r in rest)  # the closest rival
         return self.criteria[level]
 
+    # The moves are listed after every action: plain loops (a comprehension costs a call each).
     def _legal_actions(self) -> list[Action]:
         g = self.player
         phase = self.phase
         if phase == "publish":
-            return [_move(Publish), _move(Withhold)]
+            return [_PUBLISH, _WITHHOLD]
         if phase == "swap":
-            return [_move(Swap, i) for i in self._least_verified()]
-        if phase == "verify":
-            return [*(_move(Verify, i, c) for i, c in self._verifiable(g)), _move(EndTurn)]
-        builds, assigns = self._builds(g), self._assigns(g)
-        grants = [_move(ApplyForGrant, c) for c, up in self.grants_up.items() if up]
-        if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
-            return builds or assigns or [*grants, _move(Pass)]
+            return [_SWAP[i] for i in self._least_verified()]
         tokens = self.tokens[g]
-        hires = [_move(Hire, i, c) for i, c in enumerate(self.market) if tokens > i]
+        if phase == "verify":  # a row card costs one token more than it holds
+            verify = []
+            for i, on in enumerate(self.row_tokens):
+                if tokens > len(on):
+                    verify.append(_VERIFY[i, len(on) + 1])
+            verify.append(_END_TURN)
+            return verify
+        builds, assigns = self._builds(g), self._assigns(g)
+        grants = []
+        for c, up in self.grants_up.items():
+            if up:
+                grants.append(_GRANT[c])
+        if len(self.hands[g]) >= FULL_HAND:  # the full-hand table
+            return builds or assigns or [*grants, _PASS]
+        hires = []
+        for i, c in enumerate(self.market):
+            if tokens > i:
+                hires.append(_HIRE[i, c])
         if tokens >= DISTINGUISHED_PRICE:
-            hires += [_move(HireDistinguished, c) for c in self.distinguished]
-        return [*grants, *hires, *assigns, *builds, _move(Pass)]
+            hires += map(_HIRE_DISTINGUISHED.__getitem__, self.distinguished)
+        return [*grants, *hires, *assigns, *builds, _PASS]
 
     def _builds(self, g: int) -> list[Build]:
-        detectors = [c for c in self.hands[g] if c[-1] == "S"]  # is_detector, inlined: asked every turn
+        detectors = _of_suit(self.hands[g], "S")
         if not detectors:
             return []
-        led = [p for p, w in enumerate(self.workers) if w and w[0][0] == g and self.solved_by[p] is None]
-        return [_move(Build, c, p) for p in led for c in detectors]
+        builds = []
+        for p, w in enumerate(self.workers):
+            if w and w[0][0] == g and self.solved_by[p] is None:
+                for c in detectors:
+                    builds.append(_BUILD[c, p])
+        return builds
 
     def _assigns(self, g: int) -> list[Assign]:
-        physicists = [c for c in self.hands[g] if c[-1] == "H"]  # is_physicist, inlined
-        if self.tokens[g] < 1 or not physicists:
+        if self.tokens[g] < 1:
             return []
-        solved_by, workers = self.solved_by, self.workers
-        open_ = [p for p in range(RING_SIZE)
-                 if solved_by[p] is None and all(w[0] != g for w in workers[p])]
-        return [_move(Assign, c, p) for c in physicists for p in open_]
-
-    def _verifiable(self, g: int) -> list[tuple[int, int]]:
-        tokens = self.tokens[g]
-        return [(i, len(on) + 1) for i, on in enumerate(self.row_tokens) if tokens > len(on)]
+        physicists = _of_suit(self.hands[g], "H")
+        if not physicists:
+            return []
+        open_ = []  # unsolved problems without the group
+        for p, (solver, on) in enumerate(zip(self.solved_by, self.workers)):
+            if solver is None:
+                for w in on:
+                    if w[0] == g:
+                        break
+                else:
+                    open_.append(p)
+        assigns = []
+        for c in physicists:
+            for p in open_:
+                assigns.append(_ASSIGN[c, p])
+        return assigns
 
     def _least_verified(self) -> list[int]:
         fewest = min(len(tokens) for tokens in self.row_tokens)
         return [i for i, tokens in enumerate(self.row_tokens) if len(tokens) == fewest]
 
     def _apply(self, action: Action) -> None:
-        g = self.player
         kind = action.kind
-        if isinstance(action, ApplyForGrant):
-            self._apply_for_grant(g, action.grant)
-        elif isinstance(action, Hire):
-            self._pay(g, action.place + 1)
-            self.market.pop(action.place)
-            self.hands[g].append(action.card)
-            self._log("hire", g, card=action.card, price=action.place + 1)
-        elif isinstance(action, HireDistinguished):
-            self._pay(g, DISTINGUISHED_PRICE)
-            self.distinguished.remove(action.card)
-            self.hands[g].append(action.card)
-            self._log("hire_distinguished", g, card=action.card, price=DISTINGUISHED_PRICE)
-        elif isinstance(action, Assign):
-            self.tokens[g] -= 1  # the token paid goes on the physicist: it marks it as the group's (K3)
-            self.hands[g].remove(action.card)
-            role = "collaborator" if self.workers[action.problem] else "leader"
-            self.workers[action.problem].append([g, action.card])
-            self._log("assign", g, card=action.card, problem=action.problem, role=role)
-        elif isinstance(action, Build):
-            self._build(g, action.card, action.problem)
-        elif isinstance(action, Pass):
-            self.stats["passes"] += 1
-            self._log("pass", g)
-        elif isinstance(action, Publish):
-            self._publish()
-        elif isinstance(action, Withhold):
-            self._withhold()
-        elif isinstance(action, Swap):
-            self._swap(action.place)
-        elif isinstance(action, Verify):
-            self._verify(g, action.place, action.cost)
-        elif isinstance(action, EndTurn):
-            self._end_turn()
+        _MOVES[kind](self, self.player, action)
         if kind not in ("verify", "end_turn") and self.phase == "action":
             self._start_verify()
+
+    # the moves, ``_do_<kind>(g, action)``, found by their kind (_MOVES)
+    def _do_grant(self, g: int, action: ApplyForGrant) -> None:
+        self._apply_for_grant(g, action.grant)
+
+    def _do_hire(self, g: int, action: Hire) -> None:
+        self._pay(g, action.place + 1)
+        self.market.pop(action.place)
+        self.hands[g].append(action.card)
+        self._log("hire", g, card=action.card, price=action.place + 1)
+
+    def _do_hire_distinguished(self, g: int, action: HireDistinguished) -> None:
+        self._pay(g, DISTINGUISHED_PRICE)
+        self.distinguished.remove(action.card)
+        self.hands[g].append(action.card)
+        self._log("hire_distinguished", g, card=action.card, price=DISTINGUISHED_PRICE)
+
+    def _do_assign(self, g: int, action: Assign) -> None:
+        self.tokens[g] -= 1  # the token paid goes on the physicist: it marks it as the group's (K3)
+        self.hands[g].remove(action.card)
+        role = "collaborator" if self.workers[action.problem] else "leader"
+        self.workers[action.problem].append([g, action.card])
+        self._log("assign", g, card=action.card, problem=action.problem, role=role)
+
+    def _do_build(self, g: int, action: Build) -> None:
+        self._build(g, action.card, action.problem)
+
+    def _do_pass(self, g: int, action: Pass) -> None:
+        self.stats["passes"] += 1
+        self._log("pass", g)
+
+    def _do_publish(self, g: int, action: Publish) -> None:
+        self._publish()
+
+    def _do_withhold(self, g: int, action: Withhold) -> None:
+        self._withhold()
+
+    def _do_swap(self, g: int, action: Swap) -> None:
+        self._swap(action.place)
+
+    def _do_verify(self, g: int, action: Verify) -> None:
+        self._verify(g, action.place, action.cost)
+
+    def _do_end_turn(self, g: int, action: EndTurn) -> None:
+        self._end_turn()
 
     def why_illegal(self, action: Action) -> str:
         reason = self._specific_reason(action)
@@ -547,10 +581,10 @@ class BeamtimesState(GameState):
         self._end_turn()
 
     def _start_verify(self) -> None:
-        if self.is_over():
+        if self.phase == "over":
             return
         self._refill_market()
-        if self._verifiable(self.player):
+        if self.tokens[self.player] > min(map(len, self.row_tokens)):  # a row card it can verify
             self.phase = "verify"
         else:
             self._end_turn()
@@ -725,4 +759,16 @@ class BeamtimesState(GameState):
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
         # An event is dated by its round, the number the table shows ("Round 30 of 30").
         when = min(self.round, self.options["rounds"])
-        self.log.add(when, self.phase, player, kind, secret=secret, seen_by=seen_by, **data)
+        self.log.record(when, self.phase, player, kind, data, secret, seen_by)  # the log keeps our fresh data
+
+
+_MOVES = {kind: getattr(BeamtimesState, f"_do_{kind}") for kind in BeamtimesState.actions}  # looked up once
+
+
+def _of_suit(hand: list[str], suit: str) -> list[str]:
+    """The cards of a suit in a hand ("S": is_detector, "H": is_physicist), asked at every turn: a plain loop."""
+    cards = []
+    for c in hand:
+        if c[-1] == suit:
+            cards.append(c)
+    return cards

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
+from .chance import below
 from .state import Action, GameState
 
 
@@ -30,7 +31,11 @@ class RandomBot:
         self.rng = random.Random(f"bot:{seed}")
 
     def choose(self, view, legal_actions):
-        return self.rng.choice(legal_actions if type(legal_actions) is list else list(legal_actions))
+        """``self.rng.choice(legal_actions)``: the same move, its arithmetic written out (chance.below)."""
+        legal = legal_actions if type(legal_actions) is list else list(legal_actions)
+        if not legal:
+            raise IndexError("cannot choose from an empty sequence")
+        return legal[below(self.rng.getrandbits, len(legal))]
 
 
 def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: bool = False) -> list:
@@ -47,14 +52,14 @@ def play_turns(state, bots: dict[int, Bot], max_actions: int = 100_000, forced: 
     legal_actions = state._legal_actions if type(state).legal_actions is GameState.legal_actions \
         else state.legal_actions
     for _ in range(max_actions):
-        player = current_player()
-        if is_over():
-            return made
+        player = current_player()  # None once the game is over (the harness checks every game keeps to it)
         bot = bots.get(player)
         if bot is not None:
             legal = legal_actions()
             apply_chosen(bot.choose(state.seat_view(player) if reads_view[player] else None, list(legal)), legal)
             continue
+        if is_over():
+            return made
         legal = state.legal_actions() if forced else ()
         if len(legal) != 1:
             return made

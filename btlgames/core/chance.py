@@ -8,11 +8,50 @@ using the global :mod:`random` in between. Tests can script outcomes
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
+from hashlib import sha512
 from typing import Any, Sequence
 
 
 FREE = "*"  # a scripted "*" lets that draw happen as usual (to script a later one)
+
+
+# One generator per thread, seeded anew for each draw: Random(f"{seed}:{counter}") would build a new one
+# (its 2.5 KB state and random.py's seed() in Python) every time. _seed_from_text is what that seed() does
+# with a str, so the draws are the same.
+_generators = threading.local()
+_seed = random.Random.__base__.seed  # the C generator's own seed(int)
+
+
+def _seed_from_text(text: str) -> int:
+    data = text.encode()
+    return int.from_bytes(data + sha512(data).digest())
+
+
+# random.Random's randint, shuffle and choice call a Python helper for every number (_randbelow, and
+# randint goes through randrange): the same arithmetic written out, so the same draws for less work
+# (games shuffle long decks; tests/engine/test_core.py pins the draws to random.Random's).
+def below(getrandbits, n: int) -> int:
+    """A number in [0, n): Random._randbelow's way with getrandbits (``rng.getrandbits``)."""
+    if n <= 0:
+        raise ValueError(f"no number below {n}")
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(getrandbits, x: list) -> None:
+    """random.shuffle(x), in place."""
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 class ScriptError(ValueError):
@@ -27,9 +66,14 @@ class Chance:
     scripted: list = field(default_factory=list)
 
     def _rng(self) -> random.Random:
+        """The generator for the next draw, seeded with ``f"{seed}:{counter}"`` (a str seed is hashed
+        with SHA-512: stable across runs and platforms). Use it at once: the next draw re-seeds it."""
         self.counter += 1
-        # str seeds are hashed with SHA-512: stable across runs and platforms.
-        return random.Random(f"{self.seed}:{self.counter}")
+        rng = getattr(_generators, "rng", None)
+        if rng is None:
+            rng = _generators.rng = random.Random()
+        _seed(rng, _seed_from_text(f"{self.seed}:{self.counter}"))
+        return rng
 
     def script(self, *outcomes: Any) -> None:
         """Queue outcomes for the next draws, in order (for tests); ``FREE`` skips one."""
@@ -59,7 +103,9 @@ class Chance:
             if not (isinstance(value, int) and low <= value <= high):
                 raise ScriptError(f"scripted {value!r} is not in {low}..{high}")
             return value
-        return self._rng().randint(low, high)
+        if high < low:
+            raise ValueError(f"empty range {low}..{high}")
+        return low + below(self._rng().getrandbits, high - low + 1)
 
     def shuffled(self, items: Sequence) -> list:
         """A new list with the items in random order.
@@ -72,7 +118,7 @@ class Chance:
                 raise ScriptError(f"scripted order {value!r} is not a permutation of {list(items)!r}")
             return list(value)
         out = list(items)
-        self._rng().shuffle(out)
+        _shuffle(self._rng().getrandbits, out)
         return out
 
     def choice(self, items: Sequence):
@@ -81,4 +127,7 @@ class Chance:
             if value not in items:
                 raise ScriptError(f"scripted {value!r} is not one of {list(items)!r}")
             return value
-        return self._rng().choice(list(items))
+        items = list(items)
+        if not items:
+            raise IndexError("cannot choose from an empty sequence")
+        return items[below(self._rng().getrandbits, len(items))]

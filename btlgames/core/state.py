@@ -7,7 +7,6 @@ import hashlib
 import json
 import pickle
 import typing
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
@@ -45,6 +44,24 @@ class Action:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+class Interned(dict):
+    """``cls(*fields)`` made once per value and then looked up (Research's ``_BUILD[project, hex]``):
+    actions are frozen values and the rules offer the same ones move after move, so generating the
+    legal actions reads a table instead of building each anew (a cache of a pure function of
+    immutable keys, see CONTRIBUTING.md). Only for a game's own moves in its rules, never for values
+    from outside (0.0 and 0 are one key). The key is the one field's value, or a tuple of them."""
+
+    __slots__ = ("cls", "one_field")
+
+    def __init__(self, cls):
+        super().__init__()
+        self.cls, self.one_field = cls, len(dataclasses.fields(cls)) == 1
+
+    def __missing__(self, key):
+        action = self[key] = self.cls(key) if self.one_field else self.cls(*key)
+        return action
 
 
 def action_from_json(actions: dict[str, type[Action]], data: Any) -> Action:
@@ -156,7 +173,6 @@ class LazyView(dict):
     __slots__ = ("_state", "_player", "_parts")
 
     def __init__(self, state, player, parts: dict[str, Callable]):
-        super().__init__()
         self._state, self._player, self._parts = state, player, parts
 
     def __missing__(self, key):
@@ -188,32 +204,6 @@ class LazyView(dict):
         return dict(self.items()) == other
 
     __hash__ = None
-
-
-class LazyList(Sequence):
-    """A list part of a :class:`LazyView` (one entry per seat) whose entries are built when read."""
-
-    __slots__ = ("_build", "_items")
-
-    def __init__(self, n: int, build: Callable[[int], Any]):
-        self._build, self._items = build, [None] * n
-
-    def __getitem__(self, i):
-        if type(i) is slice:
-            return [self[k] for k in range(len(self))[i]]
-        item = self._items[i]
-        if item is None:
-            item = self._items[i] = self._build(range(len(self._items))[i])
-        return item
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self):
-        return (self[i] for i in range(len(self._items)))
-
-    def __eq__(self, other):
-        return list(self) == (list(other) if isinstance(other, (list, LazyList)) else other)
 
 
 @dataclass
@@ -253,6 +243,7 @@ class GameState:
 
     # -- the contract -------------------------------------------------------
     def current_player(self) -> int | None:
+        """The seat to move; None once the game is over (play_turns relies on it, the harness checks it)."""
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
@@ -271,7 +262,8 @@ class GameState:
         strictly), so the legal actions are not generated twice. Give a bot a copy of ``legal``."""
         if any(map(is_, legal, repeat(action))):  # the listed object itself (a C loop, no __eq__)
             self._apply(action)
-            self.history.append(action.to_json())
+            known = action.__dict__.get("_json")  # the JSON to_json keeps for a move offered again
+            self.history.append(dict(known) if known is not None else action.to_json())
             return
         self._apply_match(action, self.matching_action(action, legal))
 

@@ -5,7 +5,6 @@ of decision. The round's main actions (Kit rule K11) answer the "act" decision.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -257,23 +256,6 @@ class Synthesis(Action):
 
     def describe(self):
         return _a("synthesis_yes" if self.attempt else "synthesis_no")
-
-
-class Interned(dict):
-    """``cls(*fields)`` made once per value and then looked up (``made[card]``, ``made[project, hex]``):
-    actions are frozen values and the rules offer the same ones move after move, so generating the
-    legal actions reads a table instead of building each anew (a cache of a pure function of
-    immutable keys, see CONTRIBUTING.md). The key is the one field's value, or a tuple of them."""
-
-    __slots__ = ("cls", "one_field")
-
-    def __init__(self, cls):
-        super().__init__()
-        self.cls, self.one_field = cls, len(dataclasses.fields(cls)) == 1
-
-    def __missing__(self, key):
-        action = self[key] = self.cls(key) if self.one_field else self.cls(*key)
-        return action
 
 
 ACTIONS = (Keep, Income, Repay, Continue, Discard, Story, FreePreprint, Borrow, PlayTheory, PlayMethod,

@@ -129,6 +129,8 @@ def neighbours(hex_id: str) -> tuple[str, ...]:
 
 # The rules read these at every step: tables, not calls (the same values as the functions above).
 NEIGHBOURS: dict[str, tuple[str, ...]] = {h: neighbours(h) for h in HEXES}
+FIELD_HEXES: dict[str, tuple[str, ...]] = dict(_FIELD_HEXES)
+RIM: frozenset[str] = _RIM  # is_outer's hexes
 FIELD_OF: dict[str, str] = dict(_FIELD_OF)
 ORDER: dict[str, int] = dict(_ORDER)
 
@@ -159,9 +161,9 @@ def fields_adjacent(a: str, b: str) -> bool:
     return adjacent
 
 
-# fields_adjacent of every pair of areas: the rules and bots ask at every test
-_ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
-             for a in (META, *FIELDS) for b in (META, *FIELDS)}
+# fields_adjacent of every pair of areas: the rules and bots ask at every test (ADJACENT[a, b], a table)
+_ADJACENT = ADJACENT = {(a, b): a != b and (META in (a, b) or frozenset((a, b)) in BORDERS)
+                        for a in (META, *FIELDS) for b in (META, *FIELDS)}
 
 
 def pixel(hex_id: str, size: float = 1.0) -> tuple[float, float]:

@@ -8,10 +8,13 @@ theories name.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import repeat
+from operator import is_
 
 from . import board, cards
-from .actions import CollectData, Continue, FreePreprint, Income, Repay, Reward, Stop, Story, Synthesis
-from .terms import project_hits, success_faces, test_terms, tile_terms
+from .actions import FreePreprint, Reward, Story, Synthesis
+from .terms import NO_SITE, SeatTests, project_hits, site_of
 
 
 class HeuristicBot:
@@ -22,11 +25,11 @@ class HeuristicBot:
 
     def choose(self, view, legal):
         self._known = {}  # what this choice has worked out from this view already
-        kind = view["decision"]["kind"]
-        me = view["player"]
+        decision = view["decision"]
+        kind, me = decision["kind"], decision["player"]  # the seat that decides is the one to play
         choose = getattr(self, f"_{kind}", None)
         action = choose(view, legal, me) if choose else None
-        return action if action in legal else self.rng.choice(legal)
+        return (action is not None and _listed(action, legal)) or self.rng.choice(legal)
 
     # -- small choices ---------------------------------------------------------------------------
     def _keep(self, view, legal, me):
@@ -38,13 +41,19 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(c in cards.theories() for c in pl["hand"]) + sum(
-            th["owner"] == me for th in view["theories"].values())
-        wanted = Income(resource, "theory" if theories < 3 else "method")
-        return wanted if wanted in legal else next(a for a in legal if a.resource == resource)
+        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(pl["table"])
+        deck = "theory" if theories < 3 else "method"
+        first = None  # the first move for the resource, if none draws from that deck
+        for a in legal:
+            if a.resource == resource:
+                if a.deck == deck:
+                    return a
+                first = first or a
+        return first
 
     def _repay(self, view, legal, me):
-        return Repay() if Repay() in legal and view["players_"][me]["res"]["R"] >= 4 else Continue()
+        repay = view["players_"][me]["res"]["R"] >= 4 and next((a for a in legal if a.kind == "repay"), None)
+        return repay or next(a for a in legal if a.kind == "continue")
 
     def _discard(self, view, legal, me):
         return max(legal, key=lambda a: (_cost(a.card), a.card))
@@ -70,85 +79,87 @@ class HeuristicBot:
         return Synthesis(True)
 
     # -- the test ------------------------------------------------------------------------------------
-    def _faces(self, view, me, theory, tile, method="") -> int:
-        """The die's faces that pass this test (the chance in sixths: exact, and cheap to weigh)."""
-        key = ("faces", theory, tile, method)
-        faces = self._known.get(key)
-        if faces is None:
-            mine = self._tiles_by_uid(view, me)
-            terms = tile_terms(view, me, theory, mine[tile], method) if tile in mine else \
-                test_terms(view, me, theory, tile, method)
-            faces = self._known[key] = success_faces(terms)
-        return faces
+    def _tests(self, view, me) -> SeatTests:
+        if "tests" not in self._known:
+            self._known["tests"] = SeatTests(view, me)
+        return self._known["tests"]
 
-    def _tiles_by_uid(self, view, me) -> dict:
-        if "by_uid" not in self._known:
-            self._known["by_uid"] = {t["uid"]: t for t in self._own_tiles(view, me)}
-        return self._known["by_uid"]
-
-    def _chance(self, view, me, theory, tile, method="") -> float:
-        return self._faces(view, me, theory, tile, method) / 6
-
-    def _is_new(self, view, theory, tile) -> bool:
-        """Would a success with this tile be on a project the theory has no hit on ("" is no project)?"""
-        return bool(tile) and tile not in project_hits(view["theories"][theory])
+    def _sites(self, view, me) -> dict:
+        """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
+        if "sites" not in self._known:
+            sites = self._known["sites"] = {}
+            for t in self._own_tiles(view, me):
+                sites[t["uid"]] = site_of(view, t)
+        return self._known["sites"]
 
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
-        that adds most on it (K30 offers both as one choice)."""
+        that adds most on it (K30 offers both as one choice). Chances in die faces (exact)."""
         theory = view["decision"]["theory"]
         pl = view["players_"][me]
-        tile = max(dict.fromkeys(a.tile for a in legal),
-                   key=lambda t: (self._chance(view, me, theory, t) + 0.3 * self._is_new(view, theory, t), t))
+        tests, sites = self._tests(view, me), self._sites(view, me)
+        hits = project_hits(view["theories"][theory])
+        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys([a.tile for a in legal])}
+        # a success on a project the theory has no hit on yet ("" is no project) counts more
+        tile = max(faces, key=lambda t: (faces[t] / 6 + 0.3 * (bool(t) and t not in hits), t))
+        site, methods = sites.get(tile) or _site(view, tile), cards.methods()
 
         def worth(a):
             if not a.method:
                 return 0.0
-            m = cards.methods()[a.method]
-            gain = (self._faces(view, me, theory, tile, a.method) - self._faces(view, me, theory, tile)) / 6
+            m = methods[a.method]
+            gain = (tests.faces(theory, site, a.method) - faces[tile]) / 6
             guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
             return gain + guard + 0.05 * (not a.from_hand)
 
-        return max((a for a in legal if a.tile == tile), key=lambda a: (worth(a), a.method))
+        return max([a for a in legal if a.tile == tile], key=lambda a: (worth(a), a.method))
 
-    def _prediction_value(self, view, me, theory) -> float:
-        key = ("prediction", theory)
-        if key not in self._known:
-            self._known[key] = self._value_of_prediction(view, me, theory)
-        return self._known[key]
-
-    def _value_of_prediction(self, view, me, theory) -> float:
-        th = view["theories"][theory]
-        hits = project_hits(th)
-        rival = th["owner"] != me
-        tested = rival and theory in self._tested_by_others(view, me)
-        best = 0.0
-        for tile in self._own_tiles(view, me) or [None]:
-            uid = tile["uid"] if tile else ""
-            chance = self._chance(view, me, theory, uid)
-            new = bool(hits) and bool(uid) and uid not in hits
-            score = chance * (3.0 if new else 1.0 if not hits else 0.4)
-            if rival:
-                if tested:
-                    score *= 0.3  # someone tests it already this round: a bridge may be on its way
-                if not hits:
-                    score *= 0.3  # a first hit on someone else's theory scores nothing yet
-                elif tile and self._gives_bridge(view, th, theory, tile):
-                    # a bridge is a gift towards the rival's synthesis; the second one, never
-                    score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
-            best = max(best, score)
-        return best
+    def _prediction_values(self, view, me, predictions) -> dict:
+        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""
+        theories = view["theories"]
+        tests = self._tests(view, me)
+        sites = list(self._sites(view, me).values()) or [NO_SITE]
+        values = {}
+        for a in predictions:
+            theory = a.theory
+            th = theories[theory]
+            hits = project_hits(th) if th["hits"] else []
+            rival = th["owner"] != me
+            tested = rival and theory in self._tested_by_others(view, me)
+            best = 0.0
+            for site in sites:
+                uid = site.uid
+                chance = tests.faces(theory, site) / 6
+                new = hits and uid and uid not in hits
+                score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+                if rival:
+                    if tested:
+                        score *= 0.3  # someone tests it already this round: a bridge may be on its way
+                    if not hits:
+                        score *= 0.3  # a first hit on someone else's theory scores nothing yet
+                    elif uid and self._gives_bridge(view, th, theory, site):
+                        # a bridge is a gift towards the rival's synthesis; the second one, never
+                        score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                if score > best:  # max(best, score)
+                    best = score
+            values[theory] = best
+        return values
 
     def _own_tiles(self, view, me) -> list:
         if "tiles" not in self._known:
-            self._known["tiles"] = [t for t in view["tiles"] if t["owner"] == me]
+            tiles = self._known["tiles"] = []
+            for t in view["tiles"]:
+                if t["owner"] == me:
+                    tiles.append(t)
         return self._known["tiles"]
 
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
         if "tested" not in self._known:
-            self._known["tested"] = {pl["scheduled"]["theory"] for q, pl in enumerate(view["players_"])
-                                     if q != me and pl["scheduled"]}
+            tested = self._known["tested"] = set()
+            for q, pl in enumerate(view["players_"]):
+                if q != me and pl["scheduled"]:
+                    tested.add(pl["scheduled"]["theory"])
         return self._known["tested"]
 
     def _testable(self, view, me, theory) -> int:
@@ -164,10 +175,10 @@ class HeuristicBot:
         return int(card.test_project in view["market"] or card.field in fields)
 
     @staticmethod
-    def _gives_bridge(view, th, theory, tile) -> bool:
+    def _gives_bridge(view, th, theory, site) -> bool:
         """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
         bridges = view["players_"][th["owner"]]["bridges"]
-        fields = sorted((cards.projects()[tile["card"]].field, cards.theories()[theory].field))
+        fields = sorted((site.field, cards.theories()[theory].field))
         return fields[0] != fields[1] and fields not in bridges
 
     # -- the round's actions ---------------------------------------------------------------------------
@@ -176,30 +187,32 @@ class HeuristicBot:
         by_kind: dict = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        mine = [t for t, th in view["theories"].items() if th["owner"] == me]
+        mine = pl["table"]
         if "theory" in by_kind and len(mine) < 2:
             return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
                                                          -cards.theories()[a.card].difficulty, a.card))
         if "predict" in by_kind:
+            value = self._prediction_values(view, me, by_kind["predict"])
+            theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            best = max(by_kind["predict"], key=lambda a: (self._prediction_value(view, me, a.theory),
-                                                          view["theories"][a.theory]["owner"] == me,
-                                                          self.rng.random()))
-            if self._prediction_value(view, me, best.theory) >= 0.15:
+            best = max(by_kind["predict"], key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
+            if value[best.theory] >= 0.15:
                 return best
         if "build" in by_kind and pl["tiles_left"] > 2:
-            named = {cards.theories()[t].test_project for t in mine}
-            fields = {cards.theories()[t].field for t in mine}
-            good = [a for a in by_kind["build"] if a.project in named or cards.projects()[a.project].field in fields]
+            theories, projects = cards.theories(), cards.projects()
+            named = {theories[t].test_project for t in mine}
+            fields = {theories[t].field for t in mine}
+            good = [a for a in by_kind["build"] if a.project in named or projects[a.project].field in fields]
             hit = any(view["theories"][t]["hits"] for t in mine)
-            few = sum(t["owner"] == me for t in view["tiles"]) < 4
+            few = len(self._own_tiles(view, me)) < 4
             # projects that test the bot's theories well; once one has a hit, any project can
             # replicate it at +1 difficulty, so a second instrument anywhere is worth building
             options = good or (by_kind["build"] if hit and few else [])
             if options:
-                return max(options, key=lambda a: (a.project in named, a.project in good,
-                                                   cards.projects()[a.project].technique,
-                                                   board.field_of(a.hex) != board.META, a.hex))
+                # (its key once had "a.project in good" second: a project is never one of the moves, so
+                # it was always false and left out changes nothing; meant was perhaps "a in good")
+                return max(options, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
+                                                   board.FIELD_OF[a.hex] != board.META, a.hex))
         if "journal" in by_kind:
             return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
         if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
@@ -216,11 +229,25 @@ class HeuristicBot:
         if "method" in by_kind:
             return max(by_kind["method"], key=lambda a: (cards.methods()[a.card].bonus, a.card))
         if "collect" in by_kind and pl["res"]["D"] < 3:
-            return CollectData()
+            return by_kind["collect"][0]
         if "theory" in by_kind:
             return by_kind["theory"][0]
-        return Stop()
+        return by_kind["stop"][0]
 
 
+def _site(view, uid: str):
+    """The site of any tile on the map by its uid ("": no project)."""
+    return site_of(view, next((t for t in view["tiles"] if t["uid"] == uid), None) if uid else None)
+
+
+def _listed(action, legal):
+    """``action`` as ``legal`` holds it, or None if it is not legal: the listed object itself, which the
+    game applies without matching it field by field (a move the bot built, ``Story(True)``, is equal to one)."""
+    if any(map(is_, legal, repeat(action))):  # in C, without a dataclass __eq__ per move before it
+        return action
+    return next((a for a in legal if type(a) is type(action) and a == action), None)
+
+
+@lru_cache(maxsize=None)
 def _cost(card: str) -> int:
     return getattr(cards.card(card), "cost", 0)

@@ -432,26 +432,33 @@ def _validate_school(cat: Catalogue, check, hexes) -> None:
 
 # --- public tables and decks ------------------------------------------------------------------
 
+# The tables are asked for at every step: each remembered (lru_cache answers in C, without a Python call).
+@lru_cache(maxsize=None)
 def theories() -> Mapping[str, Theory]:
     return catalogue().theories
 
 
+@lru_cache(maxsize=None)
 def methods() -> Mapping[str, Method]:
     return catalogue().methods
 
 
+@lru_cache(maxsize=None)
 def projects() -> Mapping[str, Project]:
     return catalogue().projects
 
 
+@lru_cache(maxsize=None)
 def interference() -> Mapping[str, Interference]:
     return catalogue().interference
 
 
+@lru_cache(maxsize=None)
 def events() -> Mapping[str, Event]:
     return catalogue().events
 
 
+@lru_cache(maxsize=None)  # every set-up asks (pure: the data never change)
 def ordinary_events() -> tuple[str, ...]:
     """The events of both games (the full game's whole deck)."""
     return tuple(e.id for e in events().values() if e.code not in OUTSIDE_CODES)
@@ -462,6 +469,7 @@ def outside_events(sort: str) -> tuple[str, ...]:
     return tuple(e.id for e in events().values() if e.code == sort)
 
 
+@lru_cache(maxsize=None)
 def anomalies() -> Mapping[str, Anomaly]:
     return catalogue().anomalies
 
@@ -571,9 +579,14 @@ def card_set_fields(card_set: str) -> frozenset[str]:
 
 def in_card_set(card_set: str, kind: str) -> list[str]:
     """The ids of the theory or project cards (``kind``) of a card set, sorted."""
+    return list(_in_card_set(card_set, kind))
+
+
+@lru_cache(maxsize=None)  # every set-up asks (pure: the data never change)
+def _in_card_set(card_set: str, kind: str) -> tuple[str, ...]:
     deck = theories() if kind == "theory" else projects()
     fields = card_set_fields(card_set)
-    return sorted(c for c, card in deck.items() if card.field in fields)
+    return tuple(sorted(c for c, card in deck.items() if card.field in fields))
 
 
 def theory_deck() -> tuple[str, ...]:
@@ -588,6 +601,7 @@ def project_deck() -> tuple[str, ...]:
     return tuple(projects())
 
 
+@lru_cache(maxsize=None)  # every set-up asks (pure: the data never change)
 def interference_deck() -> tuple[str, ...]:
     """Every bias, influence and shield card, each as many times as its ``copies``."""
     return tuple(cid for cid, card in interference().items() for _ in range(card.copies))

@@ -66,11 +66,16 @@ class Events:
     def _standing(self, p: int) -> dict:
         """What an ordinary event can change for a team: resources, Reputation, noise on its hexes."""
         pl = self.players_[p]
-        return {"amounts": {**pl["res"], "reputation": pl["reputation"]},
-                "noise": {t["hex"]: self.noise[t["hex"]] for t in self.tiles if t["owner"] == p}}
+        noise = {}
+        for t in self.tiles:
+            if t["owner"] == p:
+                noise[t["hex"]] = self.noise[t["hex"]]
+        return {"amounts": {**pl["res"], "reputation": pl["reputation"]}, "noise": noise}
 
     def _log_effect(self, p: int, event: str, before: dict) -> None:
         now = self._standing(p)
+        if now == before:  # most events leave most teams as they were
+            return
         amounts, gained, lost = now["amounts"], {}, {}
         for k, n in before["amounts"].items():
             change = amounts[k] - n

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import board, cards
 from .constants import BONUS_CAP, TRACK_MAX
-from .terms import project_hits, test_terms
+from .terms import project_hits, test_terms, tile_terms
 from .actions import Reveal, Reward, Synthesis
 
 
@@ -47,11 +47,14 @@ class Experiments:
             self._finish("synthesis")
 
     def test_terms(self, p: int, theory: str, tile_uid: str, method: str) -> dict:
-        """The terms the engine rolls against: ``terms.test_terms`` of what the public view shows. The
-        parts it reads are given as the state holds them (public, and of the view's shape): no copies."""
-        table = {"theories": self.theories, "players_": self.players_, "tiles": self.tiles,
-                 "anomalies": self.anomaly_at, "noise": self.noise, "wormholes": self.wormholes}
-        return test_terms(table, p, theory, tile_uid, method)
+        """The terms the engine rolls against: ``terms.test_terms`` of what the public view shows."""
+        return test_terms(self._test_table(), p, theory, tile_uid, method)
+
+    def _test_table(self) -> dict:
+        """The parts of the view a test's terms read, given as the state holds them (public, and of the
+        view's shape): no copies."""
+        return {"theories": self.theories, "players_": self.players_, "tiles": self.tiles,
+                "anomalies": self.anomaly_at, "noise": self.noise, "wormholes": self.wormholes}
 
     def _run_test(self, p: int, s: dict) -> None:
         pl = self.players_[p]
@@ -60,18 +63,23 @@ class Experiments:
             return
         pl["res"]["D"] -= 1
         method = cards.methods()[s["method"]] if s["method"] else None
-        tile = next((t for t in self.tiles if t["uid"] == s["tile"]), None)
+        tile = None
+        for t in self.tiles:
+            if t["uid"] == s["tile"]:
+                tile = t
+                break
         if method and method.clean_noise and tile:
             self._clean(tile["hex"], method.clean_noise)
-        terms = self.test_terms(p, s["theory"], s["tile"], s["method"])
+        terms = tile_terms(self._test_table(), p, s["theory"], tile, s["method"])  # test_terms, the tile found
         roll = self.chance.randint(1, 6)
         total = roll + terms["bonus"] - terms["noise"] - terms["penalty"]
         pl["penalty"] = 0
-        pl.update(technique=0, insight=0)  # a discovery's Technique and a story's Insight: used by this test (K23, K28)
+        pl["technique"] = pl["insight"] = 0  # a discovery's Technique and a story's Insight: used by this test (K23, K28)
         self.stats["tests"] += 1
         success = total >= terms["difficulty"]
         self._log("test", p, theory=s["theory"], tile=s["tile"], method=s["method"], roll=roll, total=total,
-                  **{k: terms[k] for k in ("difficulty", "bonus", "noise", "penalty", "hex")}, success=success)
+                  difficulty=terms["difficulty"], bonus=terms["bonus"], noise=terms["noise"],
+                  penalty=terms["penalty"], hex=terms["hex"], success=success)
         if success:
             self._success(p, s, tile, terms, method)
         else:
@@ -96,7 +104,7 @@ class Experiments:
             return
         self.stats["hits"] += 1
         th["kv"] += 1 + (method.success_kv_extra if method else 0)
-        self._gain(p, {k: v for k, v in card.reward.items()})  # 1. consensus and the card's reward
+        self._gain(p, dict(card.reward))  # 1. consensus and the card's reward
         if method:
             self._gain(p, dict(method.success_gain))
         self._record(p, theory, "hit")
@@ -157,7 +165,7 @@ class Experiments:
             if wormhole:
                 self.wormholes.append(sorted((s["first_hex"], hex_)))
                 self.stats["wormholes"] += 1
-            self._log("bridge", owner, fields=pair, wormhole=wormhole)
+            self._log("bridge", owner, fields=list(pair), wormhole=wormhole)  # a copy: the pair is one of the bridges
         for a in list(self.anomaly_at):
             if a in self._neighbours(hex_) and board.field_of(a) == card.field:
                 anomaly = cards.anomalies()[self.anomaly_at.pop(a)]

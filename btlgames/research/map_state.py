@@ -4,8 +4,12 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import board, cards
 from .constants import TILES
+
+_HEX = itemgetter("hex")
 
 
 class MapState:
@@ -42,45 +46,60 @@ class MapState:
         return board.NEIGHBOURS[hex_] + tuple(linked)
 
     def _occupied(self) -> set:
-        taken = {t["hex"] for t in self.tiles}
+        taken = set(map(_HEX, self.tiles))
         taken.update(self.anomaly_at, self.neutral, self.hidden)
         return taken
 
     def _known_free(self, field_: str, taken: set | None = None) -> list[str]:
         taken = self._occupied() if taken is None else taken
-        return [h for h in board.field_hexes(field_) if h not in taken]
+        return [h for h in board.FIELD_HEXES[field_] if h not in taken]
 
     def _near(self, p: int) -> set:
         """``p``'s hexes and their neighbours (both ways, wormholes too)."""
         near = set()
+        neighbours = self._neighbours if self.wormholes else board.NEIGHBOURS.__getitem__  # the map's, in C
         for t in self.tiles:
             if t["owner"] == p:
                 near.add(t["hex"])
-                near.update(self._neighbours(t["hex"]))
+                near.update(neighbours(t["hex"]))
         return near
 
-    def _build_spots(self, p: int, near: set | None = None):
-        """Where ``p`` may build a project of a field: a free hex of it (of Metascience if none is
-        left) beside one of ``p``'s tiles if there is one, else any. The map read once for all fields;
-        ``near``: ``_near(p)`` if known (its own hexes are taken, so only the neighbours count)."""
+    def _build_spots(self, p: int, fields, near: set | None = None) -> dict[str, list[str]]:
+        """Where ``p`` may build a project of each of ``fields``, by field: a free hex of the field (of
+        Metascience if none is left) beside one of ``p``'s tiles if there is one, else any. The map read
+        once for all fields; ``near``: ``_near(p)`` if known (its own hexes are taken, so only the
+        neighbours count). Plain loops: the most frequent decision asks."""
         taken = self._occupied()
         near = self._near(p) if near is None else near
-        found: dict = {}
-
-        def spots(field_: str) -> list[str]:
-            if field_ not in found:
-                free = self._known_free(field_, taken) or self._known_free(board.META, taken)
-                found[field_] = [h for h in free if h in near] or free
-            return found[field_]
+        spots = {}
+        for field_ in fields:
+            if field_ in spots:
+                continue
+            free = []
+            for h in board.FIELD_HEXES[field_]:
+                if h not in taken:
+                    free.append(h)
+            if not free:
+                for h in board.FIELD_HEXES[board.META]:
+                    if h not in taken:
+                        free.append(h)
+            beside = []
+            for h in free:
+                if h in near:
+                    beside.append(h)
+            spots[field_] = beside or free
         return spots
 
     def _hidden_in(self, field_: str) -> list[str]:
-        return [h for h in board.field_hexes(field_) if h in self.hidden]
+        return [h for h in board.FIELD_HEXES[field_] if h in self.hidden]
 
     def _noisy_near(self, p: int, near: set | None = None) -> list[str]:
         """The hexes with noise on or beside ``p``'s tiles, in hex order (``near``: ``_near(p)`` if known)."""
         noise = self.noise
-        noisy = [h for h in (self._near(p) if near is None else near) if noise[h] > 0]
+        noisy = []
+        for h in self._near(p) if near is None else near:
+            if noise[h] > 0:
+                noisy.append(h)
         return sorted(noisy, key=board.ORDER.__getitem__) if len(noisy) > 1 else noisy
 
     def _production(self, p: int) -> dict:

@@ -10,24 +10,27 @@ resource and the card to draw are one choice, a prediction's project and method 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
 from typing import ClassVar
 
+from ..core.events import Event
 from ..core.i18n import t
-from ..core.state import Action, GameState
+from ..core.state import Action, GameState, Interned
 from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
-                      Reward, Simulate, Stop, Story, Synthesis, Interned)
+                      Reward, Simulate, Stop, Story, Synthesis)
 from .constants import (CARD_SETS, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
                         STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference
 from .map_state import MapState
-from .terms import can_test, method_choices, project_choices
+from .terms import method_choices, project_choices, testable
 from .views import Views
 
-# What the legal actions are made of: one instance per value (actions.Interned).
+# What the legal actions are made of: one instance per value (core.state.Interned).
 _INCOME, _DISCARD, _KEEP, _PLAY_THEORY, _PLAY_METHOD, _BUILD, _PREDICT, _PREPRINT, _JOURNAL, _INTERFERE, _SIMULATE, \
     _PLAN_TEST = map(Interned, (Income, Discard, Keep, PlayTheory, PlayMethod, Build, Predict, Preprint, Journal,
                                 Interfere, Simulate, PlanTest))
@@ -79,7 +82,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     @property
     def school(self) -> bool:
-        return self.variant == "school"
+        return self.options["variant"] == "school"
 
     @property
     def rounds(self) -> int:
@@ -143,7 +146,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
 
     def _full_setup(self) -> None:
         for f in board.FIELDS:
-            outer = [h for h in board.field_hexes(f) if board.is_outer(h)]
+            outer = [h for h in board.FIELD_HEXES[f] if h in board.RIM]
             tokens = self.chance.shuffled(["discovery", "anomaly", "null"])
             places = self.chance.shuffled(outer)
             self.hidden.update({places[0]: tokens[0], places[1]: tokens[1], places[2]: ""})
@@ -152,7 +155,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         for f in fields:
             free = [h for h in self._known_free(f)]
             self.anomaly_at[self.chance.choice(free)] = self._draw_anomaly(f)
-        outer_free = [h for f in board.FIELDS for h in self._known_free(f)]
+        taken = self._occupied()
+        outer_free = [h for f in board.FIELDS for h in self._known_free(f, taken)]
         self.neutral = self.chance.shuffled(outer_free)[:NEUTRAL[self.players]]
         self.start = self.chance.randint(0, self.players - 1)  # K5
         if self.players == 3:
@@ -218,10 +222,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             return self._main_actions(p)
         if kind == "income":  # K7 and the draw, one choice (K30)
             decks = self._drawable()
-            return [_INCOME[r, deck] for r in ("D", "L", "O") for deck in decks]
+            return list(map(_INCOME.__getitem__, product(("D", "L", "O"), decks)))
         if kind == "discard":
             pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
-            return [_DISCARD[c] for c in dict.fromkeys(pile)]
+            return list(map(_DISCARD.__getitem__, dict.fromkeys(pile)))
         if kind == "plan":
             return self._plan_choices(p, d["theory"])
         if kind == "repay":
@@ -247,51 +251,67 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         raise AssertionError(f"unknown decision {kind}")
 
     def _main_actions(self, p: int) -> list[Action]:
-        """The answers to an "act" decision, in their fixed order (the most frequent decision: it
-        reads each table once)."""
+        """The answers to an "act" decision, in their fixed order. The most frequent decision: it reads
+        each table once, in plain loops and maps over the move tables (a comprehension costs a call)."""
         pl = self.players_[p]
-        done, res = pl["done"], pl["res"]
+        done, res, hand = pl["done"], pl["res"], pl["hand"]
         money = res["R"]
         catalogue = cards.catalogue()
         out: list[Action] = [] if pl["borrowed"] else [_BORROW]
-        hand = pl["hand"]
-        if "theory" not in done and hand:
+        if hand and "theory" not in done:
             theories = catalogue.theories
-            playable = [c for c in hand if c in theories and theories[c].cost <= money]
-            if playable and len([1 for th in self.theories.values() if th["owner"] == p]) < TABLE_THEORIES:
-                out += [_PLAY_THEORY[c] for c in playable]
-        if "method" not in done and hand:
+            playable = []
+            for c in hand:
+                if c in theories and theories[c].cost <= money:
+                    playable.append(_PLAY_THEORY[c])
+            if playable:
+                on_table = 0
+                for th in self.theories.values():
+                    if th["owner"] == p:
+                        on_table += 1
+                if on_table < TABLE_THEORIES:
+                    out += playable
+        if hand and "method" not in done:
             methods = catalogue.methods
-            out += [_PLAY_METHOD[c] for c in hand if c in methods and methods[c].cost <= money]
+            for c in hand:
+                if c in methods and methods[c].cost <= money:
+                    out.append(_PLAY_METHOD[c])
         near = self._near(p) if self.tiles else set()
-        if "build" not in done and pl["tiles_left"]:
+        if pl["tiles_left"] and "build" not in done:
             projects = catalogue.projects
-            affordable = [c for c in dict.fromkeys(self.market) if projects[c].cost <= money]
+            affordable = []  # (project, its field)
+            for c in dict.fromkeys(self.market):
+                project = projects[c]
+                if project.cost <= money:
+                    affordable.append((c, project.field))
             if affordable:
-                spots = self._build_spots(p, near)
-                for project in affordable:
-                    out += [_BUILD[project, h] for h in spots(projects[project].field)]
+                spots = self._build_spots(p, [f for _, f in affordable], near)
+                for c, field_ in affordable:
+                    for h in spots[field_]:
+                        out.append(_BUILD[c, h])
         if "predict" not in done and pl["scheduled"] is None and self.theories:
             has_tile = bool(near)  # a tile's own hex is in near
-            out += [_PREDICT[t] for t in self.theories if can_test(has_tile, pl, t)]
+            out += map(_PREDICT.__getitem__, testable(self.theories, has_tile, pl))
         if res["D"] >= 1 and self.results and ("preprint" not in done or "journal" not in done):
             preprints, journals = self._unpublished_both(p)
             if "preprint" not in done:
-                out += [_PREPRINT[i] for i in preprints]
+                out += map(_PREPRINT.__getitem__, preprints)
             if "journal" not in done and res["L"] >= 1:
-                out += [_JOURNAL[i] for i in journals]
-        if "interfere" not in done and pl["interference"]:
+                out += map(_JOURNAL.__getitem__, journals)
+        if pl["interference"] and "interfere" not in done:
             interference = catalogue.interference
             for c in dict.fromkeys(pl["interference"]):
                 card = interference[c]
                 if card.type != "shield" and card.cost <= money:
-                    out += [_INTERFERE[c, q] for q in range(self.players) if q != p]
-        if "simulate" not in done and res["L"] >= 1:
+                    for q in range(len(self.players_)):
+                        if q != p:
+                            out.append(_INTERFERE[c, q])
+        if res["L"] >= 1 and "simulate" not in done:
             if near:
-                out += [_SIMULATE[h] for h in self._noisy_near(p, near)]
+                out += map(_SIMULATE.__getitem__, self._noisy_near(p, near))
             if pl["penalty"]:
                 out.append(_SIMULATE["repair"])
-        if "peer_review" not in done and res["O"] >= 1 and res["S"] >= 1:
+        if res["O"] >= 1 and res["S"] >= 1 and "peer_review" not in done:
             out.append(_PEER_REVIEW)
             if pl["penalty"]:
                 out.append(_PEER_REPAIR)
@@ -316,12 +336,13 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _apply(self, action: Action) -> None:
         d = self.queue[0]
         p = d["player"]
-        if isinstance(action, Borrow):  # not an action: the decision stays
+        if action is _BORROW:  # not an action: the decision stays (the one Borrow the rules list)
             self._borrow(p)
             return
         self.queue.pop(0)
         _ANSWERS[action.kind](self, p, action, d)
-        self._advance()
+        if not self.queue:  # else a decision waits already
+            self._advance()
 
     def why_illegal(self, action: Action) -> str:
         if not self.is_over() and isinstance(action, Action) and self.queue:
@@ -537,8 +558,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             step, p = self.todo.pop(0)
             _STEPS[step](self, p)
 
-    def _order(self) -> list[int]:
-        return [(self.start + i) % self.players for i in range(self.players)]
+    def _order(self) -> tuple[int, ...]:
+        return _seat_order(self.start, self.players)
 
     def _step_keep(self, p):
         self.queue.append({"kind": "keep", "player": p})
@@ -548,17 +569,18 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         self._log("round", None, round=self.round)
         for pl in self.players_:
             pl.update(done=[], stopped=False, borrowed=False, successes=0, scheduled=None)
+        order, school = self._order(), self.school
         self.todo = [["event", None]]
-        for p in self._order():
+        for p in order:
             self.todo += [["income", p], ["repay", p], ["draw", p]]
-            if self.school and self._tells_story(p):
+            if school and self._tells_story(p):
                 self.todo.append(["story", p])
         self.todo.append(["actions", None])
-        self.todo += [["act", p] for _ in range(2) for p in self._order()]
+        self.todo += [["act", p] for _ in range(2) for p in order]
         self.todo.append(["tests", None])
-        for p in self._order():
+        for p in order:
             self.todo.append(["test", p])
-            if not self.school:
+            if not school:
                 self.todo.append(["synthesis", p])
         self.todo.append(["cleanup", None])
 
@@ -616,8 +638,8 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             pl.update(scheduled=None)  # Insight and a discovery's Technique wait for the next test (K28, K23)
             self._storage_limit(p)
         self._log("round_end", None, tracks=[  # what the debrief charts round by round
-            {k: pl[k] for k in ("rigor", "hype", "reputation", "debt", "vp", "ep")} | {"res": dict(pl["res"])}
-            for pl in self.players_])
+            {"rigor": pl["rigor"], "hype": pl["hype"], "reputation": pl["reputation"], "debt": pl["debt"],
+             "vp": pl["vp"], "ep": pl["ep"], "res": dict(pl["res"])} for pl in self.players_])
         if len(self.market) == 3 and self.market:  # nobody built: the oldest project leaves (K29)
             self.discards["project"].append(self.market.pop(0))
         while len(self.market) < 3 and (self.decks["project"] or self.discards["project"]):
@@ -704,7 +726,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         return preprints, journals
 
     def _log(self, kind: str, player, secret=None, seen_by=None, **data) -> None:
-        self.log.add(self.round, self.phase, player, kind, secret, seen_by, **data)
+        """An event of the game's log. The values given here are new or never changed later (a caller
+        copies what the game keeps changing: a bridge's pair of fields), so they are logged without
+        the copies ``Log.record`` makes for any caller: the game logs about two events a move."""
+        self.log.events.append(Event(self.round, self.phase, player, kind, data, secret or {}, seen_by or []))
 
     def decided_by(self) -> str:
         """Which rule chose the winner: "synthesis", "vp" (most VP alone), the K26 tie-break that
@@ -747,6 +772,12 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         cards_in_play = ([c for pl in self.players_ for c in pl["hand"] + pl["offer"] + pl["methods"]]
                          + list(self.theories) + [c for d in ("theory", "method") for c in self.decks[d] + self.discards[d]])
         assert len(cards_in_play) == len(set(cards_in_play)), "a theory or method card is in two places"
+
+
+@lru_cache(maxsize=None)
+def _seat_order(start: int, players: int) -> tuple[int, ...]:
+    """The seats in turn order from ``start`` (asked at every step of a round: a pure table)."""
+    return tuple((start + i) % players for i in range(players))
 
 
 # The round's steps and the answers to decisions, by name: ``_step_<name>`` and ``_do_<kind>`` of the state

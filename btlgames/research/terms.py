@@ -3,7 +3,8 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from operator import itemgetter
+from typing import NamedTuple, Sequence
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -27,39 +28,91 @@ def test_terms(view: dict, p: int, theory: str, tile_uid: str, method: str) -> d
 
 def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) -> dict:
     """:func:`test_terms` with the tile itself (one of ``view["tiles"]``, or None for no project)."""
-    catalogue = cards.catalogue()
-    card = catalogue.theories[theory]
-    th = view["theories"][theory]
-    pl = view["players_"][p]
-    difficulty = card.difficulty
-    wormhole = False
+    return SeatTests(view, p).terms(theory, site_of(view, tile), method)
+
+
+class Site(NamedTuple):
+    """What a test's terms take from its tile and the map alone: the same for every theory tested
+    there (a bot that weighs several theories on its tiles works it out once a tile)."""
+    uid: str  # "": no project, a method test on Metascience
+    card: str  # the project on the tile
+    hex: str
+    technique: int
+    field: str  # the project's field
+    on_meta: bool  # a project of a field on a Metascience hex (+1 difficulty)
+    noise: int
+    anomaly_fields: frozenset  # the fields of the anomalies beside the hex (through wormholes too)
+
+
+_NO_FIELDS: frozenset = frozenset()
+NO_SITE = Site("", "", "", 0, board.META, False, 0, _NO_FIELDS)
+
+
+def site_of(view: dict, tile: dict | None) -> Site:
+    """The :class:`Site` of one of ``view["tiles"]`` (None: no project)."""
     if tile is None:
-        difficulty += 1  # a method test on Metascience without a tile
-        hex_, technique, project_field = "", 0, board.META
-    else:
-        project = catalogue.projects[tile["card"]]
-        hex_, technique, project_field = tile["hex"], project.technique, project.field
-        if card.test_project == tile["card"] or (card.test_method and project_field == card.field):
-            pass
-        elif project_field == card.field:
-            difficulty += 1
-        else:
-            difficulty += 1 if th["hits"] else 3
-        if board.FIELD_OF[hex_] == board.META and project_field != board.META:
-            difficulty += 1
-        wormhole = _joins_far_fields(view, th, card.field, tile["uid"], project_field)
-    difficulty += 1 if wormhole else 0
+        return NO_SITE
+    project = cards.projects()[tile["card"]]
+    hex_ = tile["hex"]
     anomalies = view["anomalies"]
-    map_bonus = 0
-    if hex_ and anomalies:
+    beside = _NO_FIELDS
+    if anomalies:
         near = neighbours(view, hex_)
-        if not anomalies.keys().isdisjoint(near):  # an anomaly beside: does one puzzle the theory's field?
-            map_bonus = 1 if any(a in anomalies and board.FIELD_OF[a] == card.field for a in near) else 0
-    raw = technique + pl["rigor"] // 4 + map_bonus + pl["insight"] + pl["technique"]
-    if method:
-        raw += catalogue.methods[method].bonus
-    return {"difficulty": difficulty, "bonus": min(BONUS_CAP, raw), "noise": view["noise"][hex_] if hex_ else 0,
-            "penalty": pl["penalty"], "hex": hex_, "project_field": project_field, "wormhole": wormhole}
+        if not anomalies.keys().isdisjoint(near):
+            beside = frozenset([board.FIELD_OF[a] for a in near if a in anomalies])
+    field = project.field
+    return Site(tile["uid"], tile["card"], hex_, project.technique, field,
+                board.FIELD_OF[hex_] == board.META and field != board.META, view["noise"][hex_], beside)
+
+
+class SeatTests:
+    """Seat ``p``'s tests of any theory at any :class:`Site` with any method: the terms, or just the
+    faces of the die that pass. The seat's numbers are read once (a bot weighs every theory it may
+    test at each of its tiles, with each method)."""
+
+    __slots__ = ("view", "theories", "methods", "seat_bonus", "penalty")
+
+    def __init__(self, view: dict, p: int):
+        catalogue = cards.catalogue()
+        pl = view["players_"][p]
+        self.view, self.theories, self.methods = view, catalogue.theories, catalogue.methods
+        self.seat_bonus = pl["rigor"] // 4 + pl["insight"] + pl["technique"]
+        self.penalty = pl["penalty"]
+
+    def terms(self, theory: str, site: Site, method: str) -> dict:
+        difficulty, bonus, wormhole = self._difficulty_and_bonus(theory, site, method)
+        return {"difficulty": difficulty, "bonus": bonus, "noise": site.noise, "penalty": self.penalty,
+                "hex": site.hex, "project_field": site.field, "wormhole": wormhole}
+
+    def faces(self, theory: str, site: Site, method: str = "") -> int:
+        """``success_faces(self.terms(theory, site, method))``, without the dict (success_faces' formula,
+        written out: bots ask hundreds of times a game)."""
+        difficulty, bonus, _ = self._difficulty_and_bonus(theory, site, method)
+        faces = 7 - (difficulty - bonus + site.noise + self.penalty)
+        return 6 if faces > 6 else faces if faces > 0 else 0
+
+    def _difficulty_and_bonus(self, theory: str, site: Site, method: str) -> tuple[int, int, bool]:
+        """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
+        card = self.theories[theory]
+        field = card.field
+        raw = site.technique + self.seat_bonus + (field in site.anomaly_fields)
+        if method:
+            raw += self.methods[method].bonus
+        bonus = raw if raw < BONUS_CAP else BONUS_CAP  # min(BONUS_CAP, raw), without a call
+        if not site.uid:  # a method test on Metascience without a tile
+            return card.difficulty + 1, bonus, False
+        th = self.view["theories"][theory]
+        project_field = site.field
+        if card.test_project == site.card or (card.test_method and project_field == field):
+            off = 0
+        elif project_field == field:
+            off = 1
+        else:
+            off = 1 if th["hits"] else 3
+        wormhole = False
+        if th["hits"] and project_field != field and not board.ADJACENT[project_field, field]:  # else none, without a call
+            wormhole = _joins_far_fields(self.view, th, field, site.uid, project_field)
+        return card.difficulty + off + site.on_meta + wormhole, bonus, wormhole
 
 
 def success_chance(terms: dict) -> Fraction:
@@ -82,7 +135,7 @@ def makes_wormhole(view: dict, theory: str, tile) -> bool:
 
 
 def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field: str) -> bool:
-    if project_field == field or board.fields_adjacent(project_field, field):
+    if project_field == field or board.ADJACENT[project_field, field]:
         return False
     earlier = project_hits(th)
     return (bool(earlier) and uid not in earlier
@@ -91,7 +144,10 @@ def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field:
 
 def project_hits(th: dict) -> list[str]:
     """The projects (tile uids) a theory has a hit on; a success without a project is none (K34)."""
-    return [h["tile"] for h in th["hits"] if h["tile"]]
+    return list(filter(None, map(_TILE, th["hits"])))  # C loops: bots ask at every choice
+
+
+_TILE = itemgetter("tile")
 
 
 def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
@@ -104,11 +160,16 @@ def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
     return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
 
 
-def can_test(has_tile: bool, pl: dict, theory: str) -> bool:
-    """Whether :func:`project_choices` offers anything, without listing it (``has_tile``: the player
-    has a tile on the map)."""
-    named = cards.theories()[theory].test_method
-    return method_at_hand(pl, named) if named else has_tile
+def testable(theories, has_tile: bool, pl: dict) -> list[str]:
+    """The theories for which :func:`project_choices` offers anything, without listing it (``has_tile``:
+    the player has a tile on the map); in the order given."""
+    catalogue = cards.theories()
+    out = []
+    for theory in theories:
+        named = catalogue[theory].test_method
+        if method_at_hand(pl, named) if named else has_tile:
+            out.append(theory)
+    return out
 
 
 def method_at_hand(pl: dict, method: str) -> bool:

@@ -5,7 +5,7 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 from __future__ import annotations
 
 from ..core.events import ALL
-from ..core.state import LazyList, LazyView
+from ..core.state import LazyView
 from . import board, cards
 
 
@@ -31,7 +31,19 @@ _PLAYER_PARTS = {
     "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
     "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
     "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
+    "table": lambda s, vs: s._table(vs[1]),  # the theories on its table, in the order "theories" has them
 }
+
+
+def _theories(state, viewer=None) -> dict:
+    """The theories on the tables, each copied (most of a bot's choices read them: a plain loop, the
+    quickest way found to copy them)."""
+    out = {}
+    for theory, th in state.theories.items():
+        hits = th["hits"]
+        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": list(map(dict, hits)) if hits else [],
+                       "replications": th.get("replications", 0)}
+    return out
 
 
 def _player_part(state, viewer, p: int) -> dict:
@@ -45,13 +57,12 @@ _PARTS = {
     "player": lambda s, v: s.current_player(), "viewer": lambda s, v: v,
     "decision": lambda s, v: dict(s.queue[0]) if s.queue else None,
     "players_": lambda s, v: [_player_part(s, v, p) for p in range(len(s.players_))],
-    "theories": lambda s, v: {t: {"owner": th["owner"], "kv": th["kv"], "hits": [dict(h) for h in th["hits"]],
-                                  "replications": th.get("replications", 0)} for t, th in s.theories.items()},
-    "tiles": lambda s, v: [dict(t) for t in s.tiles],
-    "results": lambda s, v: [dict(r) for r in s.results],
+    "theories": _theories,
+    "tiles": lambda s, v: list(map(dict, s.tiles)),
+    "results": lambda s, v: list(map(dict, s.results)),
     "noise": lambda s, v: dict(s.noise), "noise_supply": lambda s, v: s.noise_supply,
     "hidden": lambda s, v: sorted(s.hidden), "anomalies": lambda s, v: dict(s.anomaly_at),
-    "neutral": lambda s, v: list(s.neutral), "wormholes": lambda s, v: [list(w) for w in s.wormholes],
+    "neutral": lambda s, v: list(s.neutral), "wormholes": lambda s, v: list(map(list, s.wormholes)),
     "market": lambda s, v: list(s.market), "next_event": lambda s, v: s.next_event, "event": lambda s, v: s.event,
     "event_slot": lambda s, v: s._event_slot(), "stories": lambda s, v: s.stories if s.school else "none",
     "decks": lambda s, v: {k: len(d) for k, d in s.decks.items()},
@@ -59,9 +70,16 @@ _PARTS = {
     "counter": lambda s, v: s.counter, "counter_goal": lambda s, v: s.players + 2,
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
-# A bot's view builds each seat's entry only when read too (most choices read the bot's own).
-_SEAT_PARTS = {**_PARTS, "players_": lambda s, v: LazyList(
-    len(s.players_), lambda p: LazyView(s, (v, p), _PLAYER_PARTS))}
+def _seat_entries(state, viewer) -> list:
+    """A bot's view builds each seat's entry part by part when read too (most choices read the bot's
+    own): a plain list of lazy entries, each cheap to make and read at a list's speed."""
+    entries = []
+    for p in range(len(state.players_)):
+        entries.append(LazyView(state, (viewer, p), _PLAYER_PARTS))
+    return entries
+
+
+_SEAT_PARTS = {**_PARTS, "players_": _seat_entries}
 
 
 class Views:
@@ -73,8 +91,11 @@ class Views:
 
     def seat_view(self, player):
         """``view(player)``, each part built when first read (a bot's choice reads few of them)."""
-        self.check_viewer(player)
-        return LazyView(self, player, _SEAT_PARTS)
+        if type(player) is not int or not 0 <= player < len(self.players_):  # not a seat: check it there
+            self.check_viewer(player)
+        view = LazyView(self, player, _SEAT_PARTS)
+        view["decision"] = _PARTS["decision"](self, player)  # every bot reads it first: built at once
+        return view
 
     def _event_slot(self) -> str:
         """The "next event" slot: "queued" (a card lies there), "pending" (empty until this round's

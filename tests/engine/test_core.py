@@ -32,6 +32,26 @@ def test_chance_depends_only_on_seed_and_counter():
     assert Chance(8).shuffled(range(10)) != Chance(7).shuffled(range(10))
 
 
+def test_the_nth_draw_is_that_of_random_seeded_with_seed_and_counter():
+    """Saved games replay from their seeds: the n-th draw of seed s stays Random(f"{s}:{n}")'s, also
+    when two games draw in turns (the chance re-seeds one generator for each draw)."""
+    a, b = Chance(7), Chance(8)
+    drawn = []
+    for n in range(1, 31):
+        drawn += [a.randint(1, 6 + 100 * n), b.shuffled(range(n + 40)), a.choice("abcdefgh"[:n % 8 + 1])]
+    expected = []
+    for n in range(1, 31):
+        shuffled = list(range(n + 40))
+        random.Random(f"8:{n}").shuffle(shuffled)
+        expected += [random.Random(f"7:{2 * n - 1}").randint(1, 6 + 100 * n), shuffled,
+                     random.Random(f"7:{2 * n}").choice("abcdefgh"[:n % 8 + 1])]
+    assert drawn == expected
+    with pytest.raises(ValueError):
+        a.randint(6, 1)
+    with pytest.raises(IndexError):
+        a.choice([])
+
+
 def test_scripted_outcomes_come_first_and_are_checked():
     chance = Chance(1)
     chance.script(4, [3, 1, 2])

@@ -1420,7 +1420,33 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
             assert lazy["decision"] == state.view(viewer)["decision"]  # one part read first, then all
             assert dict(lazy.items()) == state.view(viewer) and lazy == state.view(viewer)
             assert list(lazy) == list(state.view(viewer)) and "no such part" not in lazy
+            assert [seat["table"] for seat in lazy["players_"]] == [  # each seat's theories, as "theories" has them
+                [t for t, th in lazy["theories"].items() if th["owner"] == q] for q in range(state.players)]
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
     with pytest.raises(ValueError):
         state.seat_view(7)
+
+
+@pytest.mark.parametrize("variant, bot", [("full", "heuristic"), ("full", "random"), ("school", "heuristic")])
+def test_an_event_stays_as_it_was_logged_while_the_game_goes_on(variant, bot):
+    """The game logs the values it hands over without copying them (speed): none may be something the
+    game changes later (a bridge's pair of fields is copied for the log)."""
+    import copy
+
+    from btlgames.core.events import ALL
+    from btlgames.core.simulate import make_bot
+
+    kinds = set()
+    for seed in (1, 2, 4):
+        state = btlgames.load("research", seed=seed, variant=variant, players=3)
+        bots = {p: make_bot("research", bot, seed * 31 + p) for p in range(state.players)}
+        as_logged = [copy.deepcopy(e.record(ALL)) for e in state.log]
+        while not state.is_over():
+            p = state.current_player()
+            state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
+            as_logged += [copy.deepcopy(e.record(ALL)) for e in state.log.events[len(as_logged):]]
+        assert [e.record(ALL) for e in state.log] == as_logged
+        kinds |= {e.kind for e in state.log}
+    assert {"bridge", "build", "event_effect", "income", "round_end", "storage", "suffer"} <= kinds \
+        or variant == "school"  # the events that log containers
