@@ -141,9 +141,13 @@ def app(apps, request):
     assert not apps.external, f"requests left the site: {apps.external}"
 
 
-def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
-    page = apps.first
-    page.goto(site.url + "/?lang=en")  # English outright: this browser's app pages ask for languages too
+def test_launcher_links_are_relative_and_lessons_are_pages(browser, site):
+    """In a browser context of its own: the app pages opening ahead in the apps' context ask for
+    Finnish and Dutch, and each choice is remembered in that context's storage (a lesson page
+    opened by an English launcher's plain link would take the language an app page chose last)."""
+    page = new_page(browser, site)
+    external = record_of(page).external
+    page.goto(site.url + "/?lang=en")
     hrefs = page.locator("a[href]").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert hrefs and not [h for h in hrefs if re.match(r"^(/|[a-z]+:)", h)], hrefs  # USB stick, any host
     for game in launcher.GAMES:
@@ -157,7 +161,8 @@ def test_launcher_links_are_relative_and_lessons_are_pages(site, apps):
     assert any(link.endswith("/voici/render/pentaquark/play.html") for link in links), links
     assert not any(link.endswith(".md") for link in
                    page.locator("main a[href]").evaluate_all("links => links.map(a => a.href)"))
-    assert not apps.external
+    page.context.close()
+    assert not external, f"requests left the site: {external}"
 
 
 def kit_links(page) -> list[str]:
