@@ -25,7 +25,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 of n the low end is exactly 0, at n of n the high end exactly 1 (rounding left 1e-17 or
+    # 0.9999999999999999 there: an end beyond the rate itself, which a plot's error bar refuses)
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def percent(k: int, n: int) -> str:
