@@ -351,7 +351,13 @@ def test_a_mean_the_game_declares_is_compared_by_welchs_interval():  # the Pauli
     labels = dict((m, label) for label, m in lab.share.options)
     assert labels["mean:pauli"] == "Pauli moves back per game (mean)"
     assert labels["mean:rounds"] == "rounds per game (mean)"
-    assert f"<i>{labels['mean:rounds']}</i>" in M["preset.pauli.question"]  # the words the question asks for
+    from btlgames.ui import prose
+
+    for lang in available_languages():  # the words the question and the notebook ask for, in every language
+        with speaking(lang):
+            rounds = L.measure_label("antimatter", "mean:rounds")
+            assert f"<i>{rounds}</i>" in L.msg("preset.pauli.question"), lang
+            assert f"*{rounds}*" in prose.text("antimatter-matters/pauli", "simulate", lang), lang
     text = app_text(lab.widget)
     assert "Per game (mean)" in text and re.search(r"Pauli moves back [\d.]+ \(95 % interval", text)
     c = core.compare(a, b, "mean:pauli")
