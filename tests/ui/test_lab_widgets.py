@@ -402,3 +402,18 @@ def test_the_replication_presets_a_is_the_rulebooks_measurement():
     assert [round(100 * share[k]) for k in ("rate", "low", "high")] == [int(x) for x in row.groups()]
     question = M["preset.replication.question"]
     assert f"{row[1]} % of 3-player games (95 % interval {row[2]} % to {row[3]} %), from 300 games" in question
+
+
+def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itself():
+    import json
+    from pathlib import Path
+
+    from btlgames.ui import prose
+
+    page = Path(__file__).resolve().parents[2] / "notebooks/lab/lab.ipynb"
+    code = "".join(json.loads(page.read_text())["cells"][0]["source"])
+    assert "study = lab.make()" in code and code.rstrip().endswith("\nstudy")  # the lab shows itself
+    for lang in available_languages():
+        words = prose.text("lab/lab", "intro", lang)
+        for said in ("`from btlgames.ui import lab`", "`study = lab.make()`", "`study`", "`study.table()`"):
+            assert said in words, (lang, said)
