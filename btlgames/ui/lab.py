@@ -43,6 +43,7 @@ STYLE = stylesheet("""\
 .btl-lab table.btl-table th { background: #eee; }
 .btl-lab .btl-lab-results { display: flex; flex-wrap: wrap; gap: 1em; }
 .btl-lab .btl-lab-verdict { font-size: 1.2em; font-weight: bold; }
+.btl-lab img { max-width: 100%; height: auto; }
 """)
 
 # The concept notebooks' studies: (game, A, B or None, games, share, question key); each default run
@@ -352,6 +353,7 @@ class Lab:
         added to the study shown (A's and B's seeds never the same: run_ab gives B the seeds after A's)."""
         if not more:
             self.forget()
+        self.study.plot.outputs = ()  # a plot of fewer games would no longer be the study's
         total = n * (2 if b else 1)
         seed, self.next_seed = self.next_seed, self.next_seed + total
         self.study.start(total)

@@ -271,9 +271,12 @@ def test_more_games_goes_on_with_the_same_study_on_new_seeds():
     assert lab.more_button.layout.display is None  # shown once there are results to add to
     (first,) = lab.studies
     assert list(first.games.seed) == [0, 1, 2, 3] and first.config.bots == ("planner", "greedy")
+    lab.plot_button.click()
+    assert lab.study.plot.outputs
     lab.games.value = 2
     lab.more_button.click()
     lab.join(120)
+    assert not lab.study.plot.outputs  # the plot of 4 games is gone: it waits for its button again
     (both,) = lab.studies
     assert list(both.games.game) == list(range(6)) and list(both.games.seed) == list(range(6))
     assert both.games.iloc[:4].equals(first.games)  # the games already shown stay as they were
