@@ -218,8 +218,8 @@ class Panel:
     def show_seats(self) -> None:
         k = self.seats()
         for i, control in enumerate(self.seat_controls):
-            control.layout.display = None if i < k else "none"
-        self.rotate.layout.display = None if k > 1 else "none"
+            control.layout.display = "" if i < k else "none"
+        self.rotate.layout.display = "" if k > 1 else "none"
 
     def check(self) -> bool:
         """Say at once, under the panel, what is wrong with an option or with the options together
@@ -299,7 +299,7 @@ class Lab:
         self.forget()
 
     def show_b(self) -> None:
-        self.b.box.layout.display = None if self.compare.value else "none"
+        self.b.box.layout.display = "" if self.compare.value else "none"
 
     def forget(self) -> None:
         self.studies = []
@@ -408,9 +408,9 @@ class Lab:
         seats = self.studies[0].config.seats
         self.share.options = [(measure_label(game, m, seats), m) for m in common]
         self.share.value = chosen
-        self.share.layout.display = None
+        self.share.layout.display = ""  # shown ("": the static site's widgets keep a style set to None)
         self.draw_verdict()
-        self.plot_button.layout.display = self.more_button.layout.display = None
+        self.plot_button.layout.display = self.more_button.layout.display = ""
         self.download.value = csv_link(self.studies)
 
     def draw_verdict(self) -> None:

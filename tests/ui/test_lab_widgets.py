@@ -268,7 +268,7 @@ def test_more_games_goes_on_with_the_same_study_on_new_seeds():
     """The strategy lab's tournament, now every game's: Run, then More games adds games with the
     next seeds to the same study, and the interval narrows."""
     lab = ran(L.make("strategy-lab", games=4, workers=1))
-    assert lab.more_button.layout.display is None  # shown once there are results to add to
+    assert lab.more_button.layout.display == ""  # shown once there are results to add to
     (first,) = lab.studies
     assert list(first.games.seed) == [0, 1, 2, 3] and first.config.bots == ("planner", "greedy")
     lab.plot_button.click()
