@@ -111,6 +111,7 @@ def clairvoyant_line(players: int, games: int, seed: int, workers: int, agreemen
 
 def lab_times() -> None:
     """Each widget of the strategy lab with its defaults, each button pressed once, timed."""
+    from btlgames.ui import lab as rule_lab
     from btlgames.ui import strategy_lab as lab
 
     def timed(what: str, press) -> None:
@@ -119,7 +120,8 @@ def lab_times() -> None:
         print(f"| {what} | {time.process_time() - cpu:.1f} | {time.perf_counter() - wall:.1f} |", flush=True)
 
     print("| the lab, default settings | CPU seconds | wall seconds |\n|---|---|---|")
-    tournament, wait, neighbour, replication = lab.Tournament(), lab.KeepOrWait(), lab.Neighbour(), lab.Replication()
+    strategies = rule_lab.make("strategy-lab")  # the notebook's strategies against each other
+    wait, neighbour, replication = lab.KeepOrWait(), lab.Neighbour(), lab.Replication()
     timed("Keep or pass: the widget (the position drawn)", lambda: lab.KeepOrPass())
     ending = lab.KeepOrPass()
 
@@ -127,9 +129,9 @@ def lab_times() -> None:
         button.click()
         runner.join(600)
 
-    timed(f"Strategies: Run ({tournament.games.value} games, {' against '.join(s.value for s in tournament.seats[:2])})",
-          lambda: run_and_join(tournament.runner, tournament.run))
-    timed("Strategies: More games", lambda: run_and_join(tournament.runner, tournament.more))
+    timed(f"Strategies: Run ({strategies.games.value} games, {' against '.join(strategies.a.config().bots)})",
+          lambda: run_and_join(strategies.runner, strategies.run_button))
+    timed("Strategies: More games", lambda: run_and_join(strategies.runner, strategies.more_button))
     timed(f"Keep or wait: Simulate ({wait.trials.value} deals)", wait.simulate.click)
     timed(f"Keep or pass: Count every order ({ending.orders} orders x {len(ending.moves)} choices)", ending.count.click)
     timed(f"Keep or pass: Simulate ({ending.playouts.value} playouts x {len(ending.moves)} choices)",

@@ -7,7 +7,8 @@ Throughput: for each game (heuristic bots, default options) N games on 1 worker,
 pair repeated R times, interleaved so that both see the same load (the machine's load average is
 printed beside them: a busy machine slows both). Presets: the lab's notebook studies
 (``btlgames.ui.lab.PRESETS``) at their default number of games, on 2 workers, as a student's
-Run plays them (A then B). Plain timing on this machine; no test depends on it.
+Run plays them in the lab widget (A then B, the tables drawn), then Draw the plot; each with the
+sentence its default run ends with. Plain timing on this machine; no test depends on it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import os
 import time
 
 from btlgames.core.registry import games
-from btlgames.core.study import Config, run, run_ab
+from btlgames.core.study import Config, run
 
 
 def timed(config: Config, n: int, workers: int) -> float:
@@ -41,22 +42,27 @@ def throughput(n: int, rounds: int) -> None:
 
 
 def presets() -> None:
-    from btlgames.ui.lab import PRESETS, _panel
+    """Each preset as a student's Run plays it: the lab widget (its default games, A then B, on two
+    workers, the tables drawn), then Draw the plot; and what the default run answers."""
+    import html
+    import re
 
-    print(f"{'preset':<18}{'games':>7}{'seconds (2 workers)':>21}{'load':>7}")
-    for key, preset in PRESETS.items():
-        a = _panel(preset["a"])
-        config_a = Config.make(preset["game"], a["bots"], a["rotate"], **a["options"])
-        n = preset["games"]
+    from btlgames.ui import lab as L
+
+    print(f"{'preset':<18}{'games':>7}{'Run (s)':>9}{'plot (s)':>10}{'load':>7}  what the default run shows")
+    for key, preset in L.PRESETS.items():
+        lab = L.make(key)
         start = time.perf_counter()
-        if preset["b"] is None:
-            run(config_a, n, workers=2)
-            played = n
-        else:
-            b = _panel(preset["b"])
-            run_ab(config_a, Config.make(preset["game"], b["bots"], b["rotate"], **b["options"]), n, workers=2)
-            played = 2 * n
-        print(f"{key:<18}{played:>7}{time.perf_counter() - start:>21.1f}{os.getloadavg()[0]:>7.1f}")
+        lab.run_button.click()
+        lab.join()
+        run_s = time.perf_counter() - start
+        start = time.perf_counter()
+        lab.draw_plot()
+        plot_s = time.perf_counter() - start
+        played = sum(s.n for s in lab.studies)
+        assert played == preset["games"] * len(lab.studies) and lab.share.value == preset["share"], key
+        verdict = html.unescape(re.sub(r"<[^>]+>", "", lab.verdict.value)).strip()
+        print(f"{key:<18}{played:>7}{run_s:>9.1f}{plot_s:>10.1f}{os.getloadavg()[0]:>7.1f}  {verdict}")
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ def _simulate(args) -> int:
             if b == a:
                 raise ValueError("--vs and --vs-bot leave B the same as A: change an option or the bots")
         if args.share:
-            study.count(_empty(a), args.share)  # a misspelt share is refused before any game is played
+            study.check_measure(a, args.share)  # a misspelt share is refused before any game is played
         if args.csv:
             _check_writable(args.csv)  # before the study, not after it
     except ValueError as err:
@@ -38,12 +38,6 @@ def _simulate(args) -> int:
 def _bots(text: str):
     names = text.split(",")
     return names[0] if len(names) == 1 else names
-
-
-def _empty(config):
-    import pandas as pd
-
-    return pd.DataFrame(columns=["winners", *(f"bot_{s}" for s in range(config.seats)), "decided_by"])
 
 
 def _run(a, b, args) -> list:
@@ -92,7 +86,7 @@ def _option(text: str):
 def share_words(measure: str) -> str:
     kind, _, what = measure.partition(":")
     return {"seat": f"seat {what} wins", "bot": f"{what} wins", "tie": "ties (a win shared)",
-            "none": "games without a winner", "decided_by": f"decided by {what}"}[kind]
+            "none": "games without a winner", "decided_by": f"decided by {what}", "mean": f"{what} per game"}[kind]
 
 
 def summarise(result, label: str = "") -> str:
@@ -101,6 +95,7 @@ def summarise(result, label: str = "") -> str:
     A seat wins a game when it is its only winner; a shared win is a tie, counted for no seat, so
     the win rates and the ties add up to at most 100 %.
     """
+    from btlgames.core import study
     from btlgames.core.study import decided_table, win_table
 
     frame, n = result.games, result.n
@@ -122,11 +117,15 @@ def summarise(result, label: str = "") -> str:
                          "a shared win counts for no seat, so the rates add up to at most 100%")
     if n:
         lines.append(f"  actions per game: mean {frame.actions.mean():.1f}, max {frame.actions.max()}")
-    if n and "rounds" in frame.columns:
+    if n and "rounds" in frame.columns and "mean:rounds" not in study.quantities(result):  # else with its interval below
         lines.append(f"  rounds per game: mean {frame.rounds.mean():.1f}, min {frame.rounds.min()}, max {frame.rounds.max()}")
     decided = decided_table(result)
     if len(decided):
         lines.append("  decided by: " + ", ".join(f"{r.measure.split(':', 1)[1]} {r.rate:.0%}" for r in decided.itertuples()))
+    for measure in study.quantities(result):
+        mean = study.average(frame, measure)
+        band = f"95% interval {mean['low']:.2f} to {mean['high']:.2f}" if mean["low"] is not None else "no interval: all alike"
+        lines.append(f"  {share_words(measure)}: mean {mean['mean']:.2f} ({band})")
     if n and "reason" in frame.columns:
         reasons = frame.reason.replace("", "win").value_counts()
         lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
@@ -137,7 +136,13 @@ def difference(result: dict) -> str:
     """B against A in one sentence: the difference in points with its 95 % interval, and what it means."""
     a, b = result["a"], result["b"]
     meaning = {"higher": "B is higher: more than chance", "lower": "B is lower: more than chance",
-               "unclear": "the interval includes 0: these games cannot tell"}[result["verdict"]]
+               "unclear": "the interval includes 0: these games cannot tell",
+               "alike": "every game of A and of B alike: no interval"}[result["verdict"]]
+    if "mean" in a:  # a mean per game, by Welch's interval
+        band = (f"95% interval {result['low']:+.2f} to {result['high']:+.2f}, Welch"
+                if result["low"] is not None else "no interval")
+        return (f"B - A, {share_words(result['measure'])}: {result['diff']:+.2f} "
+                f"(A {a['mean']:.2f}, B {b['mean']:.2f}, {a['n']} and {b['n']} games; {band}): {meaning}")
     return (f"B - A, {share_words(result['measure'])}: {100 * result['diff']:+.1f} points "
             f"(A {a['k']} of {a['n']}, B {b['k']} of {b['n']}; 95% interval {100 * result['low']:+.1f} to "
             f"{100 * result['high']:+.1f}, Newcombe): {meaning}")
@@ -199,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="study B too: A with this option changed (repeat for more); B's seeds follow A's")
     sim.add_argument("--vs-bot", metavar="BOTS", help="study B too: A with these bots (one, or one per seat)")
     sim.add_argument("--share", metavar="SHARE", help="the share A and B are compared on: seat:N (default seat:0), "
-                     "bot:NAME, tie, none or decided_by:RULE")
+                     "bot:NAME, tie, none or decided_by:RULE; or a mean the game declares, mean:NAME "
+                     "(antimatter: mean:pauli, mean:rounds)")
     sim.add_argument("--workers", type=int, choices=(1, 2), default=2,
                      help="processes playing games (the results are the same with 1 or 2)")
     sim.add_argument("--csv", help="write one row per game to this file (with --vs: a column study, A or B)")

@@ -29,4 +29,6 @@ SPEC = register(GameSpec(
     # draw two, the hand limit): set by hand well above the most random play reached, 7.3
     # actions per Scientist and round over every mode and player count (K29 caps the rounds)
     max_actions=lambda options: 40 * options["rounds"] * options["players"],
+    # per game: the Pauli rule's moves back (K9) and the rounds played (the Pauli notebook's crowding)
+    quantities=("pauli", "rounds"),
 ))

@@ -2,14 +2,13 @@
 
 The games are a study of the core (``core.study.run``: seeded, on one or two worker processes,
 the same table either way); this module reads what Antimatter's summaries say. Used by
-bench/antimatter.py (the bot report) and the Pauli notebook (crowding: more Scientists, more
-occupied spaces, longer games). A game cut off by the round limit is counted as such and never
-as a finished race (Kit rule K29).
+bench/antimatter.py (the bot report). The Pauli notebook's crowding is the lab's preset: the game
+declares its Pauli moves back and rounds per game (``GameSpec.quantities``). A game cut off by the
+round limit is counted as such and never as a finished race (Kit rule K29).
 """
 from __future__ import annotations
 
-import math
-from statistics import mean, median, stdev
+from statistics import mean, median
 
 from ..core.study import Config, Study, run, winners
 from ..science.intervals import wilson
@@ -50,19 +49,3 @@ def _count(items) -> dict:
     for x in items:
         out[x] = out.get(x, 0) + 1
     return dict(sorted(out.items(), key=lambda kv: -kv[1]))
-
-
-def crowding(players=range(2, 7), games: int = 40, seed: int = 0, bot: str = "heuristic",
-             workers: int = 1) -> list[dict]:
-    """Standard games for each number of Scientists: more pawns, more spaces taken (the Pauli
-    rule sends movers back more often), and how long a race lasts."""
-    out = []
-    for p in players:
-        frame = play_many(games, bot=bot, seed=seed, workers=workers, players=p, mode="standard").games
-        finished = [int(r) for r, reason in zip(frame["rounds"], frame["reason"]) if reason != "time"]
-        bumps = [int(b) for b in frame["pauli"]]
-        out.append({"players": p, "games": games, "finished": len(finished),
-                    "rounds_mean": mean(finished) if finished else float("nan"),
-                    "rounds_sem": stdev(finished) / math.sqrt(len(finished)) if len(finished) > 1 else float("nan"),
-                    "pauli_mean": mean(bumps), "pauli_sem": stdev(bumps) / math.sqrt(len(bumps)) if len(bumps) > 1 else 0.0})
-    return out

@@ -49,6 +49,9 @@ class GameSpec:
     # the most actions one game can take under any legal play, from its checked options: every
     # game ends, and the conformance harness holds random play to this bound
     max_actions: Callable[[dict], int] | None = None
+    # numbers of a game's summary() worth a mean over many games (Antimatter's Pauli moves back):
+    # a study shows each with its t interval and compares A with B by Welch's (core.study.average)
+    quantities: tuple[str, ...] = ()
 
     @property
     def variants(self) -> tuple:

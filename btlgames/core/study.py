@@ -12,7 +12,11 @@ Summaries count per game, so every share is a proportion of games with a 95 % Wi
 a seat or bot *wins* a game when it is the only winner; a game whose win is shared is counted
 as a *tie* (never as a win for each winner), so the win shares and the tie share add up to at
 most 100 %. :func:`compare` gives the difference of one share between two studies with
-Newcombe's hybrid score interval.
+Newcombe's hybrid score interval. A game may also declare numbers of its summary worth a mean
+(``GameSpec.quantities``: Antimatter's Pauli moves back per game): such a measure is
+``mean:<name>``, shown with Student's t interval (:func:`average`) and compared by Welch's.
+:func:`running` follows a measure as games are added (its interval narrowing), and :func:`extend`
+continues a study on later seeds ("More games").
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from typing import Callable
 
-from ..science.intervals import newcombe, wilson
+from ..science.intervals import mean_difference, mean_interval, newcombe, wilson
 from . import runtime
 from .registry import spec
 from .simulate import play_one, seat_bots
@@ -194,6 +198,21 @@ def _run_on_workers(config, n, seed, workers, progress, stop) -> list[dict]:
     return rows
 
 
+def extend(first: Study, more: Study) -> Study:
+    """``first`` continued by ``more``, the same configuration played on later seeds: its games
+    follow ``first``'s, numbered on from them (each row keeps its own seed), and the study is
+    stopped when ``more`` was."""
+    import pandas as pd
+
+    if more.config != first.config:
+        raise ValueError("only a study of the same configuration continues a study")
+    games = more.games.assign(game=more.games["game"] + first.n) if more.n else more.games
+    frame = pd.concat([first.games, games], ignore_index=True) if first.n and more.n else \
+        (first.games if first.n else games)
+    return Study(first.config, frame, first.asked + more.asked, first.seed, more.stopped,
+                 first.seconds + more.seconds, more.workers)
+
+
 def run_ab(a: Config, b: Config, n: int, seed: int = 0, workers: int = 1,
            progress: Callable[[int, int], None] | None = None,
            stop: threading.Event | None = None) -> tuple[Study, Study | None]:
@@ -235,24 +254,30 @@ def measures(study: Study) -> list[str]:
     return names
 
 
-def count(frame, measure: str) -> tuple[int, int]:
-    """(games where ``measure`` holds, games): a seat's or bot's sole wins, ties, no winner, a decider."""
-    n = len(frame)
+def holds(frame, measure: str) -> list[bool]:
+    """Per game, in game order, whether ``measure`` holds: a seat's or bot's sole win, a tie, no
+    winner, a decider."""
     kind, _, what = measure.partition(":") if isinstance(measure, str) else ("", "", "")
     won = winners(frame)
     if kind == "seat" and what.isdigit():
         seat = int(what)
-        return sum(w == [seat] for w in won), n
+        return [w == [seat] for w in won]
     if kind == "bot" and what:
-        bots = frame[[c for c in frame.columns if c.startswith("bot_")]].astype(str).values.tolist() if n else []
-        return sum(len(w) == 1 and seats[w[0]] == what for w, seats in zip(won, bots)), n
+        bots = frame[[c for c in frame.columns if c.startswith("bot_")]].astype(str).values.tolist() if len(frame) else []
+        return [len(w) == 1 and seats[w[0]] == what for w, seats in zip(won, bots)]
     if measure == "tie":
-        return sum(len(w) > 1 for w in won), n
+        return [len(w) > 1 for w in won]
     if measure == "none":
-        return sum(not w for w in won), n
+        return [not w for w in won]
     if kind == "decided_by" and what:
-        return (int((frame["decided_by"].astype(str) == what).sum()) if n else 0), n
-    raise ValueError(f"no such share {measure!r}: choose one of seat:N, bot:NAME, tie, none, decided_by:RULE")
+        return (frame["decided_by"].astype(str) == what).tolist() if len(frame) else []
+    raise ValueError(f"no such share {measure!r}: choose one of seat:N, bot:NAME, tie, none, decided_by:RULE"
+                     + (" (mean:NAME is a mean, not a share)" if kind == "mean" else ""))
+
+
+def count(frame, measure: str) -> tuple[int, int]:
+    """(games where ``measure`` holds, games): a seat's or bot's sole wins, ties, no winner, a decider."""
+    return sum(holds(frame, measure)), len(frame)
 
 
 def share(frame, measure: str) -> dict:
@@ -313,9 +338,89 @@ def head_to_head(study: Study) -> dict | None:
             "rate": first / decided if decided else float("nan"), "low": low, "high": high}
 
 
+def quantities(study: Study) -> list[str]:
+    """The means a study can show: ``mean:<name>`` for each number its game declares
+    (``GameSpec.quantities``) that its games' rows hold."""
+    return [f"mean:{q}" for q in spec(study.config.game).quantities if q in study.games]
+
+
+def is_mean(measure: str) -> bool:
+    return isinstance(measure, str) and measure.startswith("mean:")
+
+
+def check_measure(config: Config, measure: str) -> str:
+    """The measure, or ValueError naming what it could be: a share (seat:N, bot:NAME, tie, none,
+    decided_by:RULE) or a mean the game declares (mean:NAME)."""
+    if is_mean(measure):
+        declared = spec(config.game).quantities
+        if measure.partition(":")[2] not in declared:
+            raise ValueError(f"no such mean {measure!r}: {config.game} declares "
+                             + (", ".join(f"mean:{q}" for q in declared) or "no means"))
+        return measure
+    import pandas as pd
+
+    count(pd.DataFrame(columns=["winners", *(f"bot_{s}" for s in range(config.seats)), "decided_by"]), measure)
+    return measure
+
+
+def values(frame, measure: str) -> list[float]:
+    """Per game, in game order, the number a ``mean:<name>`` measure averages."""
+    name = measure.partition(":")[2] if is_mean(measure) else ""
+    if not len(frame):
+        return []
+    if not name or name not in frame:
+        raise ValueError(f"no such mean {measure!r}: choose mean:NAME, NAME a number the game declares")
+    return [float(v) for v in frame[name]]
+
+
+def average(frame, measure: str) -> dict:
+    """A quantity's mean per game with its 95 % t interval: n, mean, low, high (low and high None
+    when the games cannot give one: fewer than two, or every game alike)."""
+    numbers = values(frame, measure)
+    band = mean_interval(numbers)
+    return {"measure": measure, "n": len(numbers), "mean": sum(numbers) / len(numbers) if numbers else float("nan"),
+            "low": band[0] if band else None, "high": band[1] if band else None}
+
+
+def running(study: Study, measure: str, versus: str | None = None, points: int = 200):
+    """The measure as games were added, at up to ``points`` numbers of games from 1 to all: per row
+    ``games``, ``value`` (the share, or the mean) and its 95 % interval ``low`` to ``high`` (NaN
+    where there is none yet). With ``versus`` (another share), the share counts only the games
+    where one of the two holds: a head-to-head's "of the games with one winner"."""
+    import pandas as pd
+
+    frame, n = study.games, study.n
+    at = sorted({max(1, round(n * i / points)) for i in range(1, points + 1)}) if n else []
+    rows = []
+    if is_mean(measure):
+        numbers = values(frame, measure)
+        for g in at:
+            band = mean_interval(numbers[:g])
+            rows.append((g, sum(numbers[:g]) / g, *(band or (float("nan"), float("nan")))))
+    else:
+        hits = holds(frame, measure)
+        others = holds(frame, versus) if versus else [False] * n
+        k = counted = done = 0
+        for g in at:
+            for hit, other in zip(hits[done:g], others[done:g]):
+                k += hit
+                counted += hit or other or not versus
+            done = g
+            rows.append((g, k / counted if counted else float("nan"), *wilson(k, counted)))
+    return pd.DataFrame(rows, columns=["games", "value", "low", "high"])
+
+
 def compare(a: Study, b: Study, measure: str) -> dict:
     """B's share minus A's, with Newcombe's 95 % hybrid score interval; ``verdict``: "higher",
-    "lower" (the interval excludes 0) or "unclear" (it includes 0: these games cannot tell)."""
+    "lower" (the interval excludes 0) or "unclear" (it includes 0: these games cannot tell).
+    A mean (``mean:<name>``): B's mean minus A's with Welch's interval, and the verdict "alike"
+    when there is none (every game of both alike)."""
+    if is_mean(measure):
+        band = mean_difference(values(b.games, measure), values(a.games, measure))
+        first, second = average(a.games, measure), average(b.games, measure)
+        verdict = "alike" if band is None else "higher" if band[0] > 0 else "lower" if band[1] < 0 else "unclear"
+        return {"measure": measure, "a": first, "b": second, "diff": second["mean"] - first["mean"],
+                "low": band[0] if band else None, "high": band[1] if band else None, "verdict": verdict}
     ka, na = count(a.games, measure)
     kb, nb = count(b.games, measure)
     low, high = newcombe(kb, nb, ka, na)

@@ -40,4 +40,6 @@ SPEC = register(GameSpec(
     # test, synthesis, clean-up), each step with a few follow-up choices; 40 a team and round is
     # several times the most random or never-stopping play has taken (6.6)
     max_actions=lambda options: 40 * (options["rounds"] or ROUNDS[options["variant"]]) * options["players"],
+    # per game: replications (what the game rewards), artefacts (Hype outrunning Rigor), rounds played
+    quantities=("replications", "artefacts", "rounds"),
 ))

@@ -5,7 +5,8 @@ The Wilson score interval stays inside 0..1 and never collapses to a width of ze
 interval does that). It covers the true rate about as often as it promises for n as small as 10.
 
 A mean of a measured quantity (an average score) gets Student's t interval (``mean_interval``),
-which says nothing rather than a width of zero when every value in the sample is the same.
+which says nothing rather than a width of zero when every value in the sample is the same; the
+difference of two such means, from independent samples, gets Welch's interval (``mean_difference``).
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 of n the low end is exactly 0, at n of n the high end exactly 1 (rounding left 1e-17 or
+    # 0.9999999999999999 there: an end beyond the rate itself, which a plot's error bar refuses)
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def percent(k: int, n: int) -> str:
@@ -78,8 +81,9 @@ def _incomplete_beta(x: float, a: float, b: float) -> float:
 
 
 @lru_cache(maxsize=None)
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile: the t with P(T <= t) = p for ``df`` degrees of freedom (p >= 0.5)."""
+def t_quantile(p: float, df: float) -> float:
+    """Student's t quantile: the t with P(T <= t) = p for ``df`` degrees of freedom (p >= 0.5; ``df``
+    need not be whole: Welch's interval has fractional degrees of freedom)."""
     def cdf(t: float) -> float:
         return 1 - 0.5 * _incomplete_beta(df / (df + t * t), df / 2, 0.5)
     low, high = 0.0, 1.0
@@ -96,13 +100,32 @@ def mean_interval(values) -> tuple[float, float] | None:
     by Student's t: the mean ± t × s / √n. None when the sample cannot say how far off its mean
     may be: fewer than two values, or all of them equal (an interval of width zero would claim a
     certainty that the sample does not give)."""
-    values = list(values)
-    n = len(values)
-    if n < 2:
-        return None
-    mean = sum(values) / n
-    spread = sum((v - mean) ** 2 for v in values) / (n - 1)
-    if spread == 0:
+    n, mean, spread = _mean_and_spread(values)
+    if n < 2 or spread == 0:
         return None
     half = t_quantile(0.975, n - 1) * math.sqrt(spread / n)
     return mean - half, mean + half
+
+
+def _mean_and_spread(values) -> tuple[int, float, float]:
+    """(n, mean, sample variance) of the values (variance 0 for fewer than two)."""
+    values = list(values)
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    return n, mean, (sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0)
+
+
+def mean_difference(first, second) -> tuple[float, float] | None:
+    """The 95 % interval of mean(first) - mean(second), from independent samples, by Welch's t
+    (the two spreads need not be equal; Welch-Satterthwaite degrees of freedom). None when the
+    samples cannot say how far off the difference may be: either has fewer than two values, or
+    every value in both is alike (as :func:`mean_interval`, never a width of zero)."""
+    n1, mean1, var1 = _mean_and_spread(first)
+    n2, mean2, var2 = _mean_and_spread(second)
+    if n1 < 2 or n2 < 2 or var1 == var2 == 0:
+        return None
+    a, b = var1 / n1, var2 / n2
+    df = (a + b) ** 2 / (a * a / (n1 - 1) + b * b / (n2 - 1))
+    half = t_quantile(0.975, df) * math.sqrt(a + b)
+    diff = mean1 - mean2
+    return diff - half, diff + half

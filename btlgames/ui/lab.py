@@ -5,10 +5,13 @@ One widget for every game. Its controls come from the registry (``GameSpec.optio
 set of values is a dropdown, a whole number a box whose range is said beside it (a value out of
 range gets a sentence, never a silent correction). The games run through ``core.study`` on a
 thread (so **Stop** is heard at once) and on two worker processes; a stopped run shows only the
-games it finished. Configuration B, when asked for, is A with something changed; the lab then
-gives the difference of a chosen share with Newcombe's interval and a sentence a student can
-defend. Tables are drawn when a run ends, the plot only when asked for; the games are a CSV
-download (a ``data:`` link: it works in Voilà without a file on the server).
+games it finished, and **More games** goes on with the same study on the next seeds. Configuration
+B, when asked for, is A with something changed; the lab then gives the difference of a chosen
+share (Newcombe's interval) or of a mean the game declares (``GameSpec.quantities``, Welch's
+interval) and a sentence a student can defend. Tables are drawn when a run ends, the plot (the
+shares, and the chosen one as games were added, its interval narrowing) only when asked for; the
+games are a CSV download (a ``data:`` link: it works in Voilà without a file on the server) and,
+in a notebook, ``study = lab.make()`` then ``study.table()``: the same table as a DataFrame.
 
 ``lab()`` is the page of its own; ``lab(preset="confinement")`` and the other :data:`PRESETS`
 are the concept notebooks' studies, each asking a question its default run can answer.
@@ -40,15 +43,25 @@ STYLE = stylesheet("""\
 .btl-lab table.btl-table th { background: #eee; }
 .btl-lab .btl-lab-results { display: flex; flex-wrap: wrap; gap: 1em; }
 .btl-lab .btl-lab-verdict { font-size: 1.2em; font-weight: bold; }
+.btl-lab img { max-width: 100%; height: auto; }
 """)
 
-# The concept notebooks' studies: (game, A, B or None, games, share, question key)
+# The concept notebooks' studies: (game, A, B or None, games, share, question key); each default run
+# finishes in a few seconds on two cores (bench/studies.py)
 PRESETS = {
     "confinement": dict(game="pentaquark", a={"bots": "heuristic", "options": {"annihilate_cards": 3}},
                         b={"bots": "heuristic", "options": {"annihilate_cards": 0}}, games=300, share="seat:0",
                         question="preset.confinement"),
     "detector-ranges": dict(game="beamtimes", a={"bots": ["heuristic", "no-verify"], "rotate": True},
                             b=None, games=300, share="bot:heuristic", question="preset.detector_ranges"),
+    "strategy-lab": dict(game="beat-the-logic", a={"bots": ["planner", "greedy"], "rotate": True},
+                         b=None, games=200, share="bot:planner", question="preset.strategy_lab"),
+    "pauli": dict(game="antimatter", a={"bots": "heuristic", "options": {"players": 2}},
+                  b={"bots": "heuristic", "options": {"players": 6}}, games=100, share="mean:pauli",
+                  question="preset.pauli"),
+    "replication": dict(game="research", a={"bots": "heuristic"},
+                        b={"bots": "heuristic", "options": {"synthesis_target": 9}}, games=300,
+                        share="decided_by:synthesis", question="preset.replication"),
 }
 
 
@@ -98,9 +111,17 @@ def bot_name(bot: str) -> str:
     return t(key) if key in catalogue("en") else bot
 
 
+def quantity_label(game: str, name: str) -> str:
+    """A number a game declares per game (``GameSpec.quantities``), in words: "Pauli moves back"."""
+    return _words(f"quantity.{game}.{name}", name.replace("_", " "))
+
+
 def measure_label(game: str, measure: str, seats: int = 2) -> str:
-    """A share as the games it counts: "games seat 1 won alone", "games won" (a solo game), "ties"..."""
+    """A share as the games it counts: "games seat 1 won alone", "games won" (a solo game), "ties"...;
+    a mean as its number per game ("Pauli moves back per game (mean)")."""
     kind, _, what = measure.partition(":")
+    if kind == "mean":
+        return msg("measure.mean", what=quantity_label(game, what))
     if kind == "seat":
         return msg("measure.won") if seats == 1 else msg("measure.seat", n=int(what) + 1)
     if kind == "bot":
@@ -197,8 +218,8 @@ class Panel:
     def show_seats(self) -> None:
         k = self.seats()
         for i, control in enumerate(self.seat_controls):
-            control.layout.display = None if i < k else "none"
-        self.rotate.layout.display = None if k > 1 else "none"
+            control.layout.display = "" if i < k else "none"
+        self.rotate.layout.display = "" if k > 1 else "none"
 
     def check(self) -> bool:
         """Say at once, under the panel, what is wrong with an option or with the options together
@@ -243,8 +264,11 @@ class Lab:
         self.games.add_class("btl-lab-games")
         self.compare.add_class("btl-lab-compare")
         self.run_button, self.stop_button = button(msg("run")), button(msg("stop"))
+        self.more_button = button(msg("more"), msg("more_tip"))
+        self.more_button.layout.display = "none"  # until there are results to add games to
         self.study = Study(lambda **n: msg("progress", **n), msg("idle"), lambda e: msg("failed", why=e))
         self.runner = Runner(self.run_button, self.stop_button, self.study, self.work)
+        self.more_button.on_click(lambda _: self.runner.start(lambda stopping: self.work(stopping, more=True)))
         self.results = w.HTML()
         self.share = w.Dropdown(description=msg("share"), style=WIDE, layout=w.Layout(display="none"))
         self.verdict = w.HTML()
@@ -252,6 +276,7 @@ class Lab:
         self.plot_button.layout.display = "none"
         self.download = w.HTML()
         self.studies: list = []
+        self.next_seed = 0  # the first seed More games plays: every game of a study has a seed of its own
         self.game.observe(self.change_game, names="value")
         self.compare.observe(lambda _change: self.show_b(), names="value")
         self.share.observe(lambda _change: self.draw_verdict(), names="value")
@@ -262,7 +287,7 @@ class Lab:
         self.widget = app([
             heading(msg(f"{question}.title") if question else msg("title"), intro),
             row([self.game, self.compare]), self.panels,
-            row([self.games, self.run_button, self.stop_button]),
+            row([self.games, self.run_button, self.more_button, self.stop_button]),
             self.study.progress_row(), self.study.message,
             self.verdict, self.share, self.results, row([self.plot_button, self.download]), self.study.plot,
         ], "btl-lab", style=STYLE)
@@ -274,13 +299,25 @@ class Lab:
         self.forget()
 
     def show_b(self) -> None:
-        self.b.box.layout.display = None if self.compare.value else "none"
+        self.b.box.layout.display = "" if self.compare.value else "none"
 
     def forget(self) -> None:
         self.studies = []
+        self.next_seed = 0
         self.results.value = self.verdict.value = self.download.value = ""
-        self.share.layout.display = self.plot_button.layout.display = "none"
+        self.share.layout.display = self.plot_button.layout.display = self.more_button.layout.display = "none"
         self.study.clear(msg("idle"))
+
+    def table(self):
+        """The games the lab shows, as a pandas DataFrame, one row per game (with B, a column
+        ``study`` says A or B): the same table as the CSV download. Empty before a run."""
+        import pandas as pd
+
+        return core.games_table(self.studies) if self.studies else pd.DataFrame()
+
+    def _repr_mimebundle_(self, **kwargs):
+        """A notebook shows the lab itself: ``study = lab.make()`` then ``study`` on a cell's last line."""
+        return self.widget._repr_mimebundle_(**kwargs)
 
     # -- running ----------------------------------------------------------------------------------
     def read(self):
@@ -296,35 +333,49 @@ class Lab:
         """Wait for the run to end (tests; a notebook never waits)."""
         self.runner.join(timeout)
 
-    def work(self, stopping: threading.Event) -> str:
+    def work(self, stopping: threading.Event, more: bool = False) -> str:
         """One run, on the runner's thread: A (and B), then the tables and the CSV; returns the
-        closing sentence. The game and the compare box wait meanwhile (a new game would rebuild
-        what the run reads)."""
+        closing sentence. ``more``: More games, the same study going on. The game, the compare box
+        and More wait meanwhile (a new game would rebuild what the run reads)."""
         n, a, b = self.read()
-        self.game.disabled = self.compare.disabled = True
+        configs = [a] + ([b] if b else [])
+        if more and [s.config for s in self.studies] != configs[:len(self.studies)]:
+            raise Refused(msg("more_changed"))
+        self.game.disabled = self.compare.disabled = self.more_button.disabled = True
         try:
-            return self.play(n, a, b, stopping)
+            return self.play(n, a, b, stopping, more)
         finally:
-            self.game.disabled = self.compare.disabled = False
+            self.game.disabled = self.compare.disabled = self.more_button.disabled = False
 
-    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event) -> str:
-        self.forget()
+    def play(self, n: int, a: core.Config, b: core.Config | None, stopping: threading.Event,
+             more: bool = False) -> str:
+        """``n`` games of A (and of B), on the next seeds: a new study, or with ``more`` the games
+        added to the study shown (A's and B's seeds never the same: run_ab gives B the seeds after A's)."""
+        if not more:
+            self.forget()
+        self.study.plot.outputs = ()  # a plot of fewer games would no longer be the study's
         total = n * (2 if b else 1)
+        seed, self.next_seed = self.next_seed, self.next_seed + total
         self.study.start(total)
         self.study.say(msg("running", n=total))
         report = self.reporter(total)
         if b is None:
-            self.studies = [core.run(a, n, workers=self.workers, progress=report, stop=stopping)]
+            new = [core.run(a, n, seed, workers=self.workers, progress=report, stop=stopping)]
         else:
-            first, second = core.run_ab(a, b, n, workers=self.workers, progress=report, stop=stopping)
-            self.studies = [first] + ([second] if second is not None else [])
-        played = sum(s.n for s in self.studies)
+            first, second = core.run_ab(a, b, n, seed, workers=self.workers, progress=report, stop=stopping)
+            new = [first] + ([second] if second is not None else [])
+        old = self.studies
+        self.studies = ([core.extend(o, m) for o, m in zip(old, new)] + new[len(old):] + old[len(new):])
+        played = sum(s.n for s in new)
         self.study.bar.value = played
         self.study.count.value = esc(msg("progress", done=played, total=total))
         self.draw()
-        seconds = sum(s.seconds for s in self.studies)
-        if stopping.is_set() or any(s.stopped for s in self.studies):
-            return msg("stopped", n=played, total=total)
+        seconds = sum(s.seconds for s in new)
+        held = sum(s.n for s in self.studies)
+        if stopping.is_set() or any(s.stopped for s in new):
+            return msg("more_stopped", n=played, asked=total, total=held) if more else msg("stopped", n=played, total=total)
+        if more:
+            return msg("more_done", n=played, seconds=number(seconds, ".1f"), total=held)
         return msg("done", n=played, seconds=number(seconds, ".1f"))
 
     def reporter(self, total: int):
@@ -351,16 +402,15 @@ class Lab:
                               + "".join(study_html(s, label) for s, label in zip(self.studies, labels))
                               + "</div>" + f"<p><small>{esc(msg('ties_note'))}</small></p>")
         game = self.studies[0].config.game
-        common = [m for m in core.measures(self.studies[0])
-                  if all(m in core.measures(s) for s in self.studies[1:])]
+        common = comparable(self.studies, self.share_choice)
         kept = self.share.value if self.share.value in common else self.share_choice  # the student's last choice
         chosen = kept if kept in common else common[0]
         seats = self.studies[0].config.seats
         self.share.options = [(measure_label(game, m, seats), m) for m in common]
         self.share.value = chosen
-        self.share.layout.display = None
+        self.share.layout.display = ""  # shown ("": the static site's widgets keep a style set to None)
         self.draw_verdict()
-        self.plot_button.layout.display = None
+        self.plot_button.layout.display = self.more_button.layout.display = ""
         self.download.value = csv_link(self.studies)
 
     def draw_verdict(self) -> None:
@@ -369,13 +419,34 @@ class Lab:
         self.verdict.value = verdict_html(self.studies, self.share.value)
 
     def draw_plot(self) -> None:
-        if self.studies:
-            png, alt = shares_png(self.studies)
-            self.study.show_png(png, alt)
+        if self.studies and self.share.value:
+            png, alt = plot_png(self.studies, self.share.value)
+            self.study.show_png(png, alt, *PLOT_SIZE)
 
 
 def games_list() -> list[str]:
     return list(games())
+
+
+def comparable(studies: list, asked: str | None = None) -> list[str]:
+    """The measures the chosen share can be: the shares of wins every study has (seats, bots, ties,
+    no winner), each way any of them was decided (0 where one never was: a preset's question asks
+    about its way, ``asked``, even before a game was decided so), then the means the game declares."""
+    def every(names):
+        return [m for m in names(studies[0]) if all(m in names(s) for s in studies[1:])]
+
+    wins = every(lambda s: [m for m in core.measures(s) if not m.startswith("decided_by:")])
+    decided = [m for s in studies for m in core.measures(s) if m.startswith("decided_by:")]
+    if asked and asked.startswith("decided_by:") and all("decided_by" in s.games for s in studies):
+        decided.append(asked)
+    return wins + sorted(set(decided)) + every(core.quantities)
+
+
+def head_to_head_pair(studies: list, measure: str) -> dict | None:
+    """The head-to-head of one study's two bots when the measure is one of their wins (the verdict
+    and the plot then speak of the games with one winner), else None."""
+    pair = core.head_to_head(studies[0]) if len(studies) == 1 else None
+    return pair if pair and pair["n"] and measure in (f"bot:{pair['bot']}", f"bot:{pair['other']}") else None
 
 
 def _panel(preset: dict | None) -> dict:
@@ -407,6 +478,10 @@ def study_html(result: core.Study, label: str) -> str:
 
     scores = "; ".join(score_words(frame[c], int(c.split("_")[1]) + 1)
                        for c in frame.columns if c.startswith("score_"))
+    means = "".join(f'<tr><th scope="row">{esc(quantity_label(game, m.partition(":")[2]))}</th>'
+                    f'<td>{esc(mean_words(core.average(frame, m)))}</td></tr>' for m in core.quantities(result))
+    means = (f"<h4>{esc(msg('means_title'))}</h4>"
+             f'<table class="btl-table"><tbody>{means}</tbody></table>') if means else ""
     pair = core.head_to_head(result)
     pair_line = f"<p>{esc(head_to_head_words(pair))}</p>" if pair and pair["n"] else ""
     return (f"<div><h4>{esc(msg('results_of', label=label, n=result.n))}</h4>"
@@ -414,7 +489,7 @@ def study_html(result: core.Study, label: str) -> str:
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows(core.win_table(result))}</tbody></table>'
             f"{pair_line}<h4>{esc(msg('decided_title'))}</h4>"
             f'<table class="btl-table"><tbody>{rows(core.decided_table(result))}</tbody></table>'
-            f"<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
+            f"{means}<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
             f"<p>{esc(msg('length', mean=number(frame.actions.mean(), '.0f'), high=int(frame.actions.max())))}</p></div>")
 
 
@@ -430,6 +505,14 @@ def score_words(column, seat: int) -> str:
     return msg("score_seat", n=seat, mean=number(column.mean(), ".2f"), spread=spread)
 
 
+def mean_words(mean: dict) -> str:
+    """A mean per game with its 95 % interval, or that every game was alike (no interval)."""
+    if mean["low"] is None:
+        return msg("mean_alike", mean=number(mean["mean"], ".2f"), n=mean["n"])
+    return msg("mean_value", mean=number(mean["mean"], ".2f"), low=number(mean["low"], ".2f"),
+               high=number(mean["high"], ".2f"))
+
+
 def head_to_head_words(pair: dict) -> str:
     """Of the games with one winner, the first bot's share: more than half, less, or cannot tell."""
     key = "pair.more" if pair["low"] > 0.5 else "pair.less" if pair["high"] < 0.5 else "pair.unclear"
@@ -442,9 +525,11 @@ def verdict_html(studies: list, measure: str) -> str:
     with one configuration, the share and its interval."""
     game = studies[0].config.game
     what = measure_label(game, measure, studies[0].config.seats)
-    pair = core.head_to_head(studies[0]) if len(studies) == 1 else None
-    if pair and pair["n"] and measure in (f"bot:{pair['bot']}", f"bot:{pair['other']}"):
+    pair = head_to_head_pair(studies, measure)
+    if pair:
         words = head_to_head_words(pair)
+    elif core.is_mean(measure):
+        words = mean_verdict(studies, measure)
     elif len(studies) == 1:
         s = core.share(studies[0].games, measure)
         words = msg("one", share=what, rate=percent(s["rate"]), low=percent(s["low"]), high=percent(s["high"]),
@@ -452,9 +537,24 @@ def verdict_html(studies: list, measure: str) -> str:
     else:
         c = core.compare(studies[0], studies[1], measure)
         words = msg(f"verdict.{c['verdict']}", share=what, diff=number(100 * abs(c['diff']), ".1f"),
-                    low=f"{100 * c['low']:+.1f}", high=f"{100 * c['high']:+.1f}",
+                    low=number(100 * c["low"], "+.1f"), high=number(100 * c["high"], "+.1f"),
                     a=percent(c["a"]["rate"]), b=percent(c["b"]["rate"]))
     return message(f'<span class="btl-lab-verdict">{esc(words)}</span>')
+
+
+def mean_verdict(studies: list, measure: str) -> str:
+    """A mean per game: with one configuration, the mean and its t interval; with two, B's mean
+    against A's with Welch's interval of the difference."""
+    what = quantity_label(studies[0].config.game, measure.partition(":")[2])
+    if len(studies) == 1:
+        mean = core.average(studies[0].games, measure)
+        return msg("one_mean", what=what, n=mean["n"], value=mean_words(mean))
+    c = core.compare(studies[0], studies[1], measure)
+    a, b = number(c["a"]["mean"], ".2f"), number(c["b"]["mean"], ".2f")
+    if c["verdict"] == "alike":
+        return msg("verdict_mean.alike", what=what, a=a, b=b)
+    return msg(f"verdict_mean.{c['verdict']}", what=what, diff=number(abs(c["diff"]), ".2f"), a=a, b=b,
+               low=number(c["low"], "+.2f"), high=number(c["high"], "+.2f"))
 
 
 def csv_link(studies: list) -> str:
@@ -466,14 +566,29 @@ def csv_link(studies: list) -> str:
             f"{esc(msg('download', n=len(frame)))}</a>")
 
 
-def shares_png(studies: list) -> tuple[bytes, str]:
-    """Bars: each share of A (and B) with its 95 % interval as an error bar; and the words for it."""
+PLOT_SIZE = (1040, 400)  # pixels: 13 × 5 inches at 80 dots per inch
+SETTLED = 10  # games: the narrowing plot's scale and words start here
+
+
+def plot_png(studies: list, measure: str) -> tuple[bytes, str]:
+    """Left, bars: each share of A (and B) with its 95 % interval as an error bar. Right: the chosen
+    share or mean as games were added, its interval narrowing. And the words for both."""
     from matplotlib.figure import Figure  # no pyplot: no global figure state, safe on the run's thread
 
+    fig = Figure(figsize=(PLOT_SIZE[0] / 80, PLOT_SIZE[1] / 80), dpi=80)
+    ax, right = fig.subplots(1, 2, width_ratios=(3, 2))
+    bars = shares_bars(ax, studies)
+    narrowing = running_lines(right, studies, measure)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue(), f"{bars} {narrowing}"
+
+
+def shares_bars(ax, studies: list) -> str:
+    """Each share of A (and B) as a bar with its 95 % interval; returns the words for them."""
     game, seats = studies[0].config.game, studies[0].config.seats
     measures = [m for m in core.measures(studies[0]) if not m.startswith("decided_by:")]
-    fig = Figure(figsize=(8, 5), dpi=80)
-    ax = fig.add_subplot()
     width = 0.8 / len(studies)
     parts = []
     for j, (result, label, hatch) in enumerate(zip(studies, (msg("a"), msg("b")), ("", "//"))):
@@ -489,19 +604,60 @@ def shares_png(studies: list) -> tuple[bytes, str]:
     ax.set_ylim(0, 1)
     ax.set_ylabel(msg("plot_y"))
     ax.legend()
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue(), msg("plot_alt", points="; ".join(parts))
+    return msg("plot_alt", points="; ".join(parts))
+
+
+def running_lines(ax, studies: list, measure: str) -> str:
+    """The chosen measure of A (and B) after each number of games, with its 95 % interval as a band
+    (a head-to-head: of the games with one winner, against the line of one half); returns the words."""
+    game, seats = studies[0].config.game, studies[0].config.seats
+    pair = head_to_head_pair(studies, measure)
+    versus = (f"bot:{pair['other']}" if measure == f"bot:{pair['bot']}" else f"bot:{pair['bot']}") if pair else None
+    mean = core.is_mean(measure)
+    shown = (lambda x: number(x, ".2f")) if mean else percent
+    what = (msg("plot_pair", bot=bot_name(measure.partition(":")[2])) if pair
+            else measure_label(game, measure, seats))
+    parts, seen = [], []
+    for result, label, line, colour in zip(studies, (msg("a"), msg("b")), ("-", "--"), ("#3182bd", "#e6550d")):
+        path = core.running(result, measure, versus=versus)
+        ax.fill_between(path.games, path.low, path.high, color=colour, alpha=0.25, linewidth=0)
+        ax.plot(path.games, path.value, linestyle=line, color=colour, linewidth=2, label=label)
+        known = path.dropna()
+        if not len(known):
+            continue
+        settled = known[known.games >= min(SETTLED, known.games.iloc[-1])]  # the first games' band is very wide
+        seen.append(settled)
+        first, last = settled.iloc[0], settled.iloc[-1]
+        ends = dict(label=label, value=shown(last.value), low=shown(last.low), high=shown(last.high))
+        parts.append(msg("plot_running_one", n=int(last.games), **ends) if first.games == last.games else
+                     msg("plot_running_point", first=int(first.games), value_first=shown(first.value),
+                         low_first=shown(first.low), high_first=shown(first.high), last=int(last.games), **ends))
+    if pair:
+        ax.axhline(0.5, linestyle=":", color="#444", label=msg("plot_half"))
+    if not mean:
+        ax.set_ylim(0, 1)
+    elif seen:  # the scale of the settled bands; a mean of counts is never below 0, even where its band is
+        low = min(float(p.low.min()) for p in seen)
+        high = max(float(p.high.max()) for p in seen)
+        margin = 0.1 * (high - low) or 1.0
+        counts = all((p.value >= 0).all() for p in seen)
+        ax.set_ylim(max(low - margin, 0.0) if counts else low - margin, high + margin)
+    ax.set_title(msg("plot_running_title", what=what), fontsize=11)
+    ax.set_xlabel(msg("plot_games"))
+    ax.set_ylabel(msg("plot_running_mean" if mean else "plot_running_share"))
+    ax.legend()
+    return msg("plot_running_alt", what=what, points="; ".join(parts) or msg("plot_running_none"))
 
 
 def lab(preset: str | None = None, **settings) -> w.VBox:
     """The lab widget; ``preset`` names a concept notebook's study (:data:`PRESETS`)."""
-    if preset is not None and preset not in PRESETS:
-        raise ValueError(f"no lab preset {preset!r}; the presets: {', '.join(PRESETS)}")
-    return Lab(**{**PRESETS.get(preset, {}), **settings}).widget
+    return make(preset, **settings).widget
 
 
 def make(preset: str | None = None, **settings) -> Lab:
-    """The :class:`Lab` itself (tests reach its parts)."""
+    """The :class:`Lab` itself, for a notebook that reads its games: ``study = lab.make()`` (or
+    ``lab.make("pauli")``), ``study`` on a cell's last line shows it, and after a run
+    ``study.table()`` is its games as a DataFrame."""
+    if preset is not None and preset not in PRESETS:
+        raise ValueError(f"no lab preset {preset!r}; the presets: {', '.join(PRESETS)}")
     return Lab(**{**PRESETS.get(preset, {}), **settings})

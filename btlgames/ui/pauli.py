@@ -1,8 +1,9 @@
 """The Pauli-exclusion notebook's widgets (notebooks/antimatter-matters/pauli.ipynb).
 
 One function per section: electron shells, building atoms for the game, the chart of
-nuclides, annihilation, and a simulation of crowding on the board. Plots are drawn when a
-button is pressed, never on load.
+nuclides and annihilation. Plots are drawn when a button is pressed, never on load. Its
+simulation of crowding on the board is the rule-and-strategy lab's preset
+``lab(preset="pauli")`` (ui/lab.py), as every game's study is.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from btlgames.science.atoms import annihilation, electron_configuration
 from btlgames.science.elements import element_name
 from btlgames.science.nuclides import isotopes, stable_nuclides
 
-from .widgets import WIDE, Study, app, button, esc, heading, row, stylesheet
+from .widgets import WIDE, Study, app, button, esc, heading, stylesheet
 
 CSS = """.pa-shells { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; font-size: 1.1em; }
 .pa-sub { border: 2px solid #444; border-radius: 8px; padding: 4px 8px; text-align: center; }
@@ -136,55 +137,3 @@ def annihilation_table() -> w.VBox:
     """Matter meets antimatter: the energy of the two photons, from PDG masses."""
     return app([heading(msg("annihilation.title"), esc(msg("annihilation.help"))), w.HTML(annihilation_html())],
                "pa-annihilation", style=stylesheet(CSS))
-
-
-def crowding_png(points: list[dict]) -> bytes:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(8.4, 3.8), dpi=100)
-    left, right = fig.subplots(1, 2)
-    xs = [p["players"] for p in points]
-    left.errorbar(xs, [p["pauli_mean"] for p in points], yerr=[p["pauli_sem"] for p in points], fmt="o-", capsize=5,
-                  color="#0d47a1")
-    left.set_xlabel(msg("crowding.players"))
-    left.set_ylabel(msg("crowding.bumps"))
-    right.errorbar(xs, [p["rounds_mean"] for p in points], yerr=[p["rounds_sem"] for p in points], fmt="s-",
-                   capsize=5, color="#a04800")
-    right.set_xlabel(msg("crowding.players"))
-    right.set_ylabel(msg("crowding.rounds"))
-    for ax in (left, right):
-        ax.set_xticks(xs)
-        ax.grid(alpha=0.3)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-def crowding_study(games: int = 20) -> w.VBox:
-    """Standard games between heuristic bots for 2 to 6 Scientists: how often the Pauli rule
-    sends a mover back, and how long a race lasts (mean ± standard error)."""
-    from btlgames.antimatter.study import crowding
-
-    # wide enough for its words and a box for the number (16em left the box no room)
-    n_games = w.IntText(value=games, description=msg("crowding.games"), style=WIDE, layout=w.Layout(width="22em"))
-    run = button(msg("crowding.run"))
-    table = w.HTML()
-    study = Study(lambda **n: msg("crowding.progress", **n), msg("crowding.idle"), lambda e: msg("failed", why=e))
-
-    def work():
-        n = study.read_number(n_games, 2, 500, msg("crowding.bad_games"))
-        study.start(5)
-        points = []
-        for i, players in enumerate(range(2, 7)):
-            study.say(msg("crowding.running", players=players, n=n))
-            points += crowding([players], games=n, seed=1000 * players)
-            study.reporter(5)(i + 1, 5)
-        alt = "; ".join(msg("crowding.point", **p) for p in points)
-        study.show_png(crowding_png(points), alt, 840, 380)
-        table.value = f"<p>{esc(alt)}</p>"
-        study.say(msg("crowding.done", n=n))
-
-    study.run_on_click(run, work)
-    return app([heading(msg("crowding.title"), esc(msg("crowding.help"))), row([n_games, run]),
-                study.progress_row(), study.message, study.plot, table], "pa-crowding")

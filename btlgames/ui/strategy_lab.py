@@ -1,5 +1,7 @@
 """The Beat The Logic strategy lab: probability, expected value, Monte Carlo, and why one game
-proves little. Five widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb.
+proves little. Four widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb; its
+strategies against each other are the rule-and-strategy lab's preset ``lab(preset="strategy-lab")``
+(ui/lab.py), as every game's are.
 
 The models are plain Python (btlgames.core.study, btlgames.beat_the_logic.odds and .endgame,
 btlgames.science.intervals);
@@ -9,7 +11,6 @@ they run; a stopped run reports the games it finished and nothing else.
 from __future__ import annotations
 
 import io
-import threading
 from fractions import Fraction
 
 import ipywidgets as w
@@ -19,19 +20,18 @@ from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
 from btlgames.beat_the_logic.rules import ORDER, card_words
 from btlgames.core.i18n import number, t
 from btlgames.core.simulate import make_bot
-from btlgames.core.study import Config, by_lineup, run, share
+from btlgames.core.study import Config, by_lineup, run
 from btlgames.science.intervals import mean_interval, wilson
 
 from .widgets import WIDE, Refused, Runner, Study, app, button, esc, heading, message, row
 
 GAME = "beat-the-logic"
 STRATEGIES = ("random", "greedy", "forgetful", "planner")
-GAMES_RANGE = (1, 20_000)
 STYLE = """<style>
-.btl-lab table { border-collapse: collapse; margin: .4em 0; font-size: 1.05em; }
-.btl-lab th, .btl-lab td { border: 1px solid #999; padding: 3px 8px; text-align: left; }
-.btl-lab th { background: #eee; }
-.btl-lab .btl-lab-note { margin: .3em 0; }
+.btl-strategy table { border-collapse: collapse; margin: .4em 0; font-size: 1.05em; }
+.btl-strategy th, .btl-strategy td { border: 1px solid #999; padding: 3px 8px; text-align: left; }
+.btl-strategy th { background: #eee; }
+.btl-strategy .btl-strategy-note { margin: .3em 0; }
 </style>"""
 
 
@@ -57,125 +57,6 @@ def _png(fig) -> bytes:
     return buf.getvalue()
 
 
-# -- 1. strategies against each other ------------------------------------------------------------------
-class Tournament:
-    """Choose a strategy per seat, play many seeded games, read win rates with intervals."""
-
-    def __init__(self, games: int = 100, seats: tuple = ("planner", "greedy"), workers: int = 1):
-        self.players = w.Dropdown(options=[2, 3, 4], value=len(seats), description=msg("players"), style=WIDE,
-                                  layout=w.Layout(width="11em"))
-        self.seats = [w.Dropdown(options=[(msg(f"strategy.{s}"), s) for s in STRATEGIES],
-                                 value=seats[i] if i < len(seats) else "greedy",
-                                 description=msg("seat", n=i + 1), style=WIDE, layout=w.Layout(width="26em"))
-                      for i in range(4)]
-        self.games = w.IntText(value=games, description=msg("games"), style=WIDE, layout=w.Layout(width="12em"))
-        self.seed = w.IntText(value=1, description=msg("seed"), style=WIDE, layout=w.Layout(width="10em"))
-        self.rotate = w.Checkbox(value=True, description=msg("rotate"), style=WIDE, indent=False,
-                                 layout=w.Layout(width="auto"))  # its words in full, not cut short
-        self.run, self.more, self.stop = button(msg("run")), button(msg("more")), button(msg("stop"))
-        self.study = Study(lambda **n: msg("progress", **n), msg("tournament.idle"), lambda e: msg("failed", why=e))
-        self.runner = Runner(self.run, self.stop, self.study)
-        self.more.on_click(lambda _: self.start(again=True))
-        self.run.on_click(lambda _: self.start())
-        self.table = w.HTML()
-        self.workers = workers
-        self.config: Config | None = None  # the study's line-up; More games goes on with it
-        self.played = None  # its finished games by line-up seat (core.study.by_lineup), in seed order
-        self.ties = 0
-        self.next_seed = 0
-        self.seat_row = row(self.seats[:len(seats)])
-        self.players.observe(lambda _: setattr(self.seat_row, "children", self.seats[:self.players.value]),
-                             names="value")
-        self.widget = app([heading(msg("tournament.title"), msg("tournament.help")),
-                           row([self.players, self.games, self.seed, self.rotate]), self.seat_row,
-                           row([self.run, self.more, self.stop]), self.study.progress_row(),
-                           self.study.message, self.table, self.study.plot],
-                          "btl-lab", "btl-tournament", style=STYLE)
-
-    def start(self, again: bool = False) -> None:
-        """Run: a new study; More games: the same study goes on with the next seeds."""
-        try:
-            n = self.study.read_number(self.games, *GAMES_RANGE, msg("bad_games", low=GAMES_RANGE[0],
-                                                                      high=GAMES_RANGE[1]))
-            seats = [s.value for s in self.seats[:self.players.value]]
-            config = Config.make(GAME, seats, rotate=self.rotate.value, players=len(seats))
-            if not again or config != self.config:
-                first = self.study.read_number(self.seed, 0, None, msg("bad_seed"))
-                self.config, self.played, self.ties, self.next_seed = config, None, 0, first
-                self.study.plot.outputs = ()
-        except Refused as e:
-            return self.study.say(str(e), error=True)
-        self.runner.start(lambda stopping: self._play(n, stopping))
-
-    def _play(self, n: int, stopping: threading.Event) -> str:
-        import pandas as pd
-
-        self.study.start(n)
-        self.study.say(msg("tournament.running", n=n))
-        result = run(self.config, n, seed=self.next_seed, workers=self.workers, progress=self.study.reporter(n),
-                     stop=stopping)
-        self.next_seed += result.n
-        self.ties += share(result.games, "tie")["k"] if result.n else 0
-        self.played = pd.concat([self.played, by_lineup(result)], ignore_index=True) \
-            if self.played is not None else by_lineup(result)
-        self.table.value = self.results_html()
-        if len(self.played):  # the plot first: "Done" is said when everything is there
-            self.study.show_png(self.plot_png(), msg("tournament.alt", n=len(self.played)), width=900, height=440)
-        key = "tournament.stopped" if result.stopped else "tournament.done"
-        return msg(key, n=result.n, total=len(self.played))
-
-    def results_html(self) -> str:
-        played = self.played
-        if played is None or not len(played):
-            return ""
-        n = len(played)
-        rows = []
-        for s, name in enumerate(self.config.bots):
-            wins = int(played[f"won_{s}"].sum())
-            rows.append([msg("seat", n=s + 1), msg(f"strategy.{name}"), str(wins), rate(wins, n),
-                         number(played[f"score_{s}"].mean(), ".1f")])
-        head = [msg("col.seat"), msg("col.strategy"), msg("col.wins"), msg("col.rate"), msg("col.mean")]
-        note = msg("tournament.table_note", n=n, shared=self.ties, fair=number(1 / self.config.seats, ".0%"))
-        return _table(head, rows) + f'<p class="btl-lab-note">{esc(note)}</p>'
-
-    def plot_png(self) -> bytes:
-        from matplotlib.figure import Figure
-
-        played, bots = self.played, self.config.bots
-        fig = Figure(figsize=(9, 4.4), dpi=100)
-        left, right = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-        top = max(played[f"score_{s}"].max() for s in range(len(bots)))
-        bins = range(0, int(top) + 6, 5)
-        for s, name in enumerate(bots):
-            left.hist(played[f"score_{s}"], bins=bins, histtype="step", linewidth=2,
-                      linestyle=("-", "--", ":", "-.")[s], label=msg("legend_seat", n=s + 1, strategy=msg(f"strategy.{name}")))
-        left.set_xlabel(msg("plot.score"))
-        left.set_ylabel(msg("plot.games"))
-        _legend_above(left)
-        xs = range(1, len(played) + 1)  # the line-up's seat 1 after each game
-        wins = played["won_0"].astype(int).cumsum().tolist()
-        bands = [wilson(k, g) for g, k in zip(xs, wins)]
-        right.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.3, label=msg("plot.band"))
-        right.plot(xs, [k / g for g, k in zip(xs, wins)], linewidth=2,
-                   label=msg("plot.rate", strategy=msg(f"strategy.{bots[0]}")))
-        right.axhline(1 / len(bots), linestyle="--", color="#444", label=msg("plot.fair"))
-        right.set_ylim(0, 1)
-        right.set_xlabel(msg("plot.games_played"))
-        right.set_ylabel(msg("plot.win_rate"))
-        _legend_above(right)
-        fig.tight_layout()
-        return _png(fig)
-
-
-def _legend_above(axes) -> None:
-    """The legend above the plot, where it covers no bar and no line."""
-    axes.legend(fontsize=9, loc="lower left", bbox_to_anchor=(0, 1.02), frameon=False, borderaxespad=0)
-
-
-def tournament(games: int = 100) -> w.VBox:
-    return Tournament(games).widget
-
-
 # -- 2. keep the sure card, or wait? ---------------------------------------------------------------------
 class KeepOrWait:
     def __init__(self):
@@ -196,7 +77,7 @@ class KeepOrWait:
         self.widget = app([heading(msg("wait.title"), msg("wait.help")),
                            row([self.unseen, self.copies]), row([self.look, self.gain, self.sure]),
                            self.exact, row([self.trials, self.simulate]), self.status, self.simulated],
-                          "btl-lab", "btl-keep-or-wait", style=STYLE)
+                          "btl-strategy", "btl-keep-or-wait", style=STYLE)
         self.update()
 
     def model(self) -> Wait:
@@ -213,7 +94,7 @@ class KeepOrWait:
             [msg("wait.exact_chance"), number(p, ".1%")],
             [msg("wait.ev_wait", gain=model.gain), number(model.expected_wait(), ".2f")],
             [msg("wait.ev_keep"), f"{model.sure}"],
-        ]) + f'<p class="btl-lab-note"><b>{esc(msg("wait.better." + better))}</b></p>'
+        ]) + f'<p class="btl-strategy-note"><b>{esc(msg("wait.better." + better))}</b></p>'
         self.simulated.value = ""
 
     def run(self) -> None:
@@ -229,7 +110,7 @@ class KeepOrWait:
             [msg("wait.ev_wait", gain=model.gain), number(model.expected_wait(), ".2f"),
              msg("wait.ev_range", ev=number(hits / n * model.gain, ".2f"), low=number(low * model.gain, ".2f"),
                  high=number(high * model.gain, ".2f"))],
-        ]) + f'<p class="btl-lab-note">{esc(msg("wait.inside" if low <= model.chance() <= high else "wait.outside"))}</p>'
+        ]) + f'<p class="btl-strategy-note">{esc(msg("wait.inside" if low <= model.chance() <= high else "wait.outside"))}</p>'
 
 
 def keep_or_wait() -> w.VBox:
@@ -270,7 +151,7 @@ class KeepOrPass:
         pile = sorted(endgame.unseen(self.state, self.seat).elements(), key=ORDER.__getitem__)
         pile_words = msg("pass.pile", n=len(pile), cards=", ".join(card_words(c) for c in pile), orders=self.orders)
         self.position = w.HTML(renderer.table(self.state.view(self.seat))
-                               + f'<p class="btl-lab-note">{esc(pile_words)}</p>')
+                               + f'<p class="btl-strategy-note">{esc(pile_words)}</p>')
         self.count = button(msg("pass.count"))
         self.playouts = w.IntText(value=playouts, description=msg("pass.playouts"), style=WIDE,
                                   layout=w.Layout(width="22em"))
@@ -284,7 +165,7 @@ class KeepOrPass:
         self.widget = app([heading(msg("pass.title"), esc(msg("pass.help"))), self.position, row([self.count]),
                            row([self.playouts, self.simulate, self.more, self.stop]), self.study.progress_row(),
                            self.study.message, self.table, self.verdict, self.study.plot],
-                          "btl-lab", "btl-keep-or-pass", style=STYLE)
+                          "btl-strategy", "btl-keep-or-pass", style=STYLE)
         self.render()
 
     def count_exactly(self) -> None:
@@ -360,7 +241,7 @@ class KeepOrPass:
             notes.append(self.best_words())
         if self.exact and any(self.finals):
             notes.append(msg("pass.outside", n=outside) if outside else msg("pass.inside"))
-        self.verdict.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in notes)
+        self.verdict.value = "".join(f'<p class="btl-strategy-note">{esc(x)}</p>' for x in notes)
 
     def best_words(self) -> str:
         """Which choice is worth most at the end, exactly, and the choice worth most now."""
@@ -419,7 +300,7 @@ class Neighbour:
         self.out = w.HTML()
         self.show.on_click(lambda _: self.update())
         self.widget = app([heading(msg("neighbour.title"), msg("neighbour.help")),
-                           row([self.seed, self.round, self.show]), self.out], "btl-lab", "btl-neighbour", style=STYLE)
+                           row([self.seed, self.round, self.show]), self.out], "btl-strategy", "btl-neighbour", style=STYLE)
 
     def position(self):
         import btlgames
@@ -451,9 +332,9 @@ class Neighbour:
                        str(r["unknown"]), number(r['unknown'] / unknown, ".0%") if unknown else "—"]
                       for c, r in rows.items()]
         head = [msg("neighbour.col." + k) for k in ("card", "in_play", "face_up", "hand", "known", "unknown", "chance")]
-        self.out.value = ("".join(f'<p class="btl-lab-note">{esc(line)}</p>' for line in lines)
+        self.out.value = ("".join(f'<p class="btl-strategy-note">{esc(line)}</p>' for line in lines)
                           + _table(head, table_rows)
-                          + f'<p class="btl-lab-note">{esc(msg("neighbour.note", n=unknown))}</p>')
+                          + f'<p class="btl-strategy-note">{esc(msg("neighbour.note", n=unknown))}</p>')
 
 
 def neighbour() -> w.VBox:
@@ -486,7 +367,7 @@ class Replication:
         self.widget = app([heading(msg("replication.title"), msg("replication.help")),
                            row([self.hero, self.rival, self.seed]), row([self.claim_button]), self.claim_out,
                            row([self.replicate, self.stop]), self.study.progress_row(), self.study.message,
-                           self.replication_out], "btl-lab", "btl-replication-claim", style=STYLE)
+                           self.replication_out], "btl-strategy", "btl-replication-claim", style=STYLE)
 
     def _wins(self, n: int, seed: int, stopping=None, report=None) -> tuple[int, int]:
         """(games the claimed strategy won alone, games played): seeds ``seed``.., seats alternating."""
@@ -501,7 +382,7 @@ class Replication:
         first = self.seed.value
         k, n = self._wins(self.claim_games, first)
         luck = at_least(k, n, 0.5)
-        self.claim_out.value = "".join(f'<p class="btl-lab-note">{esc(x)}</p>' for x in (
+        self.claim_out.value = "".join(f'<p class="btl-strategy-note">{esc(x)}</p>' for x in (
             msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
             msg("replication.luck", k=k, n=n, p=number(luck, ".0%"))))
 
@@ -512,7 +393,7 @@ class Replication:
         self.study.say(msg("replication.running", n=n))
         k, played = self._wins(n, first, stopping, self.study.reporter(n))
         if played:
-            self.replication_out.value = f'<p class="btl-lab-note"><b>{esc(msg("replication.result", hero=msg(f"strategy.{self.hero.value}"), k=k, n=played, rate=rate(k, played)))}</b></p>'
+            self.replication_out.value = f'<p class="btl-strategy-note"><b>{esc(msg("replication.result", hero=msg(f"strategy.{self.hero.value}"), k=k, n=played, rate=rate(k, played)))}</b></p>'
         return msg("replication.stopped" if played < n else "replication.done", n=played)
 
 
@@ -520,4 +401,4 @@ def replication() -> w.VBox:
     return Replication().widget
 
 
-__all__ = ["tournament", "keep_or_wait", "keep_or_pass", "neighbour", "replication"]
+__all__ = ["keep_or_wait", "keep_or_pass", "neighbour", "replication"]

@@ -53,19 +53,26 @@ def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
     assert_in_language(page, "Beat The Logic's score screen (in Dutch)")
 
 
-def test_the_strategy_lab_runs_a_tournament_and_a_simulation(page, open_app):
-    """In Finnish (test_access.py opens it in Dutch): its words after a run, a simulation and the
-    end-game's exact count too."""
+def test_the_strategy_lab_runs_its_strategies_and_a_simulation(page, open_app):
+    """In Finnish (test_access.py opens it in Dutch): the lab's preset (planner against greedy) run,
+    then More games and the plot of the interval narrowing; a simulation and the end-game's exact
+    count too."""
     open_app(page, "/voila/render/beat-the-logic/strategy-lab.ipynb?lang=fi")
-    lab = page.locator(".btl-tournament")
-    games = lab.locator(".widget-text input").first
+    lab = page.locator(".btl-lab")
+    games = lab.locator(".btl-lab-games input")
     games.fill("6")
     games.press("Enter")
-    lab.get_by_role("button", name=words(page, "strategy_lab.run")).click()
-    page.wait_for_function("w => document.querySelector('.btl-tournament').innerText.includes(w)",
-                           arg=words(page, "strategy_lab.tournament.done", total=6), timeout=120_000)
-    assert words(page, "strategy_lab.rate", rate="", low="", high="").strip(" ()–") in lab.inner_text()  # "95 % interval"
-    lab.locator("img").wait_for()  # the plot, drawn when the run ended
+    lab.get_by_role("button", name=words(page, "lab.run"), exact=True).click()
+    page.wait_for_function("w => document.querySelector('.btl-lab').innerText.includes(w)",
+                           arg=words(page, "lab.done", n=6, seconds="|").split("|")[0], timeout=120_000)
+    assert words(page, "lab.interval", low="|", high="|").split("|")[0].strip() in lab.inner_text()  # "95 %:n luottamusväli"
+    lab.get_by_role("button", name=words(page, "lab.more"), exact=True).click()
+    page.wait_for_function("w => document.querySelector('.btl-lab').innerText.includes(w)",
+                           arg=words(page, "lab.more_done", n=6, seconds="|", total=12).split("|")[1].strip(),
+                           timeout=120_000)  # "The results now hold 12 games."
+    assert words(page, "lab.results_of", label="A", n=12) in lab.inner_text()
+    lab.get_by_role("button", name=words(page, "lab.plot"), exact=True).click()
+    lab.locator("img").wait_for()  # the shares, and the planner's share as games were added
     wait = page.locator(".btl-keep-or-wait")
     assert number(0.469, ".1%", language(page)) in wait.inner_text()  # "46,9 %"
     wait.get_by_role("button", name=words(page, "strategy_lab.wait.simulate")).click()

@@ -1,8 +1,12 @@
 """The rule-and-strategy lab in a real Chromium through the kit's Voilà server: an A/B study with
-its difference, a long run stopped with Stop, and the CSV download."""
+its difference, a long run stopped with Stop, and the CSV download; a notebook's preset comparing a
+mean the game declares, in Dutch."""
 import re
 
 import pytest
+from access import assert_accessible
+from playing import words
+from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +57,21 @@ def test_an_ab_study_then_a_stopped_one_then_the_csv(page, open_app):
     k = int(re.search(r"Stopped: the results hold the first (\d+) of the 40000 games", stopped).group(1))
     assert 0 < k < 40000 and f"A: {k} games" in stopped  # A was stopped, so B never ran
     assert lab.get_by_role("button", name="Run").is_enabled() and stop.is_disabled()
+
+
+def test_the_pauli_notebooks_preset_compares_a_mean_in_dutch(page, open_app):
+    """The crowding study of the Pauli notebook: 2 against 6 Scientists, Pauli moves back per game
+    as means with intervals; its results and plot in Dutch, with no English left."""
+    open_app(page, "/voila/render/antimatter-matters/pauli.ipynb?lang=nl")
+    lab = page.locator(".btl-lab")
+    type_into(lab.locator(".btl-lab-games"), 20)
+    lab.get_by_role("button", name=words(page, "lab.run"), exact=True).click()
+    page.wait_for_function("w => document.querySelector('.btl-lab').innerText.includes(w)",
+                           arg=words(page, "lab.done", n=40, seconds="|").split("|")[0], timeout=120_000)
+    text = lab.inner_text()
+    assert words(page, "lab.means_title") in text and words(page, "lab.quantity.antimatter.pauli") in text
+    assert words(page, "lab.verdict_mean.higher", what="|", diff="", b="", a="", low="", high="").split("|")[0] in text
+    lab.get_by_role("button", name=words(page, "lab.plot"), exact=True).click()
+    lab.locator("img").wait_for()
+    assert_accessible(page, "the Pauli notebook's crowding study after a run and its plot")
+    assert_in_language(page, "the Pauli notebook's crowding study (in Dutch) after a run")

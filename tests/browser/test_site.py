@@ -301,17 +301,21 @@ def the_plot_follows_a_slider(page) -> None:
 
 @pytest.mark.parametrize("path", [STRATEGY_LAB])
 def test_the_strategy_lab_draws_its_plot_from_a_run(app, path):
-    page = app(path, ".btl-tournament")
-    tournament = page.locator(".btl-tournament")
-    assert not tournament.locator("img").count()  # nothing drawn on load
-    games = tournament.locator(".widget-text input").first
+    """Its strategies against each other are the lab's preset: a run, then the plot (matplotlib in
+    the browser) of the shares and of the planner's share as games were added."""
+    page = app(path, ".btl-lab")
+    lab = page.locator(".btl-lab")
+    assert not lab.locator("img").count()  # nothing drawn on load
+    games = lab.locator(".btl-lab-games input")
     games.fill("6")
     games.press("Enter")
-    tournament.get_by_role("button", name="Run").click()
-    page.wait_for_function("() => document.querySelector('.btl-tournament').innerText.includes("
-                           "'Done: 6 finished games')", timeout=120_000)
-    assert "95 % interval" in tournament.inner_text()
-    assert tournament.locator("img").first.get_attribute("src").startswith("data:image/")
+    lab.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.btl-lab').innerText.includes('Done: 6 games')",
+                           timeout=120_000)
+    assert "95 % interval" in lab.inner_text()
+    lab.get_by_role("button", name="Draw the plot", exact=True).click()
+    lab.locator("img").first.wait_for(timeout=120_000)
+    assert lab.locator("img").first.get_attribute("src").startswith("data:image/")
 
 
 @pytest.mark.parametrize("path", [LAB])

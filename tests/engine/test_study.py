@@ -135,6 +135,62 @@ def test_compare_says_when_the_games_cannot_tell():
     assert unclear["verdict"] == "unclear" and unclear["low"] < 0 < unclear["high"]
 
 
+def test_a_study_goes_on_with_more_games_on_later_seeds():  # the lab's More games
+    config = Config.make("beat-the-logic", ["greedy", "random"], rotate=True)
+    first, more = run(config, 4, seed=0), run(config, 3, seed=10)
+    both = study.extend(first, more)
+    assert list(both.games.game) == list(range(7)) and list(both.games.seed) == [0, 1, 2, 3, 10, 11, 12]
+    assert both.n == both.asked == 7 and not both.stopped and both.seed == 0
+    assert both.games.drop(columns="game").iloc[4:].reset_index(drop=True).equals(more.games.drop(columns="game"))
+    assert study.extend(run(config, 0), more).games.equals(more.games)
+    with pytest.raises(ValueError, match="same configuration"):
+        study.extend(first, run(Config.make("beat-the-logic", "random"), 2))
+
+
+def test_a_games_declared_numbers_are_means_with_intervals_and_compared_by_welch():
+    import pandas as pd
+
+    def made(pauli):
+        frame = pd.DataFrame({"winners": ["0"] * len(pauli), "pauli": pauli, "rounds": [8] * len(pauli)})
+        return study.Study(Config("antimatter", (), ("heuristic", "heuristic")), frame, len(pauli))
+
+    few, many = made([0, 1, 0, 1, 0, 2]), made([5, 7, 6, 8, 6, 7])
+    assert study.quantities(few) == ["mean:pauli", "mean:rounds"]  # GameSpec.quantities, in its order
+    mean = study.average(few.games, "mean:pauli")
+    assert mean["mean"] == pytest.approx(4 / 6) and mean["low"] < 4 / 6 < mean["high"]
+    alike = study.average(few.games, "mean:rounds")
+    assert alike["mean"] == 8 and alike["low"] is alike["high"] is None  # every game alike: no interval
+    more = compare(few, many, "mean:pauli")
+    assert more["verdict"] == "higher" and more["diff"] == pytest.approx(6.5 - 4 / 6) and 0 < more["low"] < more["diff"]
+    assert compare(many, few, "mean:pauli")["verdict"] == "lower"
+    assert compare(few, made([1, 0, 1, 0, 2, 0]), "mean:pauli")["verdict"] == "unclear"
+    assert compare(few, many, "mean:rounds")["verdict"] == "alike"
+    with pytest.raises(ValueError, match="no such mean"):
+        study.average(few.games, "mean:spins")
+    with pytest.raises(ValueError, match="is a mean, not a share"):
+        count(few.games, "mean:pauli")
+
+
+def test_a_measure_followed_as_games_are_added_narrows():
+    import pandas as pd
+
+    frame = pd.DataFrame({"winners": ["0", "1", "0 1", "0"] * 50, "bot_0": ["a", "b"] * 100,
+                          "bot_1": ["b", "a"] * 100, "pauli": [0, 2, 1, 3] * 50})
+    result = study.Study(Config("antimatter", (), ("a", "b"), True), frame, 200)
+    share = study.running(result, "seat:0", points=20)
+    assert list(share.games) == list(range(10, 201, 10)) and share.value.iloc[-1] == pytest.approx(0.5)
+    assert (share.high - share.low).is_monotonic_decreasing  # the interval narrows as games are added
+    # a's share of the games with one winner (a head-to-head): every 4 games a wins 2 (seat 0, then
+    # seat 1), a tie, and b wins 1
+    pair = study.running(result, "bot:a", versus="bot:b", points=200)
+    assert len(pair) == 200 and pair.value.iloc[-1] == pytest.approx(100 / 150)
+    assert list(pair.value.iloc[2:4]) == pytest.approx([2 / 2, 2 / 3])  # after 3 games, after 4
+    mean = study.running(result, "mean:pauli", points=4)
+    assert list(mean.games) == [50, 100, 150, 200] and mean.value.iloc[-1] == pytest.approx(1.5)
+    assert mean.low.iloc[-1] < 1.5 < mean.high.iloc[-1]
+    assert study.running(result, "mean:pauli", points=400).low.isna().iloc[0]  # one game: no interval yet
+
+
 def cli(capsys, *args):
     """``btlgames simulate ARGS`` in this process: (exit code, what it printed, what it said on stderr)."""
     from btlgames.cli import main
@@ -165,6 +221,16 @@ def test_the_command_gives_the_same_games_with_one_and_two_workers(capsys):
     two = cli(capsys, "beat-the-logic", "-n", "6", "--vs", "players=3", "--share", "tie", "--workers", "2")
     assert one[0] == two[0] == 0 and one[1] == two[1]
     assert "B - A, ties (a win shared)" in one[1]
+
+
+def test_the_command_compares_a_declared_mean_by_welchs_interval(capsys):
+    code, out, err = cli(capsys, "antimatter", "-n", "8", "--bot", "heuristic", "--vs", "players=6", "--share",
+                         "mean:pauli", "--workers", "1")
+    assert code == 0, err
+    assert "  pauli per game: mean " in out and out.count("rounds per game: mean") == 2  # A's and B's, once each
+    assert "B - A, pauli per game: +" in out and "Welch" in out
+    code, out, err = cli(capsys, "antimatter", "-n", "2", "--share", "mean:spins")
+    assert code == 2 and "no such mean 'mean:spins': antimatter declares mean:pauli, mean:rounds" in err
 
 
 @pytest.mark.parametrize("args, words", [

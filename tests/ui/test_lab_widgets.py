@@ -2,6 +2,7 @@
 A against B, Stop on the run's thread, the plot on demand and the CSV link."""
 import base64
 import io
+import re
 import threading
 
 import ipywidgets as w
@@ -261,3 +262,161 @@ def test_an_option_of_words_is_a_text_box_and_its_own_check_speaks():
     assert not lab.studies
     box.value = "H-2, H-1 in order"
     assert dict(lab.a.config().options)["goals"] == "H-2, H-1 in order"
+
+
+def test_more_games_goes_on_with_the_same_study_on_new_seeds():
+    """The strategy lab's tournament, now every game's: Run, then More games adds games with the
+    next seeds to the same study, and the interval narrows."""
+    lab = ran(L.make("strategy-lab", games=4, workers=1))
+    assert lab.more_button.layout.display == ""  # shown once there are results to add to
+    (first,) = lab.studies
+    assert list(first.games.seed) == [0, 1, 2, 3] and first.config.bots == ("planner", "greedy")
+    lab.plot_button.click()
+    assert lab.study.plot.outputs
+    lab.games.value = 2
+    lab.more_button.click()
+    lab.join(120)
+    assert not lab.study.plot.outputs  # the plot of 4 games is gone: it waits for its button again
+    (both,) = lab.studies
+    assert list(both.games.game) == list(range(6)) and list(both.games.seed) == list(range(6))
+    assert both.games.iloc[:4].equals(first.games)  # the games already shown stay as they were
+    said = message(lab.study.message)
+    assert said.startswith("Done: 2 more games in ") and said.endswith("The results now hold 6 games.")
+    assert "A: 6 games" in app_text(lab.widget)
+    assert not lab.run_button.disabled and not lab.more_button.disabled and lab.stop_button.disabled
+    lab.run_button.click()  # Run starts a new study: the first seeds again
+    lab.join(120)
+    assert list(lab.studies[0].games.seed) == [0, 1]
+
+
+def test_more_games_gives_a_and_b_seeds_of_their_own():
+    lab = ran(L.make("confinement", games=3, workers=1))
+    lab.games.value = 2
+    lab.more_button.click()
+    lab.join(120)
+    a, b = lab.studies
+    assert list(a.games.seed) == [0, 1, 2, 6, 7] and list(b.games.seed) == [3, 4, 5, 8, 9]  # never one seed twice
+    assert list(lab.table().study) == ["A"] * 5 + ["B"] * 5
+
+
+def test_more_games_refuses_when_a_or_b_has_changed():
+    lab = ran(L.make("confinement", games=2, workers=1))
+    lab.b.controls["annihilate_cards"].value = 1
+    lab.more_button.click()
+    lab.join(60)
+    assert message(lab.study.message) == "⚠ " + M["more_changed"] and [s.n for s in lab.studies] == [2, 2]
+    lab.compare.value = False
+    lab.more_button.click()
+    lab.join(60)
+    assert message(lab.study.message) == "⚠ " + M["more_changed"]
+
+
+def test_stop_during_more_games_keeps_the_games_before_and_the_finished_ones():
+    lab = ran(L.make(game="pentaquark", a={"bots": "random"}, games=3, workers=1))
+    before = lab.studies[0].games
+    lab.games.value = 20_000
+    started = threading.Event()
+    lab.study.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
+    lab.more_button.click()
+    assert started.wait(60)
+    lab.stop_button.click()
+    lab.join(60)
+    (result,) = lab.studies
+    assert result.stopped and 3 < result.n < 20_003 and result.games.iloc[:3].equals(before)
+    assert list(result.games.seed) == list(range(result.n))
+    assert f"the results now hold {result.n} games" in message(lab.study.message)
+
+
+def test_the_table_is_the_csv_download_as_a_dataframe():
+    lab = L.make("confinement", games=4, workers=1)
+    assert lab.table().empty  # nothing has run
+    ran(lab)
+    table = lab.table()
+    assert isinstance(table, pd.DataFrame) and len(table) == 8 and list(table.study) == ["A"] * 4 + ["B"] * 4
+    csv = base64.b64decode(lab.download.value.split("base64,")[1].split('"')[0]).decode()
+    assert table.to_csv(index=False) == csv  # the same data, row for row
+    one = ran(L.make("detector-ranges", games=3, workers=1)).table()
+    assert len(one) == 3 and "study" not in one  # one configuration: no column to tell A from B
+
+
+def test_a_lab_made_in_a_notebook_shows_itself():
+    lab = L.make()
+    bundle = lab._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == lab.widget.model_id
+    with pytest.raises(ValueError, match="no lab preset 'x'"):
+        L.make("x")
+
+
+def test_a_mean_the_game_declares_is_compared_by_welchs_interval():  # the Pauli notebook's crowding
+    lab = ran(L.make("pauli", games=6, workers=1))
+    a, b = lab.studies
+    assert a.config.seats == 2 and b.config.seats == 6 and lab.share.value == "mean:pauli"
+    labels = dict((m, label) for label, m in lab.share.options)
+    assert labels["mean:pauli"] == "Pauli moves back per game (mean)"
+    assert labels["mean:rounds"] == "rounds per game (mean)"
+    from btlgames.ui import prose
+
+    for lang in available_languages():  # the words the question and the notebook ask for, in every language
+        with speaking(lang):
+            rounds = L.measure_label("antimatter", "mean:rounds")
+            assert f"<i>{rounds}</i>" in L.msg("preset.pauli.question"), lang
+            assert f"*{rounds}*" in prose.text("antimatter-matters/pauli", "simulate", lang), lang
+    text = app_text(lab.widget)
+    assert "Per game (mean)" in text and re.search(r"Pauli moves back [\d.]+ \(95 % interval", text)
+    c = core.compare(a, b, "mean:pauli")
+    assert ("more Pauli moves back per game than A" if c["verdict"] == "higher" else "") in lab.verdict.value
+    lab.share.value = "mean:rounds"
+    assert "rounds per game" in lab.verdict.value
+    alone = ran(L.make(game="antimatter", a={"bots": "heuristic"}, share="mean:pauli", games=3, workers=1))
+    assert "Pauli moves back per game, over 3 games: " in alone.verdict.value
+
+
+def test_the_plot_follows_the_chosen_share_as_games_are_added():
+    lab = ran(L.make("strategy-lab", games=12, workers=1))
+    lab.plot_button.click()
+    plot = lab.study.plot.outputs[0]
+    alt = plot["data"]["text/plain"]
+    assert "Shares of games with their 95 % intervals" in alt
+    assert "Right: the planner bot's share of the games with one winner, as games were added" in alt
+    assert re.search(r"A after 10 games [\d.]+% \([\d.]+% to [\d.]+%\), after 12 games", alt)
+    assert plot["metadata"]["image/png"] == {"width": 1040, "height": 400}
+
+
+def test_the_results_have_words_in_every_language():
+    lab = ran(L.make("pauli", games=3, workers=1))
+    for lang in available_languages():
+        with speaking(lang):
+            words = L.verdict_html(lab.studies, "mean:pauli") + L.study_html(lab.studies[1], "B")
+            words += L.plot_png(lab.studies, "mean:pauli")[1] + L.verdict_html(lab.studies, "seat:0")
+            assert "{" not in words and ("Pauli moves back" in words) == (lang == "en"), lang
+
+
+def test_the_replication_presets_a_is_the_rulebooks_measurement():
+    """The preset's question says that A plays the very games the rulebook measured (K25: 300 full
+    3-player games, seeds 0-299): the lab's A and the rulebook's row give the same share."""
+    from pathlib import Path
+
+    rules = (Path(__file__).resolve().parents[2] / "lessons/research-programme/rules.md").read_text()
+    row = re.search(r"^\| full, 3 players \| [^|]+\| (\d+) % \((\d+)–(\d+)\) \|", rules, re.M)
+    preset = L.PRESETS["replication"]
+    a = core.Config.make(preset["game"], preset["a"]["bots"])
+    result = core.run(a, preset["games"], workers=2)
+    share = core.share(result.games, preset["share"])
+    assert [round(100 * share[k]) for k in ("rate", "low", "high")] == [int(x) for x in row.groups()]
+    question = M["preset.replication.question"]
+    assert f"{row[1]} % of 3-player games (95 % interval {row[2]} % to {row[3]} %), from 300 games" in question
+
+
+def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itself():
+    import json
+    from pathlib import Path
+
+    from btlgames.ui import prose
+
+    page = Path(__file__).resolve().parents[2] / "notebooks/lab/lab.ipynb"
+    code = "".join(json.loads(page.read_text())["cells"][0]["source"])
+    assert "study = lab.make()" in code and code.rstrip().endswith("\nstudy")  # the lab shows itself
+    for lang in available_languages():
+        words = prose.text("lab/lab", "intro", lang)
+        for said in ("`from btlgames.ui import lab`", "`study = lab.make()`", "`study`", "`study.table()`"):
+            assert said in words, (lang, said)

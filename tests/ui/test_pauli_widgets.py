@@ -1,4 +1,4 @@
-"""The Pauli notebook's widgets in plain Python: what they show, and the simulation from its button."""
+"""The Pauli notebook's widgets in plain Python: what they show, and the plot from its button."""
 from btlgames.ui import pauli
 from widgetry import find, walk
 
@@ -21,16 +21,12 @@ def test_the_recipe_counts_the_pieces_and_the_scientists():
     assert "only the cooperative game can build it" in pauli.recipe_html("C-12")  # K23: no game of one
 
 
-def test_the_chart_and_the_crowding_study_draw_only_when_asked():
+def test_the_chart_draws_only_when_asked():  # the crowding study is the lab's (test_lab_widgets.py)
     chart = pauli.nuclide_chart()
     plot = find(chart, w.Output)
     assert plot.outputs == ()
     find(chart, w.Button).click()
     assert plot.outputs and "isotopes" in plot.outputs[0]["data"]["text/plain"]
-    study = pauli.crowding_study(games=2)
-    assert find(study, w.Output).outputs == ()
-    find(study, w.Button).click()
-    assert "Scientists:" in find(study, w.Output).outputs[0]["data"]["text/plain"]
 
 
 def test_annihilation_uses_pdg_masses():

@@ -6,34 +6,7 @@ from btlgames.ui import prose
 from btlgames.ui import strategy_lab as lab
 
 
-def test_a_tournament_runs_adds_games_and_shows_intervals():
-    t = lab.Tournament(games=4, seats=("greedy", "random"))
-    t.run.click()
-    t.runner.join(600)
-    assert len(t.played) == 4 and "Done: 4 finished games" in t.study.message.value
-    assert re.search(r"\d+\.\d% \(95 % interval \d+\.\d%–\d+\.\d%\)", t.table.value)
-    assert t.study.plot.outputs and t.study.plot.outputs[0]["data"]["image/png"]
-    t.games.value = 2
-    t.more.click()
-    t.runner.join(600)
-    assert len(t.played) == 6 and list(t.played.index) == list(range(6)) and t.next_seed == 1 + 6
-    assert not t.run.disabled and t.stop.disabled
-
-
-def test_stop_ends_a_run_with_the_finished_games_only():
-    t = lab.Tournament(games=500, seats=("random", "random"))
-    t.run.click()
-    t.stop.click()
-    t.runner.join(600)
-    assert len(t.played) < 500 and "Stopped" in t.study.message.value
-    assert not t.played.isna().any().any(), "finished games only, every seat scored"
-
-
 def test_bad_numbers_are_refused_in_words():
-    t = lab.Tournament()
-    t.games.value = 0
-    t.run.click()
-    assert "Choose a number of games" in t.study.message.value and t.played is None
     k = lab.KeepOrWait()
     k.trials.value = 0
     k.simulate.click()
