@@ -37,6 +37,14 @@ def test_engine_never_imports_jupyter():
         assert not jupyter.search(path.read_text()), f"{relative} imports a Jupyter/plotting package"
 
 
+def test_a_hidden_widget_is_shown_again_with_an_empty_display():
+    """``layout.display = None`` shows a widget again in Voilà, but the static site's widgets keep
+    the style they had ("none"): the one way to show a part again is ``""``."""
+    shown_with_none = re.compile(r"\.display\s*=\s*(?:[\w.]+\s*=\s*)*None\b|display\s*=\s*None\s+if\b")
+    for path in (ROOT / "btlgames" / "ui").rglob("*.py"):
+        assert not shown_with_none.search(path.read_text()), f"{path.name} shows a widget with display None"
+
+
 def test_no_cdn_addresses_in_the_kit():
     cdn = re.compile(r"unpkg\.com|cdn\.jsdelivr|cdnjs\.|fonts\.googleapis|use\.fontawesome")
     for path in (ROOT / "btlgames").rglob("*"):

@@ -375,7 +375,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     def show_goals(_=None):
         """Mixed mode only: who builds what, and why seat 1's goal is the simplest (K24)."""
         mixed = modes.value == "mixed"
-        goals.layout.display = head.layout.display = None if mixed else "none"
+        goals.layout.display = head.layout.display = "" if mixed else "none"
         why = t(f"antimatter.goals.why_{goals.value}") if goals.value in PRESETS else t("antimatter.goals.why_given")
         explain.value = f'<div class="am-explain">{_esc(why)}</div>' if mixed else ""
 
@@ -390,7 +390,7 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
         if list(allowed) != [value for _, value in atoms.options]:
             atoms.options = [(atom_choice(a), a) for a in allowed]
         atoms.value = chosen
-        atoms.layout.display = None if used else "none"
+        atoms.layout.display = "" if used else "none"
 
     for box in (modes, atoms, order, goals, head):
         box.add_class("am-setting")

@@ -89,7 +89,7 @@ def test_the_settings_offer_only_the_atoms_the_game_can_build():  # K23
     box.modes.value = "mixed"
     assert box.atoms.layout.display == "none"  # each seat's goal (K24) ...
     box.goals.value = "equal"
-    assert box.atoms.layout.display is None and offered() == ["H-1", "H-2"]  # ... or the atom for all six
+    assert box.atoms.layout.display == "" and offered() == ["H-1", "H-2"]  # ... or the atom for all six
 
 
 def test_every_game_type_plays_to_the_end_in_the_app():
@@ -102,7 +102,7 @@ def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
     box = renderer.play(seed=3)
     assert box.goals.layout.display == "none" and box.explain.value == ""  # only mixed mode has them
     box.modes.value = "mixed"
-    assert box.goals.layout.display is None and "seat the youngest or newest Scientist there" in box.explain.value
+    assert box.goals.layout.display == "" and "seat the youngest or newest Scientist there" in box.explain.value
     box.game.new_game("6")
     labs = box.game.state.goals
     assert [g["atom"] for g in labs] == ["H-1", "H-1"] and labs[1]["challenge"]
