@@ -587,13 +587,17 @@ def plot_png(studies: list, measure: str) -> tuple[bytes, str]:
 
 def shares_bars(ax, studies: list) -> str:
     """Each share of A (and B) as a bar with its 95 % interval; returns the words for them."""
-    game, seats = studies[0].config.game, studies[0].config.seats
-    measures = [m for m in core.measures(studies[0]) if not m.startswith("decided_by:")]
+    game = studies[0].config.game
+    widest = max(studies, key=lambda result: result.config.seats)  # B may seat more players than A
+    seats = widest.config.seats
+    shares = {id(result): [m for m in core.measures(result) if not m.startswith("decided_by:")] for result in studies}
+    measures = list(dict.fromkeys(shares[id(widest)] + [m for r in studies for m in shares[id(r)]]))
     width = 0.8 / len(studies)
     parts = []
     for j, (result, label, hatch) in enumerate(zip(studies, (msg("a"), msg("b")), ("", "//"))):
-        rows = [core.share(result.games, m) for m in measures]
-        xs = [i + (j - (len(studies) - 1) / 2) * width for i in range(len(rows))]
+        own = shares[id(result)]
+        rows = [core.share(result.games, m) for m in measures if m in own]
+        xs = [measures.index(m) + (j - (len(studies) - 1) / 2) * width for m in measures if m in own]
         heights = [r["rate"] for r in rows]
         errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
         ax.bar(xs, heights, width, yerr=errors, capsize=4, label=label, hatch=hatch, edgecolor="black",
@@ -610,6 +614,8 @@ def shares_bars(ax, studies: list) -> str:
 def running_lines(ax, studies: list, measure: str) -> str:
     """The chosen measure of A (and B) after each number of games, with its 95 % interval as a band
     (a head-to-head: of the games with one winner, against the line of one half); returns the words."""
+    from matplotlib.ticker import MaxNLocator
+
     game, seats = studies[0].config.game, studies[0].config.seats
     pair = head_to_head_pair(studies, measure)
     versus = (f"bot:{pair['other']}" if measure == f"bot:{pair['bot']}" else f"bot:{pair['bot']}") if pair else None
@@ -644,6 +650,7 @@ def running_lines(ax, studies: list, measure: str) -> str:
         ax.set_ylim(max(low - margin, 0.0) if counts else low - margin, high + margin)
     ax.set_title(msg("plot_running_title", what=what), fontsize=11)
     ax.set_xlabel(msg("plot_games"))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted, never 2.5 of them
     ax.set_ylabel(msg("plot_running_mean" if mean else "plot_running_share"))
     ax.legend()
     return msg("plot_running_alt", what=what, points="; ".join(parts) or msg("plot_running_none"))

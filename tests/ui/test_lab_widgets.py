@@ -382,6 +382,15 @@ def test_the_plot_follows_the_chosen_share_as_games_are_added():
     assert plot["metadata"]["image/png"] == {"width": 1040, "height": 400}
 
 
+def test_the_bars_show_every_seat_of_a_b_with_more_players_than_a():
+    """The Pauli preset's B seats 6 Scientists, A 2: B's seats 3 to 6 have bars (and words) too."""
+    lab = ran(L.make("pauli", games=3, workers=1))
+    alt = L.plot_png(lab.studies, "mean:pauli")[1]
+    for n in range(1, 7):
+        assert f"B, games seat {n} won alone:" in alt, n
+    assert "A, games seat 3" not in alt
+
+
 def test_the_results_have_words_in_every_language():
     lab = ran(L.make("pauli", games=3, workers=1))
     for lang in available_languages():
