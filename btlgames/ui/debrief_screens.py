@@ -41,7 +41,7 @@ STYLE = stylesheet("""\
 .btl-debrief-presenter { --btl-q: clamp(22px, min(3.2vh, 1.85vw), 36px);
   --btl-ev: clamp(16px, min(2.1vh, 1.2vw), 24px);
   height: calc(100vh - 70px); box-sizing: border-box; overflow: hidden; background: #fff; color: #111;
-  font-size: var(--btl-ev); line-height: 1.3; padding: 6px 14px; }
+  font-size: var(--btl-ev); line-height: 1.3; padding: 6px 14px 10px; }  /* room for the buttons' focus ring */
 /* Inside the game app the presenter fills the app's body instead. */
 .btl-body > .btl-debrief-presenter { height: auto; align-self: stretch; }
 .btl-debrief-presenter .widget-html, .btl-debrief-presenter .widget-html-content {

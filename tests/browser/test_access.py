@@ -165,6 +165,23 @@ def test_every_control_of_the_lab_shows_its_ring_and_so_does_the_csv_link(page, 
     assert {"select", "input:checkbox", "input:number", "button", "a"} <= set(checked), checked
 
 
+def test_every_control_of_the_school_game_shows_its_ring_on_a_projector(page, open_app):
+    """The lesson's game at 1366×768 in Dutch, its settings open, then its debrief: the ring whole
+    on the toolbar's last tool at the screen's right edge, the Save link above the table, the
+    table's right column (a region that scrolls: its ring inside its edge, not painted over by its
+    areas) and the debrief's buttons at the screen's foot."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, "/voila/render/research-programme/school.ipynb?lang=nl")
+    page.locator(".btl-settings-toggle").click()
+    page.locator(".btl-save").wait_for()
+    checked = ring_on_every_stop(page, "the school game")
+    assert {"a", "button", "select", "div"} <= set(checked), checked  # the right column is a div
+    page.locator(".btl-debrief-open").click()
+    page.locator(".btl-present-step").first.wait_for()
+    checked = ring_on_every_stop(page, "the school game's debrief")
+    assert checked["button"] >= 3, checked  # the clock's, the presenter's and the way back
+
+
 def test_a_link_that_starts_a_line_of_the_words_shows_its_whole_ring(page, open_app):
     """Beat The Logic's page in Finnish at 1366×768: its words' rulebook link starts a line, at the
     left edge of the output area that holds them (which clips), then the app's controls."""
