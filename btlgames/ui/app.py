@@ -19,7 +19,6 @@ import base64
 import html
 import importlib
 import re
-from importlib import resources
 from typing import Callable
 
 import ipywidgets as w
@@ -33,6 +32,7 @@ from btlgames.core.simulate import make_bot
 from btlgames.core.state import IllegalAction
 
 from .table import LiveText, TableView
+from .widgets import FOCUS_CSS, static_text
 
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
@@ -42,8 +42,8 @@ MANY = 2  # a group of more moves than this starts folded when its moves are all
 
 
 def stylesheet() -> w.HTML:
-    css = (resources.files("btlgames.ui") / "static" / "app.css").read_text(encoding="utf-8")
-    return w.HTML(f"<style>{css}</style>")
+    """The game app's style: the kit's focus ring (static/focus.css), then app.css."""
+    return w.HTML(f"<style>{FOCUS_CSS}{static_text('app.css')}</style>")
 
 
 def _button(description: str, *classes: str) -> w.Button:

@@ -29,7 +29,7 @@ from . import debrief_charts as charts
 from . import debrief_words as words
 from .debrief_html import Seats, bullets, msg, number, signed, table
 from .lesson_clock import LessonClock
-from .widgets import button, esc, message, stylesheet
+from .widgets import app, button, esc, message, stylesheet
 
 QUESTIONS = 5
 SCREENS = QUESTIONS + 2  # the opening, the questions, the closing
@@ -41,7 +41,7 @@ STYLE = stylesheet("""\
 .btl-debrief-presenter { --btl-q: clamp(22px, min(3.2vh, 1.85vw), 36px);
   --btl-ev: clamp(16px, min(2.1vh, 1.2vw), 24px);
   height: calc(100vh - 70px); box-sizing: border-box; overflow: hidden; background: #fff; color: #111;
-  font-size: var(--btl-ev); line-height: 1.3; padding: 6px 14px; }
+  font-size: var(--btl-ev); line-height: 1.3; padding: 6px 14px 10px; }  /* room for the buttons' focus ring */
 /* Inside the game app the presenter fills the app's body instead. */
 .btl-body > .btl-debrief-presenter { height: auto; align-self: stretch; }
 .btl-debrief-presenter .widget-html, .btl-debrief-presenter .widget-html-content {
@@ -56,7 +56,6 @@ STYLE = stylesheet("""\
 .btl-debrief-presenter .btl-present-nav .widget-button, .btl-debrief-presenter .lc-clock .widget-button {
   font-size: var(--btl-ev); height: auto; min-height: 2em; padding: .2em 1em; width: auto; }
 .btl-debrief-presenter .btl-present-nav .btl-present-step { font-weight: 700; min-width: 6em; }
-.btl-debrief-presenter button:focus-visible { outline: 4px solid #ffbf00; outline-offset: 2px; }
 .btl-present-position { font-size: var(--btl-ev); font-weight: 700; }
 .btl-present-nav > .btl-present-back { margin-left: auto; }
 /* the lesson clock, in one row */
@@ -403,9 +402,8 @@ class Presenter:
             back.add_class("btl-present-back")
             back.on_click(lambda _: close())
             nav.append(back)
-        self.widget = w.VBox([w.HTML(STYLE), self._top(), self.screen, self._row(nav, "btl-present-nav")])
-        for c in ("btl-app", "btl-debrief-presenter"):
-            self.widget.add_class(c)
+        self.widget = app([self._top(), self.screen, self._row(nav, "btl-present-nav")], "btl-debrief-presenter",
+                          style=STYLE)
         self.show(0)
 
     def _button(self, which: str, step: int) -> w.Button:

@@ -47,6 +47,9 @@ CSS = """
 .rp-theories { flex: 0 0 auto; }
 .rp-theories.rp-many .rp-theory { font-size: .78em; line-height: 1.2; }  /* the map keeps some room */
 .rp-right { height: 100%; min-height: 0; overflow-y: auto; }
+/* It takes the focus, and its ring is drawn inside its edge, under what it holds: its areas let the
+   ring show through (the app's white behind them, as before). */
+.rp-right > .rp-area { background: transparent; }
 /* drawn over the hexes, never in the way of a press on them */
 .rp-map .rp-wormhole, .rp-map .rp-field-name { pointer-events: none; }
 .rp-legend { display: flex; flex-wrap: wrap; gap: 2px 8px; font-size: .8em; max-width: 100%; }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import threading
+from importlib import resources
 from typing import Callable
 
 import ipywidgets as w
@@ -17,6 +18,16 @@ import ipywidgets as w
 from ..core import runtime
 
 WIDE = {"description_width": "initial"}  # a control's description never cut short
+
+
+def static_text(name: str) -> str:
+    """The text of a file in ``btlgames/ui/static`` (shipped in the package)."""
+    return (resources.files("btlgames.ui") / "static" / name).read_text(encoding="utf-8")
+
+
+#: The focus ring of everything in an app that takes the focus (static/focus.css): first in every
+#: app's style (:func:`app`, ``app.stylesheet``), so every app shows the keyboard's place alike.
+FOCUS_CSS = static_text("focus.css")
 
 MESSAGE_CSS = """.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
 .btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
@@ -29,16 +40,17 @@ def esc(text) -> str:
 
 
 def stylesheet(css: str) -> str:
-    """A ``<style>`` element with a widget's own CSS rules and the rules for :func:`message` boxes."""
-    return f"<style>\n{css}{MESSAGE_CSS}</style>"
+    """A ``<style>`` element with a widget's own CSS rules (:func:`app` puts the kit's before it)."""
+    return f"<style>\n{css}</style>"
 
 
 def app(children, *classes: str, style: str = "") -> w.VBox:
-    """The outermost box of an app: its stylesheet (if any), then ``children``.
+    """The outermost box of an app: the kit's style (the focus ring, :func:`message` boxes), the
+    app's own ``style`` (a :func:`stylesheet`) after it, then ``children``.
 
     It has the class ``btl-app`` and then ``classes`` (e.g. the notebook's and the app's own).
     """
-    box = w.VBox(([w.HTML(style)] if style else []) + list(children))
+    box = w.VBox([w.HTML(f"<style>\n{FOCUS_CSS}{MESSAGE_CSS}</style>{style}")] + list(children))
     for c in ("btl-app", *classes):
         box.add_class(c)
     return box

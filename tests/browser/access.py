@@ -99,13 +99,76 @@ def ring_pixels(page) -> dict[str, tuple[int, int, int, int, int]]:
             for side, (outside, inside) in bands.items()}
 
 
+# The ring is seen whole on a side when the band along it holds most of the ring's lines: of its 6
+# amber and 4 black ones (app.css: black 3-7 px out, amber 0-10 px), 5 and 3 outside a box (a box
+# that clips cuts its outer amber first: 4 lines left where 6 px of room were missing), 3 and 3
+# inside a region's edge (what the region holds may cross it) and around a round or slanted shape
+# (a slider's handle, a part of a picture whose ring table.js draws: the ring meets the band along
+# its box only where it touches it).
+WHOLE = {"outside": (5, 3), "inside": (3, 3), "shape": (3, 3)}
+# whether the focused element is such a shape
+ROUND = """() => { const e = document.activeElement; if (e instanceof SVGElement) return true;
+  const r = e.getBoundingClientRect();
+  return parseFloat(getComputedStyle(e).borderTopLeftRadius) >= Math.min(r.width, r.height) / 2 - 1; }"""
+
+
+def cut_sides(found: dict[str, tuple[int, int, int, int, int]], shape: bool = False) -> list[str]:
+    """The sides of ``ring_pixels``'s answer where the ring is not seen whole, outside or inside
+    (``shape``: the focused element is round or a part of a picture, ``ROUND``)."""
+    def whole(amber: int, black: int, length: int, where: str) -> bool:
+        lines_amber, lines_black = WHOLE[where]
+        return amber >= lines_amber * length and black >= lines_black * length
+
+    return [side for side, (amber, black, amber_in, black_in, length) in found.items()
+            if not (whole(amber, black, length, "shape" if shape else "outside")
+                    or whole(amber_in, black_in, length, "inside"))]
+
+
 def assert_focus_ring(page, where: str) -> None:
-    """The focused element shows the kit's ring on every side, outside it or inside its edge: black
-    and amber, each at least a line as long as the side (a faint glow or a sliver left by a box
-    that cuts it off is not seen from the back of a classroom)."""
+    """The focused element shows the kit's ring whole on every side, outside it or inside its edge:
+    black and amber, most of the ring's lines along the whole side (a faint glow, a ring a box cuts
+    off, even to a sliver of its outer band, or one painted over by what a region holds is not
+    seen from the back of a classroom)."""
     found = ring_pixels(page)
-    if any(min(amber, black) < length and min(amber_in, black_in) < length
-           for amber, black, amber_in, black_in, length in found.values()):
+    cut = cut_sides(found, page.evaluate(ROUND))
+    if cut:
         focused = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
-        raise AssertionError(f"no black-and-amber focus ring on {where}, around {focused}\n"
-                             f"(amber and black pixels outside, inside, the side's length: {found})")
+        raise AssertionError(f"no whole black-and-amber focus ring on {where} ({', '.join(cut)}), around "
+                             f"{focused}\n(amber and black pixels outside, inside, the side's length: {found})")
+
+
+# Tabbing through a page: what kind of control has the keyboard, and whether it is in an app, the
+# boxes it is drawn in (a link broken over lines: more than one) and its name.
+KIND = """() => { const e = document.activeElement;
+  if (e.getAttribute('role') === 'slider') return 'slider';
+  if (e.isContentEditable) return 'readout';
+  const type = e.tagName === 'INPUT' ? e.type : '';
+  return (e.tagName.toLowerCase() + (type ? ':' + type : '')); }"""
+WHERE = """() => { const e = document.activeElement;
+  return [e.closest('.btl-app') !== null, e.getClientRects().length,
+          (e.getAttribute('aria-label') || e.textContent || e.value || '').trim().slice(0, 40)]; }"""
+
+FIRST_AGAIN = """() => { const e = document.activeElement;
+  if (window.btlFirstStop === e) return true;
+  window.btlFirstStop ??= e; return false; }"""
+
+
+def ring_on_every_stop(page, where: str, stops: int = 120) -> dict[str, int]:
+    """Tab through every control of the page once, checking the ring at every stop in an app
+    (a link in the notebook's words too, unless it is broken over two lines: its ring is drawn
+    line by line, which the bands along its joined box would miss). Returns how many stops of each
+    kind of control were checked ("select", "input:checkbox", "slider", "a", ...)."""
+    checked: dict[str, int] = {}
+    page.evaluate("() => { window.btlFirstStop = null; }")
+    for _ in range(stops):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement === document.body"):
+            continue  # past the last control: the next Tab starts again at the top
+        if page.evaluate(FIRST_AGAIN):
+            return checked
+        in_app, lines, name = page.evaluate(WHERE)
+        kind = page.evaluate(KIND)
+        if in_app or lines == 1:
+            assert_focus_ring(page, f"{where}: {kind} {name!r}")
+            checked[kind] = checked.get(kind, 0) + 1
+    raise AssertionError(f"{stops} presses of Tab never came back to the first control of {where}")

@@ -7,7 +7,7 @@ as well."""
 from pathlib import Path
 
 import pytest
-from access import assert_accessible, assert_focus_ring, failures, keep_axe
+from access import assert_accessible, assert_focus_ring, failures, keep_axe, ring_on_every_stop
 from playing import current_targets, moves, tab_to, words
 from wording import assert_in_language
 
@@ -130,3 +130,65 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     assert_focus_ring(page, "the log")
     assert_accessible(page, "Pentaquark (in Dutch) a few moves on")
     assert_in_language(page, "Pentaquark (in Dutch) a few moves on")
+
+
+# Every control a student tabs to on a concept notebook page and the lab, in turn, with its ring
+# checked on the screen (access.ring_on_every_stop): one rule gives it everywhere
+# (static/focus.css), and no box around a control cuts it off (a slider's, a field's, a row's, the
+# app's, the notebook's output area).
+@pytest.mark.parametrize(("notebook", "kinds"), [
+    # the range explorer, its practice deal and the mass window: dropdowns, checkboxes, a field,
+    # number boxes, buttons and a folded table's title
+    ("beamtimes-and-lifetimes/detector-ranges.ipynb",
+     {"select", "input:checkbox", "input:text", "input:number", "button", "summary"}),
+    # sliders (their handles and readouts, a slider of named steps among them) and dropdowns
+    ("research-programme/replication.ipynb?lang=fi", {"slider", "readout", "select", "input:number", "button"})])
+def test_every_control_of_a_concept_notebook_shows_its_ring(page, open_app, notebook, kinds):
+    open_app(page, f"/voila/render/{notebook}")
+    page.wait_for_load_state("networkidle")  # every section's widgets drawn
+    checked = ring_on_every_stop(page, notebook)
+    assert kinds <= set(checked), checked
+
+
+def test_every_control_of_the_lab_shows_its_ring_and_so_does_the_csv_link(page, open_app):
+    """The lab with B beside A, after a short run: its results' dropdown, the plot's button and
+    the CSV download link join the game, option and seat controls."""
+    lab = open_app(page, "/voila/render/lab/lab.ipynb?lang=nl")
+    lab.locator(".btl-lab-compare input").check()
+    for box, value in ((".btl-lab-b .btl-option-annihilate_cards", 0), (".btl-lab-games", 4)):
+        field = lab.locator(box).locator("input")
+        field.fill(str(value))
+        field.press("Enter")
+    lab.get_by_role("button", name=words(page, "lab.run")).click()
+    page.locator("a.btl-download").wait_for(timeout=120_000)
+    checked = ring_on_every_stop(page, "the lab")
+    assert {"select", "input:checkbox", "input:number", "button", "a"} <= set(checked), checked
+
+
+def test_every_control_of_the_school_game_shows_its_ring_on_a_projector(page, open_app):
+    """The lesson's game at 1366×768 in Dutch, its settings open, then its debrief: the ring whole
+    on the toolbar's last tool at the screen's right edge, the Save link above the table, the
+    table's right column (a region that scrolls: its ring inside its edge, not painted over by its
+    areas) and the debrief's buttons at the screen's foot."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, "/voila/render/research-programme/school.ipynb?lang=nl")
+    page.locator(".btl-settings-toggle").click()
+    page.locator(".btl-save").wait_for()
+    checked = ring_on_every_stop(page, "the school game")
+    assert {"a", "button", "select", "div"} <= set(checked), checked  # the right column is a div
+    page.locator(".btl-debrief-open").click()
+    page.locator(".btl-present-step").first.wait_for()
+    checked = ring_on_every_stop(page, "the school game's debrief")
+    assert checked["button"] >= 3, checked  # the clock's, the presenter's and the way back
+
+
+def test_a_link_that_starts_a_line_of_the_words_shows_its_whole_ring(page, open_app):
+    """Beat The Logic's page in Finnish at 1366×768: its words' rulebook link starts a line, at the
+    left edge of the output area that holds them (which clips), then the app's controls."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, "/voila/render/beat-the-logic/play.ipynb?lang=fi")
+    link = page.locator(".jp-RenderedMarkdown p a").first
+    words_left = page.evaluate("() => document.querySelector('.jp-RenderedMarkdown p').getBoundingClientRect().left")
+    assert abs(link.bounding_box()["x"] - words_left) < 1  # the link starts its line
+    checked = ring_on_every_stop(page, "Beat The Logic in Finnish")
+    assert checked["a"] >= 1 and checked["button"] >= 3, checked

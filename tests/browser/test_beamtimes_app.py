@@ -3,7 +3,7 @@ Group 1 plays by clicks, Group 2 is the solver bot (the seat chooser's default).
 import re
 
 import pytest
-from access import assert_accessible
+from access import assert_accessible, assert_focus_ring
 from playing import (choose_seats, click_and_wait, new_game, press_by_keyboard, rulebook_words, tab_to,
                      unfolded_moves, words)
 from wording import assert_in_language
@@ -55,10 +55,18 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     press_by_keyboard(page)  # the focus on Group 1's first move
     assert "Group 1" in page.locator(".btl-headline").inner_text()
     assert_accessible(page, "Beamtimes after the device was passed")
-    for key, move in (("Enter", "Pass"), ("Space", "End the turn")):
-        tab_to(page, ".btl-action", move, text=move)
-        press_by_keyboard(page, key)
+    tab_to(page, ".btl-action", "Pass", text="Pass")
+    press_by_keyboard(page, "Enter")
+    # Group 1 verifies row place 1 on the table: a look in secret (K12), so the device is passed
+    # before Group 2's table is drawn (K5: hands are open, looks are not)
+    tab_to(page, '.btl-target[data-target="row:0"]', "row place 1")
+    press_by_keyboard(page, "Space")
     assert "Group 2" in page.locator(".btl-pass-screen").inner_text()  # the focus on "I am Group 2"
+    assert "you looked" not in page.locator(".btl-table").inner_text()
+    assert_focus_ring(page, "I am Group 2")
+    press_by_keyboard(page)
+    assert "Group 2" in page.locator(".btl-headline").inner_text()
+    assert "you looked" not in page.locator(".btl-table").inner_text()  # Group 1's look stays Group 1's
 
 
 def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_app):

@@ -184,6 +184,25 @@ def test_the_app_plays_by_clicks_against_a_bot():
     assert "Group" in app.moves.children[0].value
 
 
+def test_two_groups_at_one_screen_pass_the_device_because_their_looks_are_secret():  # K5, K12
+    """Hands are open (K5), but what a group looks at is its own (K12): with two people at one
+    screen the app hides the table between their turns, so a group never sees another's looks."""
+    app = GameApp("beamtimes", seed=3, seats=["human", "human"])
+    assert "Pass the device to Group 1" in app.table.value and "Problem 1" not in app.table.value
+    app.moves.children[0].click()  # "I am Group 1"
+    next(b for b in buttons(app) if b.description.startswith("Hire physicist")).click()
+    next(b for b in buttons(app) if b.description.startswith("Verify row place 1 ")).click()
+    secret = label(app.state.row[0])
+    assert secret in renderer.table(app.state.view(0))  # Group 1 looked ...
+    assert secret not in renderer.table(app.state.view(1)) and secret not in renderer.table(app.state.view(None))
+    # ... and the device goes to Group 2 before its table is drawn: Group 1 is still holding it
+    assert "Pass the device to Group 2" in app.table.value and secret not in app.table.value + app.log.value
+    app.moves.children[0].click()  # "I am Group 2"
+    assert "Group 2 to play" in app.headline.value and secret not in app.table.value + app.log.value
+    hand = app.state.hands[0]
+    assert hand and all(label(card) in app.table.value for card in hand), "Group 1's hand is open (K5)"
+
+
 def test_every_move_but_passing_belongs_to_a_part_of_the_table_that_is_drawn():
     """A click on the market card, the problem, the row place or the grant makes the move; every
     such target is marked in the table the player sees (one action, two ways to reach it)."""
