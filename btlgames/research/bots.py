@@ -13,7 +13,8 @@ from itertools import repeat
 from operator import is_
 
 from . import board, cards
-from .actions import FreePreprint, Reward, Story, Synthesis
+from .actions import (Build, CollectData, FreePreprint, Interfere, Journal, PeerReview, PlayMethod, PlayTheory, Predict,
+                      Preprint, Reward, Simulate, Stop, Story, Synthesis)
 from .terms import NO_SITE, SeatTests, project_hits, site_of
 
 
@@ -22,14 +23,19 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(f"research-bot:{seed}")
+        self._choices = {}  # the function for each kind of decision, looked up by name once
 
     def choose(self, view, legal):
+        """Each ``_<kind>`` returns one of the ``legal`` objects themselves (a move it makes up is looked
+        up there with :func:`_listed`) or None: a random move then."""
         self._known = {}  # what this choice has worked out from this view already
         decision = view["decision"]
-        kind, me = decision["kind"], decision["player"]  # the seat that decides is the one to play
-        choose = getattr(self, f"_{kind}", None)
-        action = choose(view, legal, me) if choose else None
-        return (action is not None and _listed(action, legal)) or self.rng.choice(legal)
+        kind = decision["kind"]
+        choose = self._choices.get(kind)
+        if choose is None:  # ``_<kind>`` (a subclass's own too), or no choice of its own: a random move
+            choose = self._choices[kind] = getattr(type(self), f"_{kind}", _no_choice)
+        action = choose(self, view, legal, decision["player"])  # the seat that decides is the one to play
+        return action if action is not None else self.rng.choice(legal)
 
     # -- small choices ---------------------------------------------------------------------------
     def _keep(self, view, legal, me):
@@ -59,24 +65,24 @@ class HeuristicBot:
         return max(legal, key=lambda a: (_cost(a.card), a.card))
 
     def _story(self, view, legal, me):
-        return Story(True)
+        return _listed(Story(True), legal)
 
     def _heist(self, view, legal, me):
         pl = view["players_"][me]
-        return legal[0] if pl["hype"] < pl["rigor"] else FreePreprint(-1)
+        return legal[0] if pl["hype"] < pl["rigor"] else _listed(FreePreprint(-1), legal)
 
     def _reveal(self, view, legal, me):
         return legal[0]
 
     def _reward(self, view, legal, me):
-        return Reward("vp") if Reward("vp") in legal else Reward("D")
+        return _listed(Reward("vp"), legal) or _listed(Reward("D"), legal)
 
     def _block(self, view, legal, me):
         order = {"skepsis": 0, "method": 1, "shield": 2, "accept": 3}
         return min(legal, key=lambda a: (order[a.way], a.card))
 
     def _synthesis(self, view, legal, me):
-        return Synthesis(True)
+        return _listed(Synthesis(True), legal)
 
     # -- the test ------------------------------------------------------------------------------------
     def _tests(self, view, me) -> SeatTests:
@@ -184,55 +190,70 @@ class HeuristicBot:
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
         pl = view["players_"][me]
-        by_kind: dict = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+        kinds = list(map(type, legal))  # each move's class, in C: most choices read one or two kinds' moves
         mine = pl["table"]
-        if "theory" in by_kind and len(mine) < 2:
-            return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
-                                                         -cards.theories()[a.card].difficulty, a.card))
-        if "predict" in by_kind:
-            value = self._prediction_values(view, me, by_kind["predict"])
+        if PlayTheory in kinds and len(mine) < 2:
+            return max(_of_kind(legal, kinds, PlayTheory), key=lambda a: (self._testable(view, me, a.card),
+                                                                          -cards.theories()[a.card].difficulty, a.card))
+        if Predict in kinds:
+            predictions = _of_kind(legal, kinds, Predict)
+            value = self._prediction_values(view, me, predictions)
             theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            best = max(by_kind["predict"], key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
+            best = max(predictions, key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
             if value[best.theory] >= 0.15:
                 return best
-        if "build" in by_kind and pl["tiles_left"] > 2:
+        if Build in kinds and pl["tiles_left"] > 2:
             theories, projects = cards.theories(), cards.projects()
             named = {theories[t].test_project for t in mine}
             fields = {theories[t].field for t in mine}
-            good = [a for a in by_kind["build"] if a.project in named or projects[a.project].field in fields]
+            builds = _of_kind(legal, kinds, Build)
+            good = [a for a in builds if a.project in named or projects[a.project].field in fields]
             hit = any(view["theories"][t]["hits"] for t in mine)
             few = len(self._own_tiles(view, me)) < 4
             # projects that test the bot's theories well; once one has a hit, any project can
             # replicate it at +1 difficulty, so a second instrument anywhere is worth building
-            options = good or (by_kind["build"] if hit and few else [])
+            options = good or (builds if hit and few else [])
             if options:
                 # (its key once had "a.project in good" second: a project is never one of the moves, so
                 # it was always false and left out changes nothing; meant was perhaps "a in good")
                 return max(options, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
                                                    board.FIELD_OF[a.hex] != board.META, a.hex))
-        if "journal" in by_kind:
-            return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
-        if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
-            return by_kind["peer_review"][0]
-        if "preprint" in by_kind and pl["hype"] < pl["rigor"]:
-            return by_kind["preprint"][0]
-        if "interfere" in by_kind:
+        if Journal in kinds:
+            return max(_of_kind(legal, kinds, Journal),
+                       key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
+        if PeerReview in kinds and pl["hype"] >= pl["rigor"]:
+            return legal[kinds.index(PeerReview)]
+        if Preprint in kinds and pl["hype"] < pl["rigor"]:
+            return legal[kinds.index(Preprint)]
+        if Interfere in kinds:
             leader = max((q for q in range(view["players"]) if q != me), key=lambda q: view["players_"][q]["vp"])
-            aimed = [a for a in by_kind["interfere"] if a.target == leader]
+            aimed = [a for a in _of_kind(legal, kinds, Interfere) if a.target == leader]
             if aimed:
                 return aimed[0]
-        if "simulate" in by_kind:
-            return by_kind["simulate"][0]
-        if "method" in by_kind:
-            return max(by_kind["method"], key=lambda a: (cards.methods()[a.card].bonus, a.card))
-        if "collect" in by_kind and pl["res"]["D"] < 3:
-            return by_kind["collect"][0]
-        if "theory" in by_kind:
-            return by_kind["theory"][0]
-        return by_kind["stop"][0]
+        if Simulate in kinds:
+            return legal[kinds.index(Simulate)]
+        if PlayMethod in kinds:
+            return max(_of_kind(legal, kinds, PlayMethod), key=lambda a: (cards.methods()[a.card].bonus, a.card))
+        if CollectData in kinds and pl["res"]["D"] < 3:
+            return legal[kinds.index(CollectData)]
+        if PlayTheory in kinds:
+            return legal[kinds.index(PlayTheory)]
+        return legal[kinds.index(Stop)]
+
+
+def _of_kind(legal: list, kinds: list, kind: type) -> list:
+    """The moves of one class, in their order (``kinds``: each move's class). The rules list a kind's
+    moves together: a slice, checked in C; else picked one by one."""
+    n = kinds.count(kind)
+    i = kinds.index(kind) if n else 0
+    if kinds[i:i + n].count(kind) == n:
+        return legal[i:i + n]
+    return [a for a, k in zip(legal, kinds) if k is kind]
+
+
+def _no_choice(bot, view, legal, me):
+    return None
 
 
 def _site(view, uid: str):
