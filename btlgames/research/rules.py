@@ -708,9 +708,6 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         self.decks["anomaly"].remove(card)
         return card
 
-    def _table(self, p: int) -> list[str]:
-        return [t for t, th in self.theories.items() if th["owner"] == p]
-
     def _unpublished(self, p: int, how: str) -> list[int]:
         return [i for i, r in enumerate(self.results) if r["player"] == p and r["kind"] != "artefact" and not r[how]]
 

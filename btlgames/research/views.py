@@ -22,6 +22,16 @@ def _own(key: str):
     return lambda s, vs: list(s.players_[vs[1]][key]) if _mine(*vs) else None
 
 
+def _table(state, vs) -> list[str]:
+    """The theories on the seat's table, in the order "theories" has them (a plain loop: most choices read it)."""
+    seat = vs[1]
+    out = []
+    for theory, th in state.theories.items():
+        if th["owner"] == seat:
+            out.append(theory)
+    return out
+
+
 # A seat's entry in "players_", part by part; each part reads (state, (viewer, seat)) as ``vs``.
 _PLAYER_PARTS = {
     **{k: (lambda key: lambda s, vs: s.players_[vs[1]][key])(k) for k in _PLAYER_KEYS},
@@ -31,7 +41,7 @@ _PLAYER_PARTS = {
     "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
     "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
     "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
-    "table": lambda s, vs: s._table(vs[1]),  # the theories on its table, in the order "theories" has them
+    "table": _table,
 }
 
 
