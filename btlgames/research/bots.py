@@ -126,12 +126,15 @@ class HeuristicBot:
         tests = self._tests(view, me)
         sites = list(self._sites(view, me).values()) or [NO_SITE]
         values = {}
+        others = None  # the theories others test this round, read at the first rival theory
         for a in predictions:
             theory = a.theory
             th = theories[theory]
             hits = project_hits(th) if th["hits"] else []
             rival = th["owner"] != me
-            tested = rival and theory in self._tested_by_others(view, me)
+            if rival and others is None:
+                others = self._tested_by_others(view, me)
+            tested = rival and theory in others
             best = 0.0
             for site in sites:
                 uid = site.uid
@@ -161,12 +164,11 @@ class HeuristicBot:
 
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
-        if "tested" not in self._known:
-            tested = self._known["tested"] = set()
-            for q, pl in enumerate(view["players_"]):
-                if q != me and pl["scheduled"]:
-                    tested.add(pl["scheduled"]["theory"])
-        return self._known["tested"]
+        tested = set()
+        for q, pl in enumerate(view["players_"]):
+            if q != me and pl["scheduled"]:
+                tested.add(pl["scheduled"]["theory"])
+        return tested
 
     def _testable(self, view, me, theory) -> int:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
@@ -200,7 +202,12 @@ class HeuristicBot:
             value = self._prediction_values(view, me, predictions)
             theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            best = max(predictions, key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
+            # (max with this key, written out: a lambda call per move; the first of equal keys stays)
+            best = best_key = None
+            for a in predictions:
+                key = (value[a.theory], theories[a.theory]["owner"] == me, draw())
+                if best is None or key > best_key:
+                    best, best_key = a, key
             if value[best.theory] >= 0.15:
                 return best
         if Build in kinds and pl["tiles_left"] > 2:
