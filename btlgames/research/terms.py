@@ -3,7 +3,6 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import itemgetter
 from typing import NamedTuple, Sequence
 
 from . import board, cards
@@ -147,10 +146,11 @@ def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field:
 
 def project_hits(th: dict) -> list[str]:
     """The projects (tile uids) a theory has a hit on; a success without a project is none (K34)."""
-    return list(filter(None, map(_TILE, th["hits"])))  # C loops: bots ask at every choice
-
-
-_TILE = itemgetter("tile")
+    out = []
+    for hit in th["hits"]:  # a plain loop: bots ask at every choice, and a theory has a few hits
+        if hit["tile"]:
+            out.append(hit["tile"])
+    return out
 
 
 def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:

@@ -50,9 +50,10 @@ def _theories(state, viewer=None) -> dict:
     quickest way found to copy them)."""
     out = {}
     for theory, th in state.theories.items():
-        hits = th["hits"]
-        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": list(map(dict, hits)) if hits else [],
-                       "replications": th.get("replications", 0)}
+        hits = []
+        for hit in th["hits"]:
+            hits.append(dict(hit))
+        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": hits, "replications": th.get("replications", 0)}
     return out
 
 
