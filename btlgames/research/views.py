@@ -4,8 +4,10 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.events import ALL
-from ..core.state import LazyView
+from ..core.state import LazyView, lazy_views
 from . import board, cards
 
 
@@ -84,10 +86,13 @@ _PARTS = {
 def _seat_entries(state, viewer) -> list:
     """A bot's view builds each seat's entry part by part when read too (most choices read the bot's
     own): a plain list of lazy entries, each cheap to make and read at a list's speed."""
-    entries = []
-    for p in range(len(state.players_)):
-        entries.append(LazyView(state, (viewer, p), _PLAYER_PARTS))
-    return entries
+    return lazy_views(state, _viewer_and_seats(viewer, len(state.players_)), _PLAYER_PARTS)
+
+
+@lru_cache(maxsize=None)  # a pure table: a few viewers and player counts
+def _viewer_and_seats(viewer, players: int) -> tuple[tuple, ...]:
+    """What each seat's entry reads as ``vs``: (viewer, seat) for every seat."""
+    return tuple((viewer, p) for p in range(players))
 
 
 _SEAT_PARTS = {**_PARTS, "players_": _seat_entries}
