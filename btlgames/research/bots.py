@@ -100,25 +100,40 @@ class HeuristicBot:
 
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
-        that adds most on it (K30 offers both as one choice). Chances in die faces (exact)."""
+        that adds most on it (K30 offers both as one choice). Chances in die faces (exact). Each max
+        below is written out (a lambda call per move); the first of equal keys stays, as with max."""
         theory = view["decision"]["theory"]
-        pl = view["players_"][me]
         tests, sites = self._tests(view, me), self._sites(view, me)
         hits = project_hits(view["theories"][theory])
-        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys([a.tile for a in legal])}
-        # a success on a project the theory has no hit on yet ("" is no project) counts more
-        tile = max(faces, key=lambda t: (faces[t] / 6 + 0.3 * (bool(t) and t not in hits), t))
-        site, methods = sites.get(tile) or _site(view, tile), cards.methods()
-
-        def worth(a):
-            if not a.method:
-                return 0.0
-            m = methods[a.method]
-            gain = (tests.faces(theory, site, a.method) - faces[tile]) / 6
-            guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
-            return gain + guard + 0.05 * (not a.from_hand)
-
-        return max([a for a in legal if a.tile == tile], key=lambda a: (worth(a), a.method))
+        faces, tile, best = {}, None, None  # the chance at each tile, worked out once
+        for a in legal:
+            t = a.tile
+            if t not in faces:
+                faces[t] = f = tests.faces(theory, sites.get(t) or _site(view, t))
+                # a success on a project the theory has no hit on yet ("" is no project) counts more
+                key = (f / 6 + 0.3 * (bool(t) and t not in hits), t)
+                if best is None or key > best:
+                    tile, best = t, key
+        site, methods, here = sites.get(tile) or _site(view, tile), cards.methods(), faces[tile]
+        careless = None  # Hype above Rigor + 1: an artefact threatens (read if a method guards against it)
+        choice = best = None
+        for a in legal:
+            if a.tile != tile:
+                continue
+            worth = 0.0
+            if a.method:
+                gain = (tests.faces(theory, site, a.method) - here) / 6
+                guard = 0.0
+                if methods[a.method].no_artefact:
+                    if careless is None:
+                        pl = view["players_"][me]
+                        careless = pl["hype"] > pl["rigor"] + 1
+                    guard = 0.5 if careless else 0.0
+                worth = gain + guard + 0.05 * (not a.from_hand)
+            key = (worth, a.method)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
 
     def _prediction_values(self, view, me, predictions) -> dict:
         """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""
