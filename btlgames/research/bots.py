@@ -206,62 +206,98 @@ class HeuristicBot:
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
+        """The round's action. Each max below is written out (a lambda call per move); the first of equal
+        keys stays, as with max. A part of the view is read only where the choice needs it."""
         pl = view["players_"][me]
         kinds = list(map(type, legal))  # each move's class, in C: most choices read one or two kinds' moves
-        mine = pl["table"]
-        if PlayTheory in kinds and len(mine) < 2:
-            return max(_of_kind(legal, kinds, PlayTheory), key=lambda a: (self._testable(view, me, a.card),
-                                                                          -cards.theories()[a.card].difficulty, a.card))
+        if PlayTheory in kinds and len(pl["table"]) < 2:
+            theories = cards.theories()
+            choice = best = None
+            for a in _of_kind(legal, kinds, PlayTheory):
+                key = (self._testable(view, me, a.card), -theories[a.card].difficulty, a.card)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
         if Predict in kinds:
             predictions = _of_kind(legal, kinds, Predict)
             value = self._prediction_values(view, me, predictions)
             theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            # (max with this key, written out: a lambda call per move; the first of equal keys stays)
-            best = best_key = None
+            choice = best = None
             for a in predictions:
                 key = (value[a.theory], theories[a.theory]["owner"] == me, draw())
-                if best is None or key > best_key:
-                    best, best_key = a, key
-            if value[best.theory] >= 0.15:
-                return best
+                if best is None or key > best:
+                    choice, best = a, key
+            if value[choice.theory] >= 0.15:
+                return choice
         if Build in kinds and pl["tiles_left"] > 2:
-            theories, projects = cards.theories(), cards.projects()
-            named = {theories[t].test_project for t in mine}
-            fields = {theories[t].field for t in mine}
-            builds = _of_kind(legal, kinds, Build)
-            good = [a for a in builds if a.project in named or projects[a.project].field in fields]
-            hit = any(view["theories"][t]["hits"] for t in mine)
-            few = len(self._own_tiles(view, me)) < 4
-            # projects that test the bot's theories well; once one has a hit, any project can
-            # replicate it at +1 difficulty, so a second instrument anywhere is worth building
-            options = good or (builds if hit and few else [])
-            if options:
-                # (its key once had "a.project in good" second: a project is never one of the moves, so
-                # it was always false and left out changes nothing; meant was perhaps "a in good")
-                return max(options, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
-                                                   board.FIELD_OF[a.hex] != board.META, a.hex))
+            choice = self._build(view, me, pl["table"], _of_kind(legal, kinds, Build))
+            if choice is not None:
+                return choice
         if Journal in kinds:
-            return max(_of_kind(legal, kinds, Journal),
-                       key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
+            results = view["results"]
+            choice = best = None
+            for a in _of_kind(legal, kinds, Journal):
+                key = (results[a.result]["kind"] == "hit", a.result)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
         if PeerReview in kinds and pl["hype"] >= pl["rigor"]:
             return legal[kinds.index(PeerReview)]
         if Preprint in kinds and pl["hype"] < pl["rigor"]:
             return legal[kinds.index(Preprint)]
         if Interfere in kinds:
-            leader = max((q for q in range(view["players"]) if q != me), key=lambda q: view["players_"][q]["vp"])
-            aimed = [a for a in _of_kind(legal, kinds, Interfere) if a.target == leader]
-            if aimed:
-                return aimed[0]
+            players, leader = view["players_"], None
+            for q in range(view["players"]):  # the other player with most VP (the first of equals)
+                if q != me and (leader is None or players[q]["vp"] > players[leader]["vp"]):
+                    leader = q
+            for a in _of_kind(legal, kinds, Interfere):
+                if a.target == leader:
+                    return a
         if Simulate in kinds:
             return legal[kinds.index(Simulate)]
         if PlayMethod in kinds:
-            return max(_of_kind(legal, kinds, PlayMethod), key=lambda a: (cards.methods()[a.card].bonus, a.card))
+            methods = cards.methods()
+            choice = best = None
+            for a in _of_kind(legal, kinds, PlayMethod):
+                key = (methods[a.card].bonus, a.card)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
         if CollectData in kinds and pl["res"]["D"] < 3:
             return legal[kinds.index(CollectData)]
         if PlayTheory in kinds:
             return legal[kinds.index(PlayTheory)]
         return legal[kinds.index(Stop)]
+
+    def _build(self, view, me, mine, builds):
+        """Projects that test the bot's theories well; once one has a hit, any project can replicate it
+        at +1 difficulty, so a second instrument anywhere is worth building (while it has few). None:
+        no build is worth it now."""
+        theories, projects = cards.theories(), cards.projects()
+        named, fields = set(), set()
+        for t in mine:
+            card = theories[t]
+            named.add(card.test_project)
+            fields.add(card.field)
+        options = []
+        for a in builds:
+            if a.project in named or projects[a.project].field in fields:
+                options.append(a)
+        if not options and len(self._own_tiles(view, me)) < 4:
+            theories_now = view["theories"]
+            for t in mine:
+                if theories_now[t]["hits"]:
+                    options = builds
+                    break
+        # (its key once had "a.project in good" second: a project is never one of the moves, so
+        # it was always false and left out changes nothing; meant was perhaps "a in good")
+        choice = best = None
+        for a in options:
+            key = (a.project in named, projects[a.project].technique, board.FIELD_OF[a.hex] != board.META, a.hex)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
 
 
 def _of_kind(legal: list, kinds: list, kind: type) -> list:
