@@ -47,7 +47,10 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(pl["table"])
+        catalogue, theories = cards.theories(), len(pl["table"])
+        for card in pl["hand"]:
+            if card in catalogue:
+                theories += 1
         deck = "theory" if theories < 3 else "method"
         first = None  # the first move for the resource, if none draws from that deck
         for a in legal:
@@ -62,7 +65,12 @@ class HeuristicBot:
         return repay or next(a for a in legal if a.kind == "continue")
 
     def _discard(self, view, legal, me):
-        return max(legal, key=lambda a: (_cost(a.card), a.card))
+        choice = best = None
+        for a in legal:  # max by (cost, card), written out: a lambda call per card
+            key = (_cost(a.card), a.card)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
 
     def _story(self, view, legal, me):
         return _listed(Story(True), legal)
