@@ -110,7 +110,8 @@ class Views:
         if type(player) is not int or not 0 <= player < len(self.players_):  # not a seat: check it there
             self.check_viewer(player)
         view = LazyView(self, player, _SEAT_PARTS)
-        view["decision"] = _PARTS["decision"](self, player)  # every bot reads it first: built at once
+        # every bot reads the decision first: built at once (the part "decision", without its call)
+        view["decision"] = dict(self.queue[0]) if self.queue else None
         return view
 
     def _event_slot(self) -> str:
