@@ -144,12 +144,17 @@ class HeuristicBot:
         return choice
 
     def _prediction_values(self, view, me, predictions) -> dict:
-        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""
+        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles, a
+        hit's chance there times its weight. Only the best theory counts, and only if worth 0.15: a chance is
+        at most 1, so a tile whose weight alone is below the best worth found so far (or 0.15) cannot change
+        the choice, and its chance is not worked out (the test terms are most of the bot's work). A theory
+        no tile of which could is worth 0.0 here, less than the best; the best is worked out exactly."""
         theories = view["theories"]
         tests = self._tests(view, me)
         sites = list(self._sites(view, me).values()) or [NO_SITE]
         values = {}
         others = None  # the theories others test this round, read at the first rival theory
+        top = 0.15  # the best worth so far, or 0.15
         for a in predictions:
             theory = a.theory
             th = theories[theory]
@@ -157,24 +162,29 @@ class HeuristicBot:
             rival = th["owner"] != me
             if rival and others is None:
                 others = self._tested_by_others(view, me)
-            tested = rival and theory in others
+            # someone tests it already this round: a bridge may be on its way
+            tested = 0.3 if rival and theory in others else 1.0
             best = 0.0
             for site in sites:
                 uid = site.uid
-                chance = tests.faces(theory, site) / 6
                 new = hits and uid and uid not in hits
-                score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+                weight = 3.0 if new else 1.0 if not hits else 0.4
+                rivalry = 1.0
                 if rival:
-                    if tested:
-                        score *= 0.3  # someone tests it already this round: a bridge may be on its way
                     if not hits:
-                        score *= 0.3  # a first hit on someone else's theory scores nothing yet
+                        rivalry = 0.3  # a first hit on someone else's theory scores nothing yet
                     elif uid and self._gives_bridge(view, th, theory, site):
                         # a bridge is a gift towards the rival's synthesis; the second one, never
-                        score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                        rivalry = 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                # the worth at a chance of 1, multiplied in the worth's order (x * 1.0 is x): never below it
+                if weight * tested * rivalry < top:
+                    continue
+                score = tests.faces(theory, site) / 6 * weight * tested * rivalry
                 if score > best:  # max(best, score)
                     best = score
             values[theory] = best
+            if best > top:
+                top = best
         return values
 
     def _own_tiles(self, view, me) -> list:
