@@ -55,7 +55,8 @@ NO_SITE = Site("", "", "", 0, board.META, False, 0, _NO_FIELDS)
 
 
 def site_of(view: dict, tile: dict | None) -> Site:
-    """The :class:`Site` of one of ``view["tiles"]`` (None: no project)."""
+    """The :class:`Site` of one of ``view["tiles"]`` (None: no project). Plain loops and no calls where the
+    usual case allows (bots ask for each of their tiles at most choices)."""
     if tile is None:
         return NO_SITE
     project = cards.projects()[tile["card"]]
@@ -63,9 +64,13 @@ def site_of(view: dict, tile: dict | None) -> Site:
     anomalies = view["anomalies"]
     beside = _NO_FIELDS
     if anomalies:
-        near = neighbours(view, hex_)
+        near = neighbours(view, hex_) if view["wormholes"] else board.NEIGHBOURS[hex_]
         if not anomalies.keys().isdisjoint(near):
-            beside = frozenset([board.FIELD_OF[a] for a in near if a in anomalies])
+            fields = set()
+            for h in near:
+                if h in anomalies:
+                    fields.add(board.FIELD_OF[h])
+            beside = frozenset(fields)
     field = project.field
     return Site(tile["uid"], tile["card"], hex_, project.technique, field,
                 board.FIELD_OF[hex_] == board.META and field != board.META, view["noise"][hex_], beside)
