@@ -206,6 +206,20 @@ class LazyView(dict):
     __hash__ = None
 
 
+def lazy_views(state, players, parts: dict[str, Callable]) -> list[LazyView]:
+    """``[LazyView(state, player, parts) for player in players]``, made without a call to ``__init__`` each
+    (a call costs much in this Python, and a game's seat view may make one per seat at each choice)."""
+    views = []
+    for player in players:
+        view = _new_dict(LazyView)
+        view._state, view._player, view._parts = state, player, parts
+        views.append(view)
+    return views
+
+
+_new_dict = dict.__new__
+
+
 @dataclass
 class GameState:
     """Base of every game's state: a plain, JSON-safe dataclass tree.

@@ -13,7 +13,8 @@ from itertools import repeat
 from operator import is_
 
 from . import board, cards
-from .actions import FreePreprint, Reward, Story, Synthesis
+from .actions import (Build, CollectData, FreePreprint, Interfere, Journal, PeerReview, PlayMethod, PlayTheory, Predict,
+                      Preprint, Reward, Simulate, Stop, Story, Synthesis)
 from .terms import NO_SITE, SeatTests, project_hits, site_of
 
 
@@ -22,14 +23,19 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(f"research-bot:{seed}")
+        self._choices = {}  # the function for each kind of decision, looked up by name once
 
     def choose(self, view, legal):
+        """Each ``_<kind>`` returns one of the ``legal`` objects themselves (a move it makes up is looked
+        up there with :func:`_listed`) or None: a random move then."""
         self._known = {}  # what this choice has worked out from this view already
         decision = view["decision"]
-        kind, me = decision["kind"], decision["player"]  # the seat that decides is the one to play
-        choose = getattr(self, f"_{kind}", None)
-        action = choose(view, legal, me) if choose else None
-        return (action is not None and _listed(action, legal)) or self.rng.choice(legal)
+        kind = decision["kind"]
+        choose = self._choices.get(kind)
+        if choose is None:  # ``_<kind>`` (a subclass's own too), or no choice of its own: a random move
+            choose = self._choices[kind] = getattr(type(self), f"_{kind}", _no_choice)
+        action = choose(self, view, legal, decision["player"])  # the seat that decides is the one to play
+        return action if action is not None else self.rng.choice(legal)
 
     # -- small choices ---------------------------------------------------------------------------
     def _keep(self, view, legal, me):
@@ -41,7 +47,10 @@ class HeuristicBot:
         pl = view["players_"][me]
         res = pl["res"]
         resource = "D" if res["D"] < 2 else "L" if res["L"] < 1 else "O" if res["O"] < 1 else "D"
-        theories = sum(map(cards.theories().__contains__, pl["hand"])) + len(pl["table"])
+        catalogue, theories = cards.theories(), len(pl["table"])
+        for card in pl["hand"]:
+            if card in catalogue:
+                theories += 1
         deck = "theory" if theories < 3 else "method"
         first = None  # the first move for the resource, if none draws from that deck
         for a in legal:
@@ -56,27 +65,32 @@ class HeuristicBot:
         return repay or next(a for a in legal if a.kind == "continue")
 
     def _discard(self, view, legal, me):
-        return max(legal, key=lambda a: (_cost(a.card), a.card))
+        choice = best = None
+        for a in legal:  # max by (cost, card), written out: a lambda call per card
+            key = (_cost(a.card), a.card)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
 
     def _story(self, view, legal, me):
-        return Story(True)
+        return _listed(Story(True), legal)
 
     def _heist(self, view, legal, me):
         pl = view["players_"][me]
-        return legal[0] if pl["hype"] < pl["rigor"] else FreePreprint(-1)
+        return legal[0] if pl["hype"] < pl["rigor"] else _listed(FreePreprint(-1), legal)
 
     def _reveal(self, view, legal, me):
         return legal[0]
 
     def _reward(self, view, legal, me):
-        return Reward("vp") if Reward("vp") in legal else Reward("D")
+        return _listed(Reward("vp"), legal) or _listed(Reward("D"), legal)
 
     def _block(self, view, legal, me):
         order = {"skepsis": 0, "method": 1, "shield": 2, "accept": 3}
         return min(legal, key=lambda a: (order[a.way], a.card))
 
     def _synthesis(self, view, legal, me):
-        return Synthesis(True)
+        return _listed(Synthesis(True), legal)
 
     # -- the test ------------------------------------------------------------------------------------
     def _tests(self, view, me) -> SeatTests:
@@ -94,55 +108,83 @@ class HeuristicBot:
 
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
-        that adds most on it (K30 offers both as one choice). Chances in die faces (exact)."""
+        that adds most on it (K30 offers both as one choice). Chances in die faces (exact). Each max
+        below is written out (a lambda call per move); the first of equal keys stays, as with max."""
         theory = view["decision"]["theory"]
-        pl = view["players_"][me]
         tests, sites = self._tests(view, me), self._sites(view, me)
         hits = project_hits(view["theories"][theory])
-        faces = {t: tests.faces(theory, sites.get(t) or _site(view, t)) for t in dict.fromkeys([a.tile for a in legal])}
-        # a success on a project the theory has no hit on yet ("" is no project) counts more
-        tile = max(faces, key=lambda t: (faces[t] / 6 + 0.3 * (bool(t) and t not in hits), t))
-        site, methods = sites.get(tile) or _site(view, tile), cards.methods()
-
-        def worth(a):
-            if not a.method:
-                return 0.0
-            m = methods[a.method]
-            gain = (tests.faces(theory, site, a.method) - faces[tile]) / 6
-            guard = 0.5 if m.no_artefact and pl["hype"] > pl["rigor"] + 1 else 0.0
-            return gain + guard + 0.05 * (not a.from_hand)
-
-        return max([a for a in legal if a.tile == tile], key=lambda a: (worth(a), a.method))
+        faces, tile, best = {}, None, None  # the chance at each tile, worked out once
+        for a in legal:
+            t = a.tile
+            if t not in faces:
+                faces[t] = f = tests.faces(theory, sites.get(t) or _site(view, t))
+                # a success on a project the theory has no hit on yet ("" is no project) counts more
+                key = (f / 6 + 0.3 * (bool(t) and t not in hits), t)
+                if best is None or key > best:
+                    tile, best = t, key
+        site, methods, here = sites.get(tile) or _site(view, tile), cards.methods(), faces[tile]
+        careless = None  # Hype above Rigor + 1: an artefact threatens (read if a method guards against it)
+        choice = best = None
+        for a in legal:
+            if a.tile != tile:
+                continue
+            worth = 0.0
+            if a.method:
+                gain = (tests.faces(theory, site, a.method) - here) / 6
+                guard = 0.0
+                if methods[a.method].no_artefact:
+                    if careless is None:
+                        pl = view["players_"][me]
+                        careless = pl["hype"] > pl["rigor"] + 1
+                    guard = 0.5 if careless else 0.0
+                worth = gain + guard + 0.05 * (not a.from_hand)
+            key = (worth, a.method)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
 
     def _prediction_values(self, view, me, predictions) -> dict:
-        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles."""
+        """What scheduling a test of each theory is worth to the bot, by theory: the best of its tiles, a
+        hit's chance there times its weight. Only the best theory counts, and only if worth 0.15: a chance is
+        at most 1, so a tile whose weight alone is below the best worth found so far (or 0.15) cannot change
+        the choice, and its chance is not worked out (the test terms are most of the bot's work). A theory
+        no tile of which could is worth 0.0 here, less than the best; the best is worked out exactly."""
         theories = view["theories"]
         tests = self._tests(view, me)
         sites = list(self._sites(view, me).values()) or [NO_SITE]
         values = {}
+        others = None  # the theories others test this round, read at the first rival theory
+        top = 0.15  # the best worth so far, or 0.15
         for a in predictions:
             theory = a.theory
             th = theories[theory]
             hits = project_hits(th) if th["hits"] else []
             rival = th["owner"] != me
-            tested = rival and theory in self._tested_by_others(view, me)
+            if rival and others is None:
+                others = self._tested_by_others(view, me)
+            # someone tests it already this round: a bridge may be on its way
+            tested = 0.3 if rival and theory in others else 1.0
             best = 0.0
             for site in sites:
                 uid = site.uid
-                chance = tests.faces(theory, site) / 6
                 new = hits and uid and uid not in hits
-                score = chance * (3.0 if new else 1.0 if not hits else 0.4)
+                weight = 3.0 if new else 1.0 if not hits else 0.4
+                rivalry = 1.0
                 if rival:
-                    if tested:
-                        score *= 0.3  # someone tests it already this round: a bridge may be on its way
                     if not hits:
-                        score *= 0.3  # a first hit on someone else's theory scores nothing yet
+                        rivalry = 0.3  # a first hit on someone else's theory scores nothing yet
                     elif uid and self._gives_bridge(view, th, theory, site):
                         # a bridge is a gift towards the rival's synthesis; the second one, never
-                        score *= 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                        rivalry = 0.05 if view["players_"][th["owner"]]["bridges"] else 0.5
+                # the worth at a chance of 1, multiplied in the worth's order (x * 1.0 is x): never below it
+                if weight * tested * rivalry < top:
+                    continue
+                score = tests.faces(theory, site) / 6 * weight * tested * rivalry
                 if score > best:  # max(best, score)
                     best = score
             values[theory] = best
+            if best > top:
+                top = best
         return values
 
     def _own_tiles(self, view, me) -> list:
@@ -155,12 +197,11 @@ class HeuristicBot:
 
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
-        if "tested" not in self._known:
-            tested = self._known["tested"] = set()
-            for q, pl in enumerate(view["players_"]):
-                if q != me and pl["scheduled"]:
-                    tested.add(pl["scheduled"]["theory"])
-        return self._known["tested"]
+        tested = set()
+        for q, pl in enumerate(view["players_"]):
+            if q != me and pl["scheduled"]:
+                tested.add(pl["scheduled"]["theory"])
+        return tested
 
     def _testable(self, view, me, theory) -> int:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
@@ -183,56 +224,112 @@ class HeuristicBot:
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
+        """The round's action. Each max below is written out (a lambda call per move); the first of equal
+        keys stays, as with max. A part of the view is read only where the choice needs it."""
         pl = view["players_"][me]
-        by_kind: dict = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        mine = pl["table"]
-        if "theory" in by_kind and len(mine) < 2:
-            return max(by_kind["theory"], key=lambda a: (self._testable(view, me, a.card),
-                                                         -cards.theories()[a.card].difficulty, a.card))
-        if "predict" in by_kind:
-            value = self._prediction_values(view, me, by_kind["predict"])
+        kinds = list(map(type, legal))  # each move's class, in C: most choices read one or two kinds' moves
+        if PlayTheory in kinds and len(pl["table"]) < 2:
+            theories = cards.theories()
+            choice = best = None
+            for a in _of_kind(legal, kinds, PlayTheory):
+                key = (self._testable(view, me, a.card), -theories[a.card].difficulty, a.card)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
+        if Predict in kinds:
+            predictions = _of_kind(legal, kinds, Predict)
+            value = self._prediction_values(view, me, predictions)
             theories, draw = view["theories"], self.rng.random
             # ties broken at random: a fixed order would make every bot test the same rival
-            best = max(by_kind["predict"], key=lambda a: (value[a.theory], theories[a.theory]["owner"] == me, draw()))
-            if value[best.theory] >= 0.15:
-                return best
-        if "build" in by_kind and pl["tiles_left"] > 2:
-            theories, projects = cards.theories(), cards.projects()
-            named = {theories[t].test_project for t in mine}
-            fields = {theories[t].field for t in mine}
-            good = [a for a in by_kind["build"] if a.project in named or projects[a.project].field in fields]
-            hit = any(view["theories"][t]["hits"] for t in mine)
-            few = len(self._own_tiles(view, me)) < 4
-            # projects that test the bot's theories well; once one has a hit, any project can
-            # replicate it at +1 difficulty, so a second instrument anywhere is worth building
-            options = good or (by_kind["build"] if hit and few else [])
-            if options:
-                # (its key once had "a.project in good" second: a project is never one of the moves, so
-                # it was always false and left out changes nothing; meant was perhaps "a in good")
-                return max(options, key=lambda a: (a.project in named, cards.projects()[a.project].technique,
-                                                   board.FIELD_OF[a.hex] != board.META, a.hex))
-        if "journal" in by_kind:
-            return max(by_kind["journal"], key=lambda a: (view["results"][a.result]["kind"] == "hit", a.result))
-        if "peer_review" in by_kind and pl["hype"] >= pl["rigor"]:
-            return by_kind["peer_review"][0]
-        if "preprint" in by_kind and pl["hype"] < pl["rigor"]:
-            return by_kind["preprint"][0]
-        if "interfere" in by_kind:
-            leader = max((q for q in range(view["players"]) if q != me), key=lambda q: view["players_"][q]["vp"])
-            aimed = [a for a in by_kind["interfere"] if a.target == leader]
-            if aimed:
-                return aimed[0]
-        if "simulate" in by_kind:
-            return by_kind["simulate"][0]
-        if "method" in by_kind:
-            return max(by_kind["method"], key=lambda a: (cards.methods()[a.card].bonus, a.card))
-        if "collect" in by_kind and pl["res"]["D"] < 3:
-            return by_kind["collect"][0]
-        if "theory" in by_kind:
-            return by_kind["theory"][0]
-        return by_kind["stop"][0]
+            choice = best = None
+            for a in predictions:
+                key = (value[a.theory], theories[a.theory]["owner"] == me, draw())
+                if best is None or key > best:
+                    choice, best = a, key
+            if value[choice.theory] >= 0.15:
+                return choice
+        if Build in kinds and pl["tiles_left"] > 2:
+            choice = self._build(view, me, pl["table"], _of_kind(legal, kinds, Build))
+            if choice is not None:
+                return choice
+        if Journal in kinds:
+            results = view["results"]
+            choice = best = None
+            for a in _of_kind(legal, kinds, Journal):
+                key = (results[a.result]["kind"] == "hit", a.result)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
+        if PeerReview in kinds and pl["hype"] >= pl["rigor"]:
+            return legal[kinds.index(PeerReview)]
+        if Preprint in kinds and pl["hype"] < pl["rigor"]:
+            return legal[kinds.index(Preprint)]
+        if Interfere in kinds:
+            players, leader = view["players_"], None
+            for q in range(view["players"]):  # the other player with most VP (the first of equals)
+                if q != me and (leader is None or players[q]["vp"] > players[leader]["vp"]):
+                    leader = q
+            for a in _of_kind(legal, kinds, Interfere):
+                if a.target == leader:
+                    return a
+        if Simulate in kinds:
+            return legal[kinds.index(Simulate)]
+        if PlayMethod in kinds:
+            methods = cards.methods()
+            choice = best = None
+            for a in _of_kind(legal, kinds, PlayMethod):
+                key = (methods[a.card].bonus, a.card)
+                if best is None or key > best:
+                    choice, best = a, key
+            return choice
+        if CollectData in kinds and pl["res"]["D"] < 3:
+            return legal[kinds.index(CollectData)]
+        if PlayTheory in kinds:
+            return legal[kinds.index(PlayTheory)]
+        return legal[kinds.index(Stop)]
+
+    def _build(self, view, me, mine, builds):
+        """Projects that test the bot's theories well; once one has a hit, any project can replicate it
+        at +1 difficulty, so a second instrument anywhere is worth building (while it has few). None:
+        no build is worth it now."""
+        theories, projects = cards.theories(), cards.projects()
+        named, fields = set(), set()
+        for t in mine:
+            card = theories[t]
+            named.add(card.test_project)
+            fields.add(card.field)
+        options = []
+        for a in builds:
+            if a.project in named or projects[a.project].field in fields:
+                options.append(a)
+        if not options and len(self._own_tiles(view, me)) < 4:
+            theories_now = view["theories"]
+            for t in mine:
+                if theories_now[t]["hits"]:
+                    options = builds
+                    break
+        # (its key once had "a.project in good" second: a project is never one of the moves, so
+        # it was always false and left out changes nothing; meant was perhaps "a in good")
+        choice = best = None
+        for a in options:
+            key = (a.project in named, projects[a.project].technique, board.FIELD_OF[a.hex] != board.META, a.hex)
+            if best is None or key > best:
+                choice, best = a, key
+        return choice
+
+
+def _of_kind(legal: list, kinds: list, kind: type) -> list:
+    """The moves of one class, in their order (``kinds``: each move's class). The rules list a kind's
+    moves together: a slice, checked in C; else picked one by one."""
+    n = kinds.count(kind)
+    i = kinds.index(kind) if n else 0
+    if kinds[i:i + n].count(kind) == n:
+        return legal[i:i + n]
+    return [a for a, k in zip(legal, kinds) if k is kind]
+
+
+def _no_choice(bot, view, legal, me):
+    return None
 
 
 def _site(view, uid: str):

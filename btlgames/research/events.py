@@ -30,10 +30,11 @@ class Events:
         if event.code in cards.OUTSIDE_CODES:
             self._outside_event(event)
             return
-        before = [self._standing(p) for p in range(self.players)]
+        before = self._standings()
         self._ordinary_event(event)
+        now = self._standings()
         for p in self._order():
-            self._log_effect(p, event.id, before[p])
+            self._log_effect(p, event.id, before[p], now[p])
 
     def _ordinary_event(self, event) -> None:
         params = dict(event.params)
@@ -63,17 +64,18 @@ class Events:
             for h in board.HEXES:
                 self._clean(h, 1)
 
-    def _standing(self, p: int) -> dict:
-        """What an ordinary event can change for a team: resources, Reputation, noise on its hexes."""
-        pl = self.players_[p]
-        noise = {}
+    def _standings(self) -> list[dict]:
+        """What an ordinary event can change for each team: resources, Reputation, noise on its hexes
+        (the tiles read once for every team)."""
+        out = []
+        for pl in self.players_:
+            out.append({"amounts": {**pl["res"], "reputation": pl["reputation"]}, "noise": {}})
+        noise = self.noise
         for t in self.tiles:
-            if t["owner"] == p:
-                noise[t["hex"]] = self.noise[t["hex"]]
-        return {"amounts": {**pl["res"], "reputation": pl["reputation"]}, "noise": noise}
+            out[t["owner"]]["noise"][t["hex"]] = noise[t["hex"]]
+        return out
 
-    def _log_effect(self, p: int, event: str, before: dict) -> None:
-        now = self._standing(p)
+    def _log_effect(self, p: int, event: str, before: dict, now: dict) -> None:
         if now == before:  # most events leave most teams as they were
             return
         amounts, gained, lost = now["amounts"], {}, {}

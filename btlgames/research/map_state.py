@@ -104,18 +104,20 @@ class MapState:
 
     def _production(self, p: int) -> dict:
         out: dict = {}
-        mine = [t for t in self.tiles if t["owner"] == p]
-        if not mine:
-            return out
-        my_hexes = {t["hex"] for t in mine}
+        mine, my_hexes = [], set()  # plain loops: every income asks
+        for t in self.tiles:
+            if t["owner"] == p:
+                mine.append(t)
+                my_hexes.add(t["hex"])
         projects = cards.projects()
         for tile in mine:
             produce = projects[tile["card"]].produce
             if not produce:
                 continue
             beside = not my_hexes.isdisjoint(self._neighbours(tile["hex"]))  # K22: the first resource +1
-            for i, (r, n) in enumerate(produce.items()):
-                out[r] = out.get(r, 0) + n + (beside and i == 0)
+            for r, n in produce.items():
+                out[r] = out.get(r, 0) + n + beside
+                beside = False
         return out
 
     def _add_noise(self, hex_: str, n: int) -> None:

@@ -326,7 +326,11 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     def _plan_choices(self, p: int, theory: str) -> list[PlanTest]:
         """Every (project, method) pair the prediction may use: the two former choices in one (K30)."""
         methods = method_choices(self.players_[p], theory)
-        return [_PLAN_TEST[tile, m, hand] for tile in self._tiles_for(p, theory) for m, hand in methods]
+        out = []
+        for tile in self._tiles_for(p, theory):
+            for m, hand in methods:
+                out.append(_PLAN_TEST[tile, m, hand])
+        return out
 
     def _drawable(self) -> list[str]:
         """The decks a draw can come from ("" alone: neither has a card left)."""
@@ -707,9 +711,6 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         card = next(c for c in self.decks["anomaly"] if cards.anomalies()[c].field == field_)
         self.decks["anomaly"].remove(card)
         return card
-
-    def _table(self, p: int) -> list[str]:
-        return [t for t, th in self.theories.items() if th["owner"] == p]
 
     def _unpublished(self, p: int, how: str) -> list[int]:
         return [i for i, r in enumerate(self.results) if r["player"] == p and r["kind"] != "artefact" and not r[how]]

@@ -3,8 +3,7 @@ and the engine rolls against them (lessons/research-programme/rules.md, "Tests")
 from __future__ import annotations
 
 from fractions import Fraction
-from operator import itemgetter
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from . import board, cards
 from .constants import BONUS_CAP
@@ -31,17 +30,24 @@ def tile_terms(view: dict, p: int, theory: str, tile: dict | None, method: str) 
     return SeatTests(view, p).terms(theory, site_of(view, tile), method)
 
 
-class Site(NamedTuple):
+class Site:
     """What a test's terms take from its tile and the map alone: the same for every theory tested
-    there (a bot that weighs several theories on its tiles works it out once a tile)."""
-    uid: str  # "": no project, a method test on Metascience
-    card: str  # the project on the tile
-    hex: str
-    technique: int
-    field: str  # the project's field
-    on_meta: bool  # a project of a field on a Metascience hex (+1 difficulty)
-    noise: int
-    anomaly_fields: frozenset  # the fields of the anomalies beside the hex (through wormholes too)
+    there (a bot that weighs several theories on its tiles works it out once a tile). Never changed once
+    made. A class with slots, not a named tuple: its fields are read hundreds of times a game, and a
+    named tuple's field costs several times a slot's in this Python."""
+
+    __slots__ = ("uid", "card", "hex", "technique", "field", "on_meta", "noise", "anomaly_fields")
+
+    def __init__(self, uid: str, card: str, hex: str, technique: int, field: str, on_meta: bool, noise: int,
+                 anomaly_fields: frozenset):
+        self.uid = uid  # "": no project, a method test on Metascience
+        self.card = card  # the project on the tile
+        self.hex = hex
+        self.technique = technique
+        self.field = field  # the project's field
+        self.on_meta = on_meta  # a project of a field on a Metascience hex (+1 difficulty)
+        self.noise = noise
+        self.anomaly_fields = anomaly_fields  # the fields of the anomalies beside the hex (through wormholes too)
 
 
 _NO_FIELDS: frozenset = frozenset()
@@ -49,7 +55,8 @@ NO_SITE = Site("", "", "", 0, board.META, False, 0, _NO_FIELDS)
 
 
 def site_of(view: dict, tile: dict | None) -> Site:
-    """The :class:`Site` of one of ``view["tiles"]`` (None: no project)."""
+    """The :class:`Site` of one of ``view["tiles"]`` (None: no project). Plain loops and no calls where the
+    usual case allows (bots ask for each of their tiles at most choices)."""
     if tile is None:
         return NO_SITE
     project = cards.projects()[tile["card"]]
@@ -57,9 +64,13 @@ def site_of(view: dict, tile: dict | None) -> Site:
     anomalies = view["anomalies"]
     beside = _NO_FIELDS
     if anomalies:
-        near = neighbours(view, hex_)
+        near = neighbours(view, hex_) if view["wormholes"] else board.NEIGHBOURS[hex_]
         if not anomalies.keys().isdisjoint(near):
-            beside = frozenset([board.FIELD_OF[a] for a in near if a in anomalies])
+            fields = set()
+            for h in near:
+                if h in anomalies:
+                    fields.add(board.FIELD_OF[h])
+            beside = frozenset(fields)
     field = project.field
     return Site(tile["uid"], tile["card"], hex_, project.technique, field,
                 board.FIELD_OF[hex_] == board.META and field != board.META, view["noise"][hex_], beside)
@@ -144,20 +155,27 @@ def _joins_far_fields(view: dict, th: dict, field: str, uid: str, project_field:
 
 def project_hits(th: dict) -> list[str]:
     """The projects (tile uids) a theory has a hit on; a success without a project is none (K34)."""
-    return list(filter(None, map(_TILE, th["hits"])))  # C loops: bots ask at every choice
-
-
-_TILE = itemgetter("tile")
+    out = []
+    for hit in th["hits"]:  # a plain loop: bots ask at every choice, and a theory has a few hits
+        if hit["tile"]:
+            out.append(hit["tile"])
+    return out
 
 
 def project_choices(tiles: list, p: int, pl: dict, theory: str) -> list[str]:
     """The tiles ``p`` may test ``theory`` with ("" = on Metascience without a tile, for a theory
     whose test names a method, which must then be at hand). ``tiles`` and ``pl`` come from the
     state or from ``p``'s own view alike."""
-    card = cards.theories()[theory]
-    if card.test_method and not method_at_hand(pl, card.test_method):
+    named = cards.theories()[theory].test_method
+    if named and not method_at_hand(pl, named):
         return []
-    return [t["uid"] for t in tiles if t["owner"] == p] + ([""] if card.test_method else [])
+    out = []
+    for t in tiles:  # plain loops here and in method_choices: every prediction asks
+        if t["owner"] == p:
+            out.append(t["uid"])
+    if named:
+        out.append("")
+    return out
 
 
 def testable(theories, has_tile: bool, pl: dict) -> list[str]:
@@ -179,8 +197,14 @@ def method_at_hand(pl: dict, method: str) -> bool:
 def method_choices(pl: dict, theory: str) -> list[tuple[str, bool]]:
     """(method, from hand) pairs a prediction may attach: none, one on the table, or one from the hand
     that can be paid; a theory whose test names a method takes exactly that one."""
-    out = [(m, False) for m in pl["methods"]]
-    out += [(m, True) for m in dict.fromkeys(pl["hand"] or [])
-            if m in cards.methods() and m not in pl["methods"] and cards.methods()[m].cost <= pl["res"]["R"]]
     named = cards.theories()[theory].test_method
-    return [c for c in out if c[0] == named] if named else [("", False)] + out
+    on_table = pl["methods"]
+    out = [] if named else [("", False)]
+    for m in on_table:
+        if not named or m == named:
+            out.append((m, False))
+    methods, money = cards.methods(), pl["res"]["R"]
+    for m in dict.fromkeys(pl["hand"] or []):
+        if m in methods and m not in on_table and methods[m].cost <= money and (not named or m == named):
+            out.append((m, True))
+    return out

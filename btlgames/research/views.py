@@ -4,8 +4,10 @@ A part of ResearchState (rules.py), kept in its own module to keep modules small
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.events import ALL
-from ..core.state import LazyView
+from ..core.state import LazyView, lazy_views
 from . import board, cards
 
 
@@ -22,6 +24,16 @@ def _own(key: str):
     return lambda s, vs: list(s.players_[vs[1]][key]) if _mine(*vs) else None
 
 
+def _table(state, vs) -> list[str]:
+    """The theories on the seat's table, in the order "theories" has them (a plain loop: most choices read it)."""
+    seat = vs[1]
+    out = []
+    for theory, th in state.theories.items():
+        if th["owner"] == seat:
+            out.append(theory)
+    return out
+
+
 # A seat's entry in "players_", part by part; each part reads (state, (viewer, seat)) as ``vs``.
 _PLAYER_PARTS = {
     **{k: (lambda key: lambda s, vs: s.players_[vs[1]][key])(k) for k in _PLAYER_KEYS},
@@ -31,7 +43,7 @@ _PLAYER_PARTS = {
     "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
     "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
     "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
-    "table": lambda s, vs: s._table(vs[1]),  # the theories on its table, in the order "theories" has them
+    "table": _table,
 }
 
 
@@ -40,9 +52,10 @@ def _theories(state, viewer=None) -> dict:
     quickest way found to copy them)."""
     out = {}
     for theory, th in state.theories.items():
-        hits = th["hits"]
-        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": list(map(dict, hits)) if hits else [],
-                       "replications": th.get("replications", 0)}
+        hits = []
+        for hit in th["hits"]:
+            hits.append(dict(hit))
+        out[theory] = {"owner": th["owner"], "kv": th["kv"], "hits": hits, "replications": th.get("replications", 0)}
     return out
 
 
@@ -73,10 +86,13 @@ _PARTS = {
 def _seat_entries(state, viewer) -> list:
     """A bot's view builds each seat's entry part by part when read too (most choices read the bot's
     own): a plain list of lazy entries, each cheap to make and read at a list's speed."""
-    entries = []
-    for p in range(len(state.players_)):
-        entries.append(LazyView(state, (viewer, p), _PLAYER_PARTS))
-    return entries
+    return lazy_views(state, _viewer_and_seats(viewer, len(state.players_)), _PLAYER_PARTS)
+
+
+@lru_cache(maxsize=None)  # a pure table: a few viewers and player counts
+def _viewer_and_seats(viewer, players: int) -> tuple[tuple, ...]:
+    """What each seat's entry reads as ``vs``: (viewer, seat) for every seat."""
+    return tuple((viewer, p) for p in range(players))
 
 
 _SEAT_PARTS = {**_PARTS, "players_": _seat_entries}
@@ -94,7 +110,8 @@ class Views:
         if type(player) is not int or not 0 <= player < len(self.players_):  # not a seat: check it there
             self.check_viewer(player)
         view = LazyView(self, player, _SEAT_PARTS)
-        view["decision"] = _PARTS["decision"](self, player)  # every bot reads it first: built at once
+        # every bot reads the decision first: built at once (the part "decision", without its call)
+        view["decision"] = dict(self.queue[0]) if self.queue else None
         return view
 
     def _event_slot(self) -> str:

@@ -240,3 +240,18 @@ def test_heuristic_bot_beats_random_clearly():
 def test_a_finished_game_has_no_moves():
     state = play_one("pentaquark", seed=1, bot="random")
     assert state.is_over() and state.legal_actions() == []
+
+
+def test_lazy_views_are_lazy_views_made_at_once():
+    """lazy_views makes the views LazyView(...) makes (speed: no __init__ call each); a part is built when
+    first read, from the state as it is then, and once."""
+    from btlgames.core.state import LazyView, lazy_views
+
+    built = []
+    parts = {"seat": lambda s, v: built.append(v) or s["seats"][v], "all": lambda s, v: list(s["seats"])}
+    state = {"seats": ["a", "b", "c"]}
+    views = lazy_views(state, range(3), parts)
+    assert all(type(v) is LazyView for v in views) and built == []
+    state["seats"][1] = "B"
+    assert [v["seat"] for v in views] == ["a", "B", "c"] and views[1]["seat"] == "B" and built == [0, 1, 2]
+    assert views == [LazyView(state, p, parts) for p in range(3)] and list(views[0]) == ["seat", "all"]

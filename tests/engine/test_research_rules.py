@@ -1428,6 +1428,25 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
         state.seat_view(7)
 
 
+@pytest.mark.parametrize("variant, players", [("full", 2), ("full", 3), ("full", 4), ("school", 3)])
+def test_the_heuristic_hands_back_one_of_the_listed_moves_themselves(variant, players):
+    """The heuristic returns the very object of the legal list it was given (speed: no match field by field,
+    in the bot or in apply_chosen; a move it makes up, Story(True), is looked up there), at every decision."""
+    from btlgames.core.simulate import make_bot
+
+    kinds = set()
+    for seed in (1, 2, 3):
+        state = btlgames.load("research", seed=seed, variant=variant, players=players)
+        bots = {p: make_bot("research", "heuristic", seed * 31 + p) for p in range(state.players)}
+        while not state.is_over():
+            p, legal = state.current_player(), state.legal_actions()
+            kinds.add(state.queue[0]["kind"])
+            action = bots[p].choose(state.seat_view(p), list(legal))
+            assert any(a is action for a in legal), (state.queue[0]["kind"], action)
+            state.apply_chosen(action, legal)
+    assert {"act", "plan", "income"} <= kinds and ("story" in kinds or variant == "full")
+
+
 @pytest.mark.parametrize("variant, bot", [("full", "heuristic"), ("full", "random"), ("school", "heuristic")])
 def test_an_event_stays_as_it_was_logged_while_the_game_goes_on(variant, bot):
     """The game logs the values it hands over without copying them (speed): none may be something the
