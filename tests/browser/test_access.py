@@ -78,7 +78,15 @@ def test_every_lesson_page_and_the_error_pages_pass_axe_in_every_language(page):
 
 
 def wait_for_move(page, before: int) -> None:
-    page.wait_for_function("n => Number(document.querySelector('.btl-table').dataset.moves) > n", arg=before)
+    """Wait until the move is drawn whole: the table comes first and the log after it, so a test
+    that tabbed to the log once the table alone had changed held the log the redraw then replaced
+    (the app's focus guard rightly took the focus back to the table). The save link is drawn last
+    and names the move it saves."""
+    page.wait_for_function("""n => {
+        const moves = Number(document.querySelector('.btl-table').dataset.moves);
+        const save = document.querySelector('.btl-save');
+        return moves > n && save && save.getAttribute('download').endsWith(`-move${moves}.json`);
+    }""", arg=before)
 
 
 def focused_is(page, js_test: str) -> None:
