@@ -102,7 +102,7 @@ class HeuristicBot:
         """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
         if "sites" not in self._known:
             sites = self._known["sites"] = {}
-            for t in self._own_tiles(view, me):
+            for t in view["players_"][me]["tiles"]:
                 sites[t["uid"]] = site_of(view, t)
         return self._known["sites"]
 
@@ -187,14 +187,6 @@ class HeuristicBot:
                 top = best
         return values
 
-    def _own_tiles(self, view, me) -> list:
-        if "tiles" not in self._known:
-            tiles = self._known["tiles"] = []
-            for t in view["tiles"]:
-                if t["owner"] == me:
-                    tiles.append(t)
-        return self._known["tiles"]
-
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
         tested = set()
@@ -207,7 +199,7 @@ class HeuristicBot:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
         card = cards.theories()[theory]
         if "owned" not in self._known:
-            owned = {t["card"] for t in self._own_tiles(view, me)}
+            owned = {t["card"] for t in view["players_"][me]["tiles"]}
             self._known["owned"] = owned, {cards.projects()[c].field for c in view["market"]} | {
                 cards.projects()[c].field for c in owned}
         owned, fields = self._known["owned"]
@@ -302,7 +294,7 @@ class HeuristicBot:
         for a in builds:
             if a.project in named or projects[a.project].field in fields:
                 options.append(a)
-        if not options and len(self._own_tiles(view, me)) < 4:
+        if not options and len(view["players_"][me]["tiles"]) < 4:
             theories_now = view["theories"]
             for t in mine:
                 if theories_now[t]["hits"]:
