@@ -199,9 +199,9 @@ class HeuristicBot:
     @staticmethod
     def _gives_bridge(view, th, theory, site) -> bool:
         """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
-        bridges = view["players_"][th["owner"]]["bridges"]
-        fields = sorted((site.field, cards.theories()[theory].field))
-        return fields[0] != fields[1] and fields not in bridges
+        a, b = site.field, cards.theories()[theory].field
+        # the pair of fields as bridges hold it, sorted (without a call to sorted)
+        return a != b and ([a, b] if a < b else [b, a]) not in view["players_"][th["owner"]]["bridges"]
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
