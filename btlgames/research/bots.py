@@ -28,7 +28,6 @@ class HeuristicBot:
     def choose(self, view, legal):
         """Each ``_<kind>`` returns one of the ``legal`` objects themselves (a move it makes up is looked
         up there with :func:`_listed`) or None: a random move then."""
-        self._known = {}  # what this choice has worked out from this view already
         decision = view["decision"]
         kind = decision["kind"]
         choose = self._choices.get(kind)
@@ -93,25 +92,20 @@ class HeuristicBot:
         return _listed(Synthesis(True), legal)
 
     # -- the test ------------------------------------------------------------------------------------
-    def _tests(self, view, me) -> SeatTests:
-        if "tests" not in self._known:
-            self._known["tests"] = SeatTests(view, me)
-        return self._known["tests"]
-
-    def _sites(self, view, me) -> dict:
-        """Its own tiles' :class:`~terms.Site` by uid, in the view's order (worked out once a choice)."""
-        if "sites" not in self._known:
-            sites = self._known["sites"] = {}
-            for t in self._own_tiles(view, me):
-                sites[t["uid"]] = site_of(view, t)
-        return self._known["sites"]
+    @staticmethod
+    def _sites(view, me) -> dict:
+        """Its own tiles' :class:`~terms.Site` by uid, in the view's order."""
+        sites = {}
+        for t in view["players_"][me]["tiles"]:
+            sites[t["uid"]] = site_of(view, t)
+        return sites
 
     def _plan(self, view, legal, me):
         """The project first (the best chance, a new one for a theory with a hit), then the method
         that adds most on it (K30 offers both as one choice). Chances in die faces (exact). Each max
         below is written out (a lambda call per move); the first of equal keys stays, as with max."""
         theory = view["decision"]["theory"]
-        tests, sites = self._tests(view, me), self._sites(view, me)
+        tests, sites = SeatTests(view, me), self._sites(view, me)
         hits = project_hits(view["theories"][theory])
         faces, tile, best = {}, None, None  # the chance at each tile, worked out once
         for a in legal:
@@ -150,7 +144,7 @@ class HeuristicBot:
         the choice, and its chance is not worked out (the test terms are most of the bot's work). A theory
         no tile of which could is worth 0.0 here, less than the best; the best is worked out exactly."""
         theories = view["theories"]
-        tests = self._tests(view, me)
+        tests = SeatTests(view, me)
         sites = list(self._sites(view, me).values()) or [NO_SITE]
         values = {}
         others = None  # the theories others test this round, read at the first rival theory
@@ -187,14 +181,6 @@ class HeuristicBot:
                 top = best
         return values
 
-    def _own_tiles(self, view, me) -> list:
-        if "tiles" not in self._known:
-            tiles = self._known["tiles"] = []
-            for t in view["tiles"]:
-                if t["owner"] == me:
-                    tiles.append(t)
-        return self._known["tiles"]
-
     def _tested_by_others(self, view, me) -> set:
         """The theories other players have scheduled a test of this round."""
         tested = set()
@@ -203,24 +189,19 @@ class HeuristicBot:
                 tested.add(pl["scheduled"]["theory"])
         return tested
 
-    def _testable(self, view, me, theory) -> int:
+    @staticmethod
+    def _testable(card, owned: set, fields: set, market: list) -> int:
         """2: the bot owns the project the theory names; 1: it could build it or one of its field."""
-        card = cards.theories()[theory]
-        if "owned" not in self._known:
-            owned = {t["card"] for t in self._own_tiles(view, me)}
-            self._known["owned"] = owned, {cards.projects()[c].field for c in view["market"]} | {
-                cards.projects()[c].field for c in owned}
-        owned, fields = self._known["owned"]
         if card.test_project in owned:
             return 2
-        return int(card.test_project in view["market"] or card.field in fields)
+        return int(card.test_project in market or card.field in fields)
 
     @staticmethod
     def _gives_bridge(view, th, theory, site) -> bool:
         """Would this replication give the theory's owner a new bridge (towards synthesis)?"""
-        bridges = view["players_"][th["owner"]]["bridges"]
-        fields = sorted((site.field, cards.theories()[theory].field))
-        return fields[0] != fields[1] and fields not in bridges
+        a, b = site.field, cards.theories()[theory].field
+        # the pair of fields as bridges hold it, sorted (without a call to sorted)
+        return a != b and ([a, b] if a < b else [b, a]) not in view["players_"][th["owner"]]["bridges"]
 
     # -- the round's actions ---------------------------------------------------------------------------
     def _act(self, view, legal, me):
@@ -229,10 +210,13 @@ class HeuristicBot:
         pl = view["players_"][me]
         kinds = list(map(type, legal))  # each move's class, in C: most choices read one or two kinds' moves
         if PlayTheory in kinds and len(pl["table"]) < 2:
-            theories = cards.theories()
+            theories, projects, market = cards.theories(), cards.projects(), view["market"]
+            owned = {t["card"] for t in pl["tiles"]}  # the projects it has, and their fields and the market's
+            fields = {projects[c].field for c in market} | {projects[c].field for c in owned}
             choice = best = None
             for a in _of_kind(legal, kinds, PlayTheory):
-                key = (self._testable(view, me, a.card), -theories[a.card].difficulty, a.card)
+                card = theories[a.card]
+                key = (self._testable(card, owned, fields, market), -card.difficulty, a.card)
                 if best is None or key > best:
                     choice, best = a, key
             return choice
@@ -302,7 +286,7 @@ class HeuristicBot:
         for a in builds:
             if a.project in named or projects[a.project].field in fields:
                 options.append(a)
-        if not options and len(self._own_tiles(view, me)) < 4:
+        if not options and len(view["players_"][me]["tiles"]) < 4:
             theories_now = view["theories"]
             for t in mine:
                 if theories_now[t]["hits"]:

@@ -91,39 +91,40 @@ class SeatTests:
         self.penalty = pl["penalty"]
 
     def terms(self, theory: str, site: Site, method: str) -> dict:
-        difficulty, bonus, wormhole = self._difficulty_and_bonus(theory, site, method)
+        difficulty, bonus, wormhole = self.faces(theory, site, method, parts=True)
         return {"difficulty": difficulty, "bonus": bonus, "noise": site.noise, "penalty": self.penalty,
                 "hex": site.hex, "project_field": site.field, "wormhole": wormhole}
 
-    def faces(self, theory: str, site: Site, method: str = "") -> int:
-        """``success_faces(self.terms(theory, site, method))``, without the dict (success_faces' formula,
-        written out: bots ask hundreds of times a game)."""
-        difficulty, bonus, _ = self._difficulty_and_bonus(theory, site, method)
-        faces = 7 - (difficulty - bonus + site.noise + self.penalty)
-        return 6 if faces > 6 else faces if faces > 0 else 0
-
-    def _difficulty_and_bonus(self, theory: str, site: Site, method: str) -> tuple[int, int, bool]:
-        """The difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty)."""
+    def faces(self, theory: str, site: Site, method: str = "", parts: bool = False):
+        """How many of the die's faces pass: ``success_faces(self.terms(theory, site, method))``, without the
+        dict (success_faces' formula written out: bots ask hundreds of times a game). With ``parts``: the
+        difficulty, the capped bonus and whether the test makes a wormhole (+1 difficulty) instead, which
+        :meth:`terms` shows (one function for both: a call costs much in this Python)."""
         card = self.theories[theory]
         field = card.field
         raw = site.technique + self.seat_bonus + (field in site.anomaly_fields)
         if method:
             raw += self.methods[method].bonus
         bonus = raw if raw < BONUS_CAP else BONUS_CAP  # min(BONUS_CAP, raw), without a call
-        if not site.uid:  # a method test on Metascience without a tile
-            return card.difficulty + 1, bonus, False
-        th = self.view["theories"][theory]
-        project_field = site.field
-        if card.test_project == site.card or (card.test_method and project_field == field):
-            off = 0
-        elif project_field == field:
-            off = 1
-        else:
-            off = 1 if th["hits"] else 3
         wormhole = False
-        if th["hits"] and project_field != field and not board.ADJACENT[project_field, field]:  # else none, without a call
-            wormhole = _joins_far_fields(self.view, th, field, site.uid, project_field)
-        return card.difficulty + off + site.on_meta + wormhole, bonus, wormhole
+        if not site.uid:  # a method test on Metascience without a tile
+            difficulty = card.difficulty + 1
+        else:
+            th = self.view["theories"][theory]
+            project_field = site.field
+            if card.test_project == site.card or (card.test_method and project_field == field):
+                off = 0
+            elif project_field == field:
+                off = 1
+            else:
+                off = 1 if th["hits"] else 3
+            if th["hits"] and project_field != field and not board.ADJACENT[project_field, field]:  # else none, without a call
+                wormhole = _joins_far_fields(self.view, th, field, site.uid, project_field)
+            difficulty = card.difficulty + off + site.on_meta + wormhole
+        if parts:
+            return difficulty, bonus, wormhole
+        faces = 7 - (difficulty - bonus + site.noise + self.penalty)
+        return 6 if faces > 6 else faces if faces > 0 else 0
 
 
 def success_chance(terms: dict) -> Fraction:

@@ -34,6 +34,16 @@ def _table(state, vs) -> list[str]:
     return out
 
 
+def _tiles(state, vs) -> list[dict]:
+    """The seat's tiles, each copied, in the order "tiles" has them (a bot reads its own at most choices)."""
+    seat = vs[1]
+    out = []
+    for tile in state.tiles:
+        if tile["owner"] == seat:
+            out.append(dict(tile))
+    return out
+
+
 # A seat's entry in "players_", part by part; each part reads (state, (viewer, seat)) as ``vs``.
 _PLAYER_PARTS = {
     **{k: (lambda key: lambda s, vs: s.players_[vs[1]][key])(k) for k in _PLAYER_KEYS},
@@ -43,7 +53,7 @@ _PLAYER_PARTS = {
     "hand": _own("hand"), "interference": _own("interference"), "offer": _own("offer"),
     "scheduled": lambda s, vs: dict(s.players_[vs[1]]["scheduled"]) if s.players_[vs[1]]["scheduled"] else None,
     "replications": lambda s, vs: s.replications_of(vs[1]), "final": lambda s, vs: dict(s.players_[vs[1]]["final"]),
-    "table": _table,
+    "table": _table, "tiles": _tiles,
 }
 
 

@@ -1422,6 +1422,8 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
             assert list(lazy) == list(state.view(viewer)) and "no such part" not in lazy
             assert [seat["table"] for seat in lazy["players_"]] == [  # each seat's theories, as "theories" has them
                 [t for t, th in lazy["theories"].items() if th["owner"] == q] for q in range(state.players)]
+            assert [seat["tiles"] for seat in lazy["players_"]] == [  # each seat's tiles, as "tiles" has them
+                [t for t in lazy["tiles"] if t["owner"] == q] for q in range(state.players)]
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
     with pytest.raises(ValueError):
