@@ -45,6 +45,15 @@ def test_a_hidden_widget_is_shown_again_with_an_empty_display():
         assert not shown_with_none.search(path.read_text()), f"{path.name} shows a widget with display None"
 
 
+def test_the_focus_ring_is_drawn_from_one_file():
+    """Every app and every kit page shows the keyboard's place with static/focus.css: no other
+    file draws a ring of its own (an outline on :focus), so they never drift apart."""
+    ring = re.compile(r":focus(?:-visible)?[^{}]*\{[^}]*\boutline:\s*\d", re.S)
+    for path in (ROOT / "btlgames").rglob("*"):
+        if path.is_file() and path.suffix in {".py", ".html", ".css", ".js"} and path.name != "focus.css":
+            assert not ring.search(path.read_text(errors="ignore")), f"{path} draws a focus ring of its own"
+
+
 def test_no_cdn_addresses_in_the_kit():
     cdn = re.compile(r"unpkg\.com|cdn\.jsdelivr|cdnjs\.|fonts\.googleapis|use\.fontawesome")
     for path in (ROOT / "btlgames").rglob("*"):

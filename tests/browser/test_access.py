@@ -77,6 +77,16 @@ def test_every_lesson_page_and_the_error_pages_pass_axe_in_every_language(page):
     assert not any(found), "\n".join(filter(None, found))
 
 
+def test_every_link_of_the_launcher_and_a_lesson_page_shows_the_apps_ring(page):
+    """The kit's own pages draw the keyboard's place with the apps' ring (static/focus.css): the
+    skip link, the language chooser, the launcher's buttons (some filled with the link's colour)
+    and a lesson pack's crumbs and files, in Finnish."""
+    for url in ("/?lang=fi", "/lessons/research-programme/fi/?lang=fi"):
+        assert page.goto(url).status == 200, url
+        checked = ring_on_every_stop(page, url, stops=200)
+        assert checked.get("a", 0) >= 8, (url, checked)
+
+
 def wait_for_move(page, before: int) -> None:
     """Wait until the move is drawn whole: the table comes first and the log after it, so a test
     that tabbed to the log once the table alone had changed held the log the redraw then replaced

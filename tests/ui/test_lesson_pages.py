@@ -249,7 +249,7 @@ class LessonServer(AsyncHTTPTestCase):
         reply = self.page("/lessons/pentaquark/rules.md?lang=fi")
         assert reply.code == 302 and reply.headers["Location"] == "/lessons/pentaquark/fi/rules.md?lang=fi"
         body = self.page("/lessons/pentaquark/fi/rules.md").body.decode()  # its folder says Finnish
-        assert '<html lang="fi">' in body and "Säännöt" in body and "Kaikki pelit" in body
+        assert '<html class="btl-page" lang="fi">' in body and "Säännöt" in body and "Kaikki pelit" in body
         assert 'href="/voila/render/pentaquark/play.ipynb?lang=fi"' in body
         assert 'href="/?lang=fi"' in body and 'href="/lessons/pentaquark/?lang=fi"' in body  # the way back
         # The chooser: English is the English page, asked for outright (so the choice is remembered).
@@ -267,12 +267,12 @@ class LessonServer(AsyncHTTPTestCase):
 
     def test_a_page_without_a_translation_is_english_in_finnish_chrome(self):
         body = self.page("/lessons/pentaquark/?lang=fi").body.decode()
-        assert '<html lang="fi">' in body and "<h1" in body and "Pack" in body
+        assert '<html class="btl-page" lang="fi">' in body and "<h1" in body and "Pack" in body
         assert 'href="rules.md?lang=fi"' in body and "Kaikki pelit" in body
 
     def test_an_unknown_language_is_english_without_an_error(self):
         reply = self.page("/lessons/pentaquark/rules.md?lang=xx")
-        assert reply.code == 200 and '<html lang="en">' in reply.body.decode()
+        assert reply.code == 200 and '<html class="btl-page" lang="en">' in reply.body.decode()
         assert "All games" in reply.body.decode()
 
     def test_a_folder_without_its_slash_keeps_the_language(self):

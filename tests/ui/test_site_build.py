@@ -138,7 +138,7 @@ def test_a_lesson_page_names_its_translations_and_a_translation_leads_back(tmp_p
     assert 'href="../../index.html?lang=fi"' in english  # the crumb to the launcher, a file
     assert "data-btl-translations" not in build.lesson_page(lessons, Path("pentaquark/worksheet.md"), [])
     finnish = build.lesson_page(lessons, Path("pentaquark/fi/rules.md"), [])
-    assert '<html lang="fi">' in finnish and "<template" not in finnish
+    assert '<html class="btl-page" lang="fi">' in finnish and "<template" not in finnish
     assert 'href="../worksheet.html?lang=fi"' in finnish and 'href="../../../index.html?lang=fi"' in finnish
     assert 'href="../rules.html?lang=en"' in finnish and 'href="../rules.html?lang=nl"' in finnish
 

@@ -267,13 +267,16 @@ def _jinja(lang: str, root: str, words: dict[str, str] | None = None):
     """The server's templates for a kit page in ``lang`` (``btl_t``), ``root`` the way from the
     page to the site's root; btlsite's btl-language-memory.html loads btl-language.js."""
     import jinja2
+    from markupsafe import Markup
+
+    from ..widgets import FOCUS_CSS
 
     words = words or {}
     env = jinja2.Environment(loader=jinja2.ChoiceLoader([
         jinja2.DictLoader({"btl-language-memory.html": (SITE_TEMPLATES / "btl-language-memory.html").read_text()}),
         jinja2.FileSystemLoader(UI_DIR / "voila" / "templates" / "btlgames")]), autoescape=True)
     env.globals.update(btl_t=lambda key, **values: t(words.get(key, key), lang, **values), btl_lang=lang,
-                       btl_root=root)
+                       btl_root=root, btl_focus_css=Markup(FOCUS_CSS))
     return env
 
 

@@ -28,6 +28,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from ...core.i18n import DEFAULT_LANGUAGE, URL_PARAMETER, available_languages, known_language, t, with_language
 from .. import launcher
+from ..widgets import FOCUS_CSS
 
 #: The cookie that remembers the language last chosen (set by btl-language-memory.html).
 LANGUAGE_COOKIE = "btl-lang"
@@ -440,7 +441,8 @@ def render_markdown(text: str, folder=(), base_url: str = "/", lang: str = DEFAU
 
 def template_globals(root, lessons) -> dict:
     """What the kit's templates call, each in the language of the page drawn (``btl_lang``):
-    the launcher's rows and tools, the catalogue (``btl_t``) and links that keep the language."""
+    the launcher's rows and tools, the catalogue (``btl_t``), links that keep the language, and
+    the apps' focus ring (``btl_focus_css``)."""
 
     @jinja2.pass_context
     def btl_launcher(context, base_url: str = "/") -> list[dict]:
@@ -459,7 +461,8 @@ def template_globals(root, lessons) -> dict:
     def btl_href(context, url: str) -> str:  # a link that keeps the page's language
         return with_language(url, _page_language(context))
 
-    return {"btl_launcher": btl_launcher, "btl_tools": btl_tools, "btl_t": btl_t, "btl_href": btl_href}
+    return {"btl_launcher": btl_launcher, "btl_tools": btl_tools, "btl_t": btl_t, "btl_href": btl_href,
+            "btl_focus_css": Markup(FOCUS_CSS)}
 
 
 def _page_language(context) -> str:
