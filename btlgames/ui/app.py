@@ -57,7 +57,8 @@ class GameApp:
     """``GameApp("pentaquark").widget`` is the whole app, ready to display.
 
     ``hand_privacy=False`` drops the pass-the-device screen (a class on one projector sees
-    everything anyway); ``debrief(state, close)`` returns a widget that debriefs a game: with
+    everything anyway: the school game); otherwise a game of several seats offers it in the
+    settings as "Open lab" (every look public, no pass screen), at once; ``debrief(state, close)`` returns a widget that debriefs a game: with
     it the app offers a **Debrief** button; ``header`` widgets (a lesson clock) join the
     header; ``settings`` widgets join the settings row (they take effect with New game).
     """
@@ -110,6 +111,12 @@ class GameApp:
         self.log = w.HTML()
         self.log.add_class("btl-log-box")
         self.seat_chooser = SeatChooser(game, self.seats)
+        # A room that agreed on an open lab (every look public) is spared the pass click each turn
+        self.open_lab = w.Checkbox(value=False, description=t("app.open_lab"), indent=False,
+                                   layout=w.Layout(width="auto"))
+        self.open_lab.add_class("btl-open-lab")
+        self.open_lab.observe(lambda change: self.play_open(change["new"]), names="value")
+        offered = [self.open_lab] if hand_privacy and self.seat_chooser.active else []
 
         tools = [self.new_button, self.settings_button, self.undo_button, self.present_button] + (
             [self.debrief_button] if debrief else [])
@@ -117,7 +124,8 @@ class GameApp:
         name = title or spec(game).title
         self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
                                     *header, self.toolbar], "btl-header")
-        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *settings, self.save_link, self.upload],
+        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *offered, *settings, self.save_link,
+                                      self.upload],
                              "btl-settings")
         self.settings_shown = True
         side = [self.announcer, self.headline, self.status,
@@ -230,6 +238,14 @@ class GameApp:
         if not made:
             return ""
         return t("app.made_for_you", moves="; ".join(f"{self._seat_name(p)}: {a}" for p, a in made))
+
+    def play_open(self, on: bool = True) -> None:
+        """Open lab: every look is public and the table stays on the screen (no pass screen).
+        Turned off, the seat to play holds the device: the next human seat gets the pass screen."""
+        self.hand_privacy = not on
+        self.passed_to = None if on else self.viewer()
+        if self.state is not None:
+            self.refresh()
 
     # -- screens ---------------------------------------------------------------------------------
     def present(self, on: bool = True) -> None:

@@ -4,8 +4,8 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (choose_seats, click_and_wait, new_game, press_by_keyboard, rulebook_words, tab_to,
-                     unfolded_moves, words)
+from playing import (choose_seats, click_and_wait, new_game, press_by_keyboard, rulebook_words, show_settings,
+                     tab_to, unfolded_moves, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -67,6 +67,18 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     press_by_keyboard(page)
     assert "Group 2" in page.locator(".btl-headline").inner_text()
     assert "you looked" not in page.locator(".btl-table").inner_text()  # Group 1's look stays Group 1's
+    # The room agrees on an open lab (every look public): Group 2's turn ends and Group 1's table
+    # comes at once, its look on it, with no pass click
+    show_settings(page)
+    page.locator(".btl-open-lab input").check()
+    page.wait_for_function("() => !document.querySelector('.btl-pass-screen')")
+    tab_to(page, ".btl-action", "Pass", text="Pass")
+    press_by_keyboard(page, "Enter")
+    tab_to(page, '.btl-target[data-target="row:1"]', "row place 2")
+    press_by_keyboard(page, "Space")
+    assert not page.locator(".btl-pass-screen").count()
+    assert "Group 1" in page.locator(".btl-headline").inner_text()
+    assert "you looked" in page.locator(".btl-table").inner_text()
 
 
 def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_app):

@@ -125,3 +125,25 @@ def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
     assert f"secret {app.state.hands[1]}" not in app.table.value or app.state.hands[0] == app.state.hands[1]
     app.moves.children[0].children[1].children[0].click()
     assert app.state.current_player() in (0, None)  # the bot has answered
+
+
+def test_an_open_lab_keeps_the_table_on_the_screen_and_turned_off_passes_again():
+    """A room that agreed that every look is public ticks "Open lab" and is spared the pass click;
+    unticked, whoever is to play holds the device and the next human gets the pass screen."""
+    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    assert app.open_lab in app.settings.children and not app.open_lab.value
+    app.open_lab.value = True  # at once, on the pass screen shown
+    assert "Pass the device" not in app.table.value and f"my secret {app.state.hands[0]}" in app.table.value
+    app.moves.children[0].children[1].children[0].click()
+    assert "Pass the device" not in app.table.value and f"my secret {app.state.hands[1]}" in app.table.value
+    app.open_lab.value = False  # player 2 holds the device and sees the table still
+    assert f"my secret {app.state.hands[1]}" in app.table.value
+    app.moves.children[0].children[1].children[0].click()
+    assert "Pass the device to player 1" in app.table.value and "secret" not in app.table.value
+
+
+def test_open_lab_is_offered_only_where_a_pass_screen_can_be_shown():
+    solo = GameApp("pentaquark", seed=1)
+    assert solo.open_lab not in solo.settings.children  # one seat: nobody to pass to
+    fixed = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER, hand_privacy=False)
+    assert fixed.open_lab not in fixed.settings.children and "Pass the device" not in fixed.table.value
