@@ -369,29 +369,34 @@ class Replication:
                            row([self.replicate, self.stop]), self.study.progress_row(), self.study.message,
                            self.replication_out], "btl-strategy", "btl-replication-claim", style=STYLE)
 
-    def _wins(self, n: int, seed: int, stopping=None, report=None) -> tuple[int, int]:
-        """(games the claimed strategy won alone, games played): seeds ``seed``.., seats alternating."""
+    def _wins(self, n: int, seed: int, stopping=None, report=None) -> tuple[int, int, int]:
+        """(games the claimed strategy won alone, games one player won alone, games played): seeds
+        ``seed``.., seats alternating."""
         config = Config.make(GAME, [self.hero.value, self.rival.value], rotate=True, players=2)
         result = run(config, n, seed=seed, progress=report, stop=stopping)
-        return int(by_lineup(result)["won_0"].sum()), result.n
+        games = by_lineup(result)
+        return int(games["won_0"].sum()), int(games["won_0"].sum() + games["won_1"].sum()), result.n
 
     def claim(self) -> None:
         if not (isinstance(self.seed.value, int) and self.seed.value >= 0):
             self.claim_out.value = message(esc(msg("bad_seed")), error=True)
             return
         first = self.seed.value
-        k, n = self._wins(self.claim_games, first)
-        luck = at_least(k, n, 0.5)
+        k, decided, n = self._wins(self.claim_games, first)
+        # Equally good strategies win a game with one winner half the time each; a tie is neither's
+        # win, so luck is reckoned over the games one of them won (not half of every game)
+        luck = at_least(k, decided, 0.5)
+        said = (msg("replication.luck", k=k, n=n, p=number(luck, ".0%")) if decided == n else
+                msg("replication.luck_ties", k=k, n=decided, p=number(luck, ".0%")))
         self.claim_out.value = "".join(f'<p class="btl-strategy-note">{esc(x)}</p>' for x in (
-            msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)),
-            msg("replication.luck", k=k, n=n, p=number(luck, ".0%"))))
+            msg("replication.claimed", hero=msg(f"strategy.{self.hero.value}"), k=k, n=n, rate=rate(k, n)), said))
 
     def _replicate(self, stopping) -> str:
         n = self.replication_games
         first = 1_000_000 + (self.seed.value if isinstance(self.seed.value, int) else 0)  # new games, not the claim's
         self.study.start(n)
         self.study.say(msg("replication.running", n=n))
-        k, played = self._wins(n, first, stopping, self.study.reporter(n))
+        k, _, played = self._wins(n, first, stopping, self.study.reporter(n))
         if played:
             self.replication_out.value = f'<p class="btl-strategy-note"><b>{esc(msg("replication.result", hero=msg(f"strategy.{self.hero.value}"), k=k, n=played, rate=rate(k, played)))}</b></p>'
         return msg("replication.stopped" if played < n else "replication.done", n=played)

@@ -36,6 +36,19 @@ def test_the_neighbour_count_and_the_replication():
     assert re.search(r"Replication: .* won \d of 6 games", r.replication_out.value)
 
 
+def test_luck_is_reckoned_over_the_games_one_player_won():
+    """A tie is neither strategy's win: equally good strategies win half of the games that had one
+    winner. First seed 96 (random against random): 10 games, one of them a tie (seed 105)."""
+    from math import comb
+
+    r = lab.Replication()
+    r.seed.value = 96
+    r.claim_button.click()
+    k = int(re.search(r"won (\d+) of 10 games", r.claim_out.value).group(1))
+    luck = sum(comb(9, j) for j in range(k, 10)) / 2 ** 9
+    assert f"{k} or more of the 9 games that had one winner {luck:.0%} of the time" in r.claim_out.value
+
+
 def test_the_replication_starts_with_the_claim_its_prose_tells():
     """As the notebook says in every language (the translations' figures follow the English): at
     first seed 7, random against random, the claimed strategy wins 6 of the 10 games. A change in
