@@ -57,10 +57,11 @@ class GameApp:
     """``GameApp("pentaquark").widget`` is the whole app, ready to display.
 
     ``hand_privacy=False`` drops the pass-the-device screen (a class on one projector sees
-    everything anyway: the school game); otherwise a game of several seats offers it in the
-    settings as "Open lab" (every look public, no pass screen), at once; ``debrief(state, close)`` returns a widget that debriefs a game: with
-    it the app offers a **Debrief** button; ``header`` widgets (a lesson clock) join the
-    header; ``settings`` widgets join the settings row (they take effect with New game).
+    everything anyway: the school game); otherwise a game of several seats offers to drop it in
+    its settings, "Open lab" (every look public), at once. ``debrief(state, close)`` returns a
+    widget that debriefs a game: with it the app offers a **Debrief** button; ``header`` widgets
+    (a lesson clock) join the header; ``settings`` widgets join the settings row (they take
+    effect with New game).
     """
 
     def __init__(self, game: str, seed: int | None = None, seats: list[str] | None = None,
