@@ -32,7 +32,7 @@ from btlgames.core.simulate import make_bot
 from btlgames.core.state import IllegalAction
 
 from .table import LiveText, TableView
-from .widgets import FOCUS_CSS, static_text
+from .widgets import FOCUS_CSS, WIDE, static_text
 
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
@@ -79,7 +79,8 @@ class GameApp:
         self.passed_to: int | None = None  # the seat that has the device (hot-seat)
         self.choosing: list | None = None  # the moves of one pressed target, when it has several
 
-        self.seed_box = w.Text(description=t("app.seed"), layout=w.Layout(width="190px"))
+        # the label whole in every language ("Startgetal (seed)"), the field as wide as a seed
+        self.seed_box = w.Text(description=t("app.seed"), style=WIDE, layout=w.Layout(width="auto"))
         self.seed_box.add_class("btl-seed")
         self.new_button = _button(t("app.new_game"), "btl-new")
         self.settings_button = _button(t("app.settings"), "btl-settings-toggle")

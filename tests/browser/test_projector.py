@@ -91,6 +91,9 @@ def open_at(page, open_app, url: str, size: str, seats, settings=None):
         choose_seats(page, seats)
     for where, key in (settings or {}).items():
         page.locator(where).locator("select").select_option(label=words(page, key))
+    if "lang=" in url:  # the settings in the translation: every label whole
+        show_settings(page)
+        assert_in_language(page, f"the settings of {url}")
     new_game(page, 3)  # the same game every run
     return width, height
 

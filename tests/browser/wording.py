@@ -88,9 +88,20 @@ def app_words(page) -> str:
     return page.evaluate(APP_WORDS)
 
 
+# The controls' labels shown cut short ("Siemen…"): a translation is often longer than the English
+# a control was sized for. A label's own box clips its words (ipywidgets: overflow hidden, ellipsis).
+CUT_LABELS = """() => [...document.querySelectorAll(
+    '.btl-app .widget-label, .btl-app .widget-checkbox label, .btl-app .widget-button')]
+  .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 0.5)
+  .map(e => e.textContent.trim())"""
+
+
 def assert_in_language(page, where: str) -> None:
-    """The page's apps show no English words (the page is in its ``<html lang>``, not English)."""
+    """The page's apps show no English words (the page is in its ``<html lang>``, not English), and
+    no control's label is cut short."""
     lang = page.evaluate("document.documentElement.lang")
     assert lang and lang != "en", f"{where} is not in another language (html lang={lang!r})"
     left = english_left(app_words(page), lang)
     assert not left, f"English words left on {where} (in {lang}): {left}"
+    cut = page.evaluate(CUT_LABELS)
+    assert not cut, f"labels cut short on {where} (in {lang}): {cut}"
