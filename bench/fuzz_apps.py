@@ -1,6 +1,7 @@
 """A PhET-style fuzz of every app in Chromium: random clicks on whatever can be clicked.
 
-    .venv/bin/python bench/fuzz_apps.py [CLICKS] [SEED]     (CLICKS per app, default 300)
+    .venv/bin/python bench/fuzz_apps.py [CLICKS] [SEED] [APP ...]     (CLICKS per app, default 300;
+                                                                        APP: names from APPS, default all)
 
 Like PhET's ``?fuzz&ea``: each app is opened in Debian's Chromium through the kit's Voilà
 server (the real notebooks/) and gets CLICKS random presses on whatever can be pressed in
@@ -15,8 +16,9 @@ on after CLICKS until a game has reached its end (at most END_LIMIT presses more
 checks the game's invariants after every move the kernel makes, and records every traceback
 a widget callback shows. The run fails on any traceback (there, or in the server's log), any
 console error or uncaught page error, any request off this computer, a kernel whose memory
-keeps growing (unique set size after WARM_UP presses vs at the end: more than
-MEMORY_GROWTH_MIB), or a game app whose game never ended. Plain script, no pytest;
+keeps growing (unique set size after WARM_UP presses, half way and at the end: more than
+MEMORY_GROWTH_MIB in all, and in both halves: a module imported once, as matplotlib at a first
+plot, is one step in one half), or a game app whose game never ended. Plain script, no pytest;
 tests/browser/test_fuzz.py runs a short fuzz of one app with the same code.
 """
 from __future__ import annotations
@@ -45,6 +47,11 @@ APPS = [  # (name, notebook, is a game app)
     ("confinement", "pentaquark/confinement.ipynb", False),
     ("detector ranges", "beamtimes-and-lifetimes/detector-ranges.ipynb", False),
     ("replication", "research-programme/replication.ipynb", False),
+    ("beat-the-logic play", "beat-the-logic/play.ipynb", True),
+    ("strategy lab", "beat-the-logic/strategy-lab.ipynb", False),
+    ("antimatter play", "antimatter-matters/play.ipynb", True),
+    ("pauli", "antimatter-matters/pauli.ipynb", False),
+    ("lab", "lab/lab.ipynb", False),
 ]
 MOVE_SHARE = 0.85  # of presses on a game app: a move of this turn; the rest: anything
 WARM_UP = 50  # presses before the first memory reading
@@ -117,12 +124,17 @@ class Report:
     clicks_to_first_end: int | None = None
     console_errors: list[str] = field(default_factory=list)
     external: list[str] = field(default_factory=list)
-    memory_mib: tuple[float, float] = (float("nan"), float("nan"))
+    memory_mib: tuple[float, float, float] = (float("nan"),) * 3  # after WARM_UP, half way, at the end
     seconds: float = 0.0
 
     @property
     def memory_growth(self) -> float:
-        return self.memory_mib[1] - self.memory_mib[0]
+        return self.memory_mib[2] - self.memory_mib[0]
+
+    @property
+    def memory_keeps_growing(self) -> bool:
+        warm, half, end = self.memory_mib
+        return end - warm > MEMORY_GROWTH_MIB and min(half - warm, end - half) > MEMORY_GROWTH_MIB / 4
 
 
 def prepare_environment(folder: Path) -> dict[str, str]:
@@ -198,8 +210,10 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
             break
         if folder is not None and (folder / TRACEBACKS_FILE).stat().st_size > traced:
             break  # this app's kernel showed a traceback: the run fails anyway
-        if n == WARM_UP:
-            report.memory_mib = (kernel_uss_mib(server_pid, kernel), report.memory_mib[1])
+        if n in (WARM_UP, (WARM_UP + clicks) // 2):
+            readings = list(report.memory_mib)
+            readings[n != WARM_UP] = kernel_uss_mib(server_pid, kernel)
+            report.memory_mib = tuple(readings)
         on_moves = game_app and (n >= clicks or rng.random() < MOVE_SHARE)
         press_something(page, rng, report, on_moves)
         report.clicks += 1
@@ -212,7 +226,7 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
             page.goto("/voila/render/" + path, wait_until="commit")
             page.locator(".btl-app").first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
             kernel = kernel_id_of(page)
-    report.memory_mib = (report.memory_mib[0], kernel_uss_mib(server_pid, kernel))
+    report.memory_mib = (*report.memory_mib[:2], kernel_uss_mib(server_pid, kernel))
     report.seconds = time.monotonic() - started
     shutil.rmtree(files, ignore_errors=True)
     return report
@@ -290,9 +304,8 @@ def run_app(browser, base_url: str, server_pid: int, name: str, path: str, game_
 def problems(report: Report, game_app: bool) -> list[str]:
     found = [f"console error: {e}" for e in report.console_errors]
     found += [f"request off this computer: {u}" for u in dict.fromkeys(report.external)]
-    if report.memory_growth > MEMORY_GROWTH_MIB:
-        found.append(f"kernel memory grew {report.memory_growth:.0f} MiB ({report.memory_mib[0]:.0f} -> "
-                     f"{report.memory_mib[1]:.0f} MiB)")
+    if report.memory_keeps_growing:
+        found.append("kernel memory kept growing: {:.0f} -> {:.0f} -> {:.0f} MiB".format(*report.memory_mib))
     if game_app and not report.games_ended:
         found.append("no game reached its end")
     return found
@@ -308,7 +321,12 @@ def main(argv: list[str]) -> int:
     folder = Path(tempfile.mkdtemp(prefix="btl-fuzz-"))
     os.environ.update(prepare_environment(folder))
     notebooks = kit.resolve_notebooks_dir()
-    apps = [(n, p, g) for n, p, g in APPS if (notebooks / p).is_file()]
+    chosen = set(argv[2:]) or {name for name, _, _ in APPS}
+    unknown = chosen - {name for name, _, _ in APPS}
+    if unknown:
+        print(f"no such app: {', '.join(sorted(unknown))}; the apps: {', '.join(n for n, _, _ in APPS)}", file=sys.stderr)
+        return 2
+    apps = [(n, p, g) for n, p, g in APPS if n in chosen and (notebooks / p).is_file()]
     process, url = start_server(folder / "server.log")
     reports, failures = [], []
     chromium = os.environ.get("BTLGAMES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -334,11 +352,11 @@ def main(argv: list[str]) -> int:
     print(f"\nPhET-style fuzz of {len(apps)} apps, {clicks} presses each (seed {seed}), Chromium via Voilà, "
           f"{os.cpu_count()} CPUs; logs in {folder}")
     print(f"{'app':<18} {'presses':>7} {'moves':>6} {'missed':>6} {'typed':>5} {'uploads':>7} {'saves':>5} "
-          f"{'ended':>5} {'1st end':>7} {'console':>7} {'kernel MiB':>14} {'time':>6}")
+          f"{'ended':>5} {'1st end':>7} {'console':>7} {'kernel MiB':>16} {'time':>6}")
     for r in reports:
         print(f"{r.app:<18} {r.clicks:>7} {r.moves:>6} {r.missed:>6} {r.typed:>5} {r.uploads:>7} {r.downloads:>5} "
               f"{r.games_ended:>5} {r.clicks_to_first_end or '-':>7} {len(r.console_errors):>7} "
-              f"{r.memory_mib[0]:>6.0f}->{r.memory_mib[1]:<6.0f} {r.seconds:>5.0f}s")
+              f"{r.memory_mib[0]:>4.0f}->{r.memory_mib[1]:.0f}->{r.memory_mib[2]:<4.0f} {r.seconds:>5.0f}s")
     print(f"tracebacks: {traces.count('Traceback')} (kernels) + {server_log.count('Traceback')} (server log); "
           f"assertions on in {checked} kernels")
     if checked < len(apps):
