@@ -210,10 +210,10 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
             break
         if folder is not None and (folder / TRACEBACKS_FILE).stat().st_size > traced:
             break  # this app's kernel showed a traceback: the run fails anyway
-        if n in (WARM_UP, (WARM_UP + clicks) // 2):
-            readings = list(report.memory_mib)
-            readings[n != WARM_UP] = kernel_uss_mib(server_pid, kernel)
-            report.memory_mib = tuple(readings)
+        if n == WARM_UP:
+            report.memory_mib = (kernel_uss_mib(server_pid, kernel), *report.memory_mib[1:])
+        elif n == (WARM_UP + clicks) // 2:
+            report.memory_mib = (report.memory_mib[0], kernel_uss_mib(server_pid, kernel), report.memory_mib[2])
         on_moves = game_app and (n >= clicks or rng.random() < MOVE_SHARE)
         press_something(page, rng, report, on_moves)
         report.clicks += 1

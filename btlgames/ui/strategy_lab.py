@@ -374,8 +374,8 @@ class Replication:
         ``seed``.., seats alternating."""
         config = Config.make(GAME, [self.hero.value, self.rival.value], rotate=True, players=2)
         result = run(config, n, seed=seed, progress=report, stop=stopping)
-        games = by_lineup(result)
-        return int(games["won_0"].sum()), int(games["won_0"].sum() + games["won_1"].sum()), result.n
+        wins = by_lineup(result)[["won_0", "won_1"]].sum()
+        return int(wins["won_0"]), int(wins.sum()), result.n
 
     def claim(self) -> None:
         if not (isinstance(self.seed.value, int) and self.seed.value >= 0):
