@@ -25,7 +25,7 @@ import itertools
 from concurrent.futures import ProcessPoolExecutor
 from types import MappingProxyType
 
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.science.intervals import wilson
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from btlgames.beamtimes.rules import CREDIT
 from btlgames.core.bots import play_turns
 from btlgames.core.registry import load
-from btlgames.core.simulate import make_bot, play_one
+from btlgames.core.playing import make_bot, play_one
 from btlgames.science.intervals import wilson
 
 

@@ -25,7 +25,7 @@ GAMES = {"pentaquark": 40, "research": 8, "beamtimes": 6, "beat-the-logic": 8, "
 
 def played(game: str, bot: str, games: int) -> None:
     """The workload, run inside valgrind: collect only while the counted games are played."""
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
 
     play_one(game, seed=0, bot=bot)
     switch = ["callgrind_control", "-i"]

@@ -49,7 +49,7 @@ def option_args() -> list[str]:
 
 def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
     """(games per CPU second, actions per CPU second, peak KiB for one game)."""
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
 
     tracemalloc.start()
     play_one(game, seed=0, bot=bot, **OPTIONS)  # also warms what the engine caches
@@ -69,7 +69,7 @@ def digest(game: str, bot: str, games: int) -> str:
     """A fingerprint of seeds 1..games: each game's history (the moves, in order), its log as every
     secret's viewer reads it (what happened, said the same way) and its winners."""
     from btlgames.core.events import ALL
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
 
     h = hashlib.sha256()
     for seed in range(1, games + 1):

@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from ..core.events import Log
+from ..core.registry import load
 from ..core.state import Action
 from . import sets
 from .bots import GreedyBot
@@ -54,10 +55,8 @@ class Position:
         knows the other's hand (K16), and the log starts here. A ``complete`` position holds every
         card in play (the engine's invariants are checked); a smaller one (a test's position to
         work out on paper) leaves the cards that do not matter out."""
-        import btlgames
-
         n = 2
-        state = btlgames.load("beat-the-logic", players=n, seed=0)
+        state = load("beat-the-logic", players=n, seed=0)
         state.round, state.start, state.player, state.played = self.round, self.start, self.start, 0
         state.phase, state.drawing = "play", True
         state.hands = [list(h) for h in self.hands]

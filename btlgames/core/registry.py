@@ -1,4 +1,8 @@
-"""One registry names every game, its options and its bots."""
+"""The registry: what each game registered (its options and its bots), by name.
+
+The registry names no game: each game registers itself when its package is imported, and the
+``btlgames`` package imports every game (its one list of games, above the core).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -79,8 +83,7 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def games() -> dict[str, GameSpec]:
-    from .. import antimatter, beamtimes, beat_the_logic, pentaquark, research  # noqa: F401  (each game registers itself on import)
-
+    """Every registered game, by name, in the order the games registered."""
     return dict(_GAMES)
 
 

@@ -29,10 +29,9 @@ from typing import Callable
 from ..science.intervals import mean_difference, mean_interval, newcombe, wilson
 from . import runtime
 from .registry import spec
-from .simulate import play_one, seat_bots
+from .playing import play_one, seat_bots
 
 MAX_WORKERS = 2  # the kit's machines have two cores; more workers only queue for them
-GAME_PACKAGES = ("antimatter", "beamtimes", "beat_the_logic", "pentaquark", "research")
 
 
 @dataclass(frozen=True)
@@ -121,10 +120,11 @@ def _play_chunk(config: Config, first: int, last: int, seed: int) -> list[dict]:
 
 
 def _context():
-    """Workers forked from a fresh server process that has the games imported: never from the caller,
-    which may be a Jupyter kernel with threads running (forking those is unsafe)."""
+    """Workers forked from a fresh server process that has the games imported (the ``btlgames``
+    package imports every game): never from the caller, which may be a Jupyter kernel with threads
+    running (forking those is unsafe)."""
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["btlgames.core.study", *(f"btlgames.{g}" for g in GAME_PACKAGES)])
+    ctx.set_forkserver_preload(["btlgames"])
     return ctx
 
 
@@ -428,3 +428,15 @@ def compare(a: Study, b: Study, measure: str) -> dict:
     verdict = "higher" if low > 0 else "lower" if high < 0 else "unclear"
     return {"measure": measure, "a": share(a.games, measure), "b": share(b.games, measure),
             "diff": diff, "low": low, "high": high, "verdict": verdict}
+
+
+def simulate(game: str, n: int = 100, bot: str | list[str] = "random", seed: int = 0,
+             progress: Callable[[int, int], None] | None = None, workers: int = 1, **options):
+    """A DataFrame with one row per game: seed, scores, winners and the game's summary.
+
+    The short way to :func:`run` for one configuration, every game played in full.
+    """
+    check_count(n)
+    study = run(Config.make(game, bot, **options), n, seed=seed, workers=workers, progress=progress)
+    return study.games.drop(columns=["game", *(c for c in study.games.columns if c.startswith("bot_"))],
+                            errors="ignore")

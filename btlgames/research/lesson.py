@@ -80,7 +80,7 @@ def count_game(teams: int, seed: int, **options) -> Tally:
     """A school game between heuristic bots in every seat, counted move by move. A one-option move
     is made the way the app makes it (``play_turns(..., forced=True)``: the only action)."""
     from ..core.registry import load  # here: the module stays light for the apps that import it
-    from ..core.simulate import make_bot
+    from ..core.playing import make_bot
 
     state = load("research", seed=seed, variant="school", players=teams, **options)
     bots = {p: make_bot("research", "heuristic", seed * 31 + p) for p in range(teams)}

@@ -28,7 +28,7 @@ from btlgames.core.bots import play_turns
 from btlgames.core.i18n import t
 from btlgames.core.registry import spec
 from btlgames.core.saves import SaveError, dumps, loads
-from btlgames.core.simulate import make_bot
+from btlgames.core.playing import make_bot
 from btlgames.core.state import IllegalAction
 
 from .table import LiveText, TableView

@@ -33,7 +33,7 @@ from ..core.i18n import with_language
 from ..core.registry import spec
 from ..core.runtime import page_link
 from ..core.saves import SaveError, loads
-from ..core.simulate import play_one
+from ..core.playing import play_one
 from ..research import cards
 from ..research import debrief as facts
 from .debrief_charts import interference_chart, kinds_chart, strikes_chart, tests_chart, tracks_chart, vp_chart

@@ -19,7 +19,7 @@ from btlgames.beat_the_logic import endgame
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
 from btlgames.beat_the_logic.rules import ORDER, card_words
 from btlgames.core.i18n import number, t
-from btlgames.core.simulate import make_bot
+from btlgames.core.playing import make_bot
 from btlgames.core.study import Config, by_lineup, run
 from btlgames.science.intervals import mean_interval, wilson
 

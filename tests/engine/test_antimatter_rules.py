@@ -686,7 +686,7 @@ def test_an_empty_draw_pile_is_the_discard_pile_shuffled():  # K15
 
 
 def test_every_event_has_a_sentence():
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
     text = messages("en")
     for mode, players in (("standard", 3), ("team", 4), ("coop", 3)):
         state = play_one("antimatter", 5, "random", players=players, mode=mode, rounds=15)
@@ -915,7 +915,7 @@ def test_every_movement_card_moves_its_steps_towards_or_away_from_the_center(car
 
 
 def test_equal_mixed_goals_play_exactly_the_standard_game():  # K24: the designer notes' "equal" row
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
 
     for seed in (3, 4):
         standard = play_one("antimatter", seed, "heuristic", players=4, mode="standard")
@@ -926,7 +926,7 @@ def test_equal_mixed_goals_play_exactly_the_standard_game():  # K24: the designe
 @pytest.mark.parametrize("mode, players", [("team", 4), ("challenge", 3)])
 def test_a_bots_view_is_the_view_part_for_part(mode, players):
     """seat_view builds each part when read (speed); what it holds is view()'s (every 10th step)."""
-    from btlgames.core.simulate import make_bot
+    from btlgames.core.playing import make_bot
 
     state = load("antimatter", seed=5, mode=mode, players=players)
     bots = {p: make_bot("antimatter", "heuristic", p) for p in range(state.players)}

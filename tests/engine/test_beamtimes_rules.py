@@ -13,7 +13,7 @@ from btlgames.beamtimes.cards import DIAMONDS, GRANTS, MARKET_CARDS, UNUSED_CLUB
 from btlgames.beamtimes.rules import (ApplyForGrant, Assign, Build, EndTurn, Hire, HireDistinguished, Pass,
                                       Publish, Swap, Verify, Withhold)
 from btlgames.core.chance import FREE, ScriptError
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 
 
 def game(players=2, ring=(), row=(), hands=None, market=(), distinguished=(), workers=None,

@@ -11,7 +11,7 @@ from btlgames import IllegalAction
 from btlgames.beat_the_logic import sets
 from btlgames.beat_the_logic.cards import BAND, CARDS, COLOUR, OVERVIEW_CARDS, deck_for, full_box, removed_for
 from btlgames.beat_the_logic.rules import NEW, HAND, LayAside, NoSteal, Play, Protect, Steal
-from btlgames.core.simulate import make_bot, play_one
+from btlgames.core.playing import make_bot, play_one
 
 
 def S(*cards, angel=None):

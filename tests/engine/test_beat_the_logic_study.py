@@ -6,7 +6,7 @@ import pytest
 import btlgames
 from btlgames.beat_the_logic.cards import in_play, is_angel
 from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
-from btlgames.core.simulate import make_bot
+from btlgames.core.playing import make_bot
 from btlgames.core.study import Config, by_lineup, run
 from btlgames.science.intervals import wilson
 

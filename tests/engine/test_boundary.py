@@ -14,7 +14,8 @@ import pytest
 import btlgames
 from btlgames import IllegalAction, SaveError
 from btlgames.beamtimes.rules import ApplyForGrant, Assign, Hire, Verify
-from btlgames.core.simulate import play_one, simulate
+from btlgames.core.playing import play_one
+from btlgames.core.study import simulate
 from btlgames.pentaquark.rules import Confine, Place
 from btlgames.research.actions import Build, Interfere, Journal, Preprint, Reward, Story
 

@@ -9,7 +9,7 @@ import btlgames
 from btlgames.core import Chance, SaveError, simulate
 from btlgames.core.chance import ScriptError
 from btlgames.core.saves import dumps, loads
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 
 
 def played(seed=4, moves=12):

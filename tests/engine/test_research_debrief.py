@@ -11,7 +11,7 @@ import pytest
 import btlgames
 from btlgames.core.events import Log
 from btlgames.core.saves import dumps, loads
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
 from btlgames.research import debrief as d
 

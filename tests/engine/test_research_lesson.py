@@ -6,7 +6,7 @@ import pytest
 
 import btlgames
 from btlgames.core.bots import play_turns
-from btlgames.core.simulate import make_bot
+from btlgames.core.playing import make_bot
 from btlgames.research import lesson
 
 TOLERANCE = 0.12  # decisions per team per round; 40 games give about +-0.04

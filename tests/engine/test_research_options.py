@@ -6,7 +6,7 @@ import pytest
 import btlgames
 from btlgames.core import saves
 from btlgames.core.registry import spec
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.research import cards
 from btlgames.research.constants import HAND, ROUNDS, STORAGE, SYNTHESIS_TARGET
 

@@ -18,7 +18,7 @@ from btlgames import IllegalAction
 from btlgames.research import board, cards
 from btlgames.research.actions import (Block, Borrow, Build, CollectData, FreePreprint, Income, Interfere, Journal,
                                        PeerReview, PlanTest, Predict, Preprint, Reveal, Reward, Stop, Story, Synthesis)
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.research.terms import success_chance
 
 DEFAULTS = {"income": Income("D", "theory"), "story": Story(False), "act": Stop(), "synthesis": Synthesis(False)}
@@ -423,7 +423,7 @@ def test_the_kit_action_list():  # K11
     from btlgames.research.actions import MAIN_ACTIONS
     assert set(MAIN_ACTIONS) == {"theory", "method", "build", "predict", "preprint", "journal", "interfere",
                                  "simulate", "peer_review", "collect"}
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
     seen = {a["kind"] for seed in range(6) for a in play_one("research", seed, "random", variant="full",
                                                                players=3).history}
     assert set(MAIN_ACTIONS) <= seen, f"never played: {set(MAIN_ACTIONS) - seen}"
@@ -769,7 +769,7 @@ def test_stories_give_insight_and_every_third_ep_a_point_at_most_two():  # K28
 
 
 def test_school_games_end_within_five_rounds_without_synthesis():
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
     for seed in range(20):
         state = play_one("research", seed, "random", variant="school", players=2 + seed % 3)
         assert state.round <= 5 and state.winner_by_synthesis is None
@@ -1410,7 +1410,7 @@ def test_a_discoverys_technique_reaches_a_later_test_in_a_full_game():  # K23
 def test_a_bots_view_is_the_view_part_for_part(variant):
     """seat_view builds each part when read (speed); what it holds is view()'s (every 10th step)."""
     from btlgames.core.events import ALL
-    from btlgames.core.simulate import make_bot
+    from btlgames.core.playing import make_bot
 
     state = btlgames.load("research", seed=4, variant=variant)
     bots = {p: make_bot("research", "heuristic", p) for p in range(state.players)}
@@ -1434,7 +1434,7 @@ def test_a_bots_view_is_the_view_part_for_part(variant):
 def test_the_heuristic_hands_back_one_of_the_listed_moves_themselves(variant, players):
     """The heuristic returns the very object of the legal list it was given (speed: no match field by field,
     in the bot or in apply_chosen; a move it makes up, Story(True), is looked up there), at every decision."""
-    from btlgames.core.simulate import make_bot
+    from btlgames.core.playing import make_bot
 
     kinds = set()
     for seed in (1, 2, 3):
@@ -1456,7 +1456,7 @@ def test_an_event_stays_as_it_was_logged_while_the_game_goes_on(variant, bot):
     import copy
 
     from btlgames.core.events import ALL
-    from btlgames.core.simulate import make_bot
+    from btlgames.core.playing import make_bot
 
     kinds = set()
     for seed in (1, 2, 4):

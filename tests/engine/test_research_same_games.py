@@ -13,7 +13,7 @@ import json
 import pytest
 
 from btlgames.core.events import ALL
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 
 
 def games_digest(bot: str, seeds, **options) -> str:

@@ -1,6 +1,6 @@
 """Research Programme games for the debrief's widget tests (imported as ``from debrief_games import ...``)."""
 import btlgames
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
 
 SCHOOL_EVENT_KINDS = ("struck", "protected", "event_effect")  # what the school game logs since Kit rule K33

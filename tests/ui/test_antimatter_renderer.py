@@ -1,7 +1,7 @@
 """The Antimatter Matters board app in plain Python: the drawing, the words, the clicks, the settings."""
 import btlgames
 from btlgames.antimatter.data import catalogue
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
 from btlgames.ui import antimatter as renderer
 

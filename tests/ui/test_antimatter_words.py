@@ -14,7 +14,7 @@ from btlgames.antimatter.card_sheet import markdown
 from btlgames.antimatter.data import catalogue
 from btlgames.core import i18n
 from btlgames.core.saves import dumps, loads
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.science.elements import SHOWN, element_name
 from btlgames.ui import antimatter as renderer
 

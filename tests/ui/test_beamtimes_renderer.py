@@ -6,7 +6,7 @@ import pytest
 import btlgames
 from btlgames.beamtimes.cards import DIAMONDS, label
 from btlgames.beamtimes.rules import Pass, Verify
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
 from btlgames.ui import beamtimes as renderer
 from btlgames.ui.app import GameApp

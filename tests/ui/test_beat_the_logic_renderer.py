@@ -5,7 +5,7 @@ import btlgames
 from btlgames.beat_the_logic.cards import CARDS, COLOUR, SYMBOL
 from btlgames.beat_the_logic.rules import NEW, Play, Protect, Steal
 from btlgames.core.i18n import t
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.ui import beat_the_logic as renderer
 from btlgames.ui.app import GameApp
 from widgetry import move_buttons

@@ -12,7 +12,7 @@ import pytest
 from debrief_games import older, unfinished
 from widgetry import all_html, check_app, find, text, texts, walk
 
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.research import debrief as facts
 from btlgames.ui import debrief as D
 from btlgames.ui import debrief_screens as S

@@ -130,7 +130,7 @@ def test_a_bot_seat_plays_by_itself():
 
 def test_every_event_and_move_has_words():
     """Catalogue completeness: every event kind and move of many games renders in English."""
-    from btlgames.core.simulate import play_one
+    from btlgames.core.playing import play_one
     from btlgames.ui import pentaquark as renderer
 
     for seed in range(40):

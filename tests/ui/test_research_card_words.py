@@ -7,7 +7,7 @@ import pytest
 import btlgames
 from btlgames.core import i18n
 from btlgames.core.saves import dumps, loads
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.research import cards
 from btlgames.ui import debrief, debrief_html, debrief_words, research as renderer
 

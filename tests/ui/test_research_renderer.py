@@ -9,7 +9,7 @@ import pytest
 
 import btlgames
 from btlgames.core.i18n import catalogue
-from btlgames.core.simulate import play_one
+from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
 from btlgames.research import cards
 from btlgames.research.actions import ACTIONS

@@ -1,11 +1,8 @@
-"""Many seeded games between bots, one row per game.
+"""One seeded game between bots: a bot per seat by name, and the game played to its end.
 
-A study reports finished games only: every seat has a bot (one name for all seats, or one
-per seat), and a game that does not end is an error, never a row.
+A game that does not end is an error, never a result (studies of many games: ``core.study``).
 """
 from __future__ import annotations
-
-from typing import Callable
 
 from .bots import play_turns
 from .registry import load, spec
@@ -40,17 +37,3 @@ def play_one(game: str, seed: int, bot: str | list[str] = "random", **options):
     if not state.is_over():  # play_turns stops only at the end (or raises): say so if that changes
         raise RuntimeError(f"{game} seed {seed} did not finish: an unfinished game is not a result")
     return state
-
-
-def simulate(game: str, n: int = 100, bot: str | list[str] = "random", seed: int = 0,
-             progress: Callable[[int, int], None] | None = None, workers: int = 1, **options):
-    """A DataFrame with one row per game: seed, scores, winners and the game's summary.
-
-    The short way to :func:`btlgames.core.study.run` for one configuration, every game played in full.
-    """
-    from .study import Config, check_count, run
-
-    check_count(n)
-    study = run(Config.make(game, bot, **options), n, seed=seed, workers=workers, progress=progress)
-    return study.games.drop(columns=["game", *(c for c in study.games.columns if c.startswith("bot_"))],
-                            errors="ignore")
