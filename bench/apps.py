@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/apps.py [N]        (N loads per app, default 5)
 
-Starts the kit's Voilà server (``btlgames.ui.server.command()``, the real notebooks/)
+Starts the kit's Voilà server (``btlgames.ui.serve.server.command()``, the real notebooks/)
 on a free port, and drives Debian's Chromium (/usr/bin/chromium, or $BTLGAMES_CHROMIUM)
 headless through Playwright. For the Pentaquark play app and the bare one-button
 notebook, measured in the same run with their loads interleaved, it prints the median
@@ -35,7 +35,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from btlgames.ui import server as kit
+from btlgames.ui.pages.paths import resolve_notebooks_dir
+from btlgames.ui.serve.server import command as server_command
 
 APPS = [
     ("pentaquark play", "pentaquark/play.ipynb"),
@@ -95,7 +96,7 @@ def free_port() -> int:
 def start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     with open(log_path, "wb") as log:
-        process = subprocess.Popen(kit.command(port=port), stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(server_command(port=port), stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -201,7 +202,7 @@ def main(argv: list[str]) -> int:
         sys.exit("N must be at least 1")
     from playwright.sync_api import sync_playwright
 
-    notebooks = kit.resolve_notebooks_dir()
+    notebooks = resolve_notebooks_dir()
     apps = []
     for name, path in APPS:
         if (notebooks / path).is_file():

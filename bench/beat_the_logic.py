@@ -112,7 +112,7 @@ def clairvoyant_line(players: int, games: int, seed: int, workers: int, agreemen
 def lab_times() -> None:
     """Each widget of the strategy lab with its defaults, each button pressed once, timed."""
     from btlgames.ui import lab as rule_lab
-    from btlgames.ui import strategy_lab as lab
+    from btlgames.ui.concepts import strategy_lab as lab
 
     def timed(what: str, press) -> None:
         cpu, wall = time.process_time(), time.perf_counter()

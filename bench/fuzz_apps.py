@@ -1,7 +1,8 @@
 """A PhET-style fuzz of every app in Chromium: random clicks on whatever can be clicked.
 
     .venv/bin/python bench/fuzz_apps.py [CLICKS] [SEED] [APP ...]     (CLICKS per app, default 300;
-                                                                        APP: names from APPS, default all)
+                                    APP: a notebook's path under notebooks/ without .ipynb, e.g.
+                                    pentaquark/play; default: every app the launcher lists)
 
 Like PhET's ``?fuzz&ea``: each app is opened in Debian's Chromium through the kit's Voilà
 server (the real notebooks/) and gets CLICKS random presses on whatever can be pressed in
@@ -38,21 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from apps import (LAUNCH_ARGS, close_tab, kernel_id_of, kernel_uss_mib, local_context,  # noqa: E402  (bench/apps.py)
                   start_server)
 
-APPS = [  # (name, notebook, is a game app)
-    ("pentaquark play", "pentaquark/play.ipynb", True),
-    ("beamtimes play", "beamtimes-and-lifetimes/play.ipynb", True),
-    ("research play", "research-programme/play.ipynb", True),
-    ("research school", "research-programme/school.ipynb", True),
-    ("research debrief", "research-programme/debrief.ipynb", False),
-    ("confinement", "pentaquark/confinement.ipynb", False),
-    ("detector ranges", "beamtimes-and-lifetimes/detector-ranges.ipynb", False),
-    ("replication", "research-programme/replication.ipynb", False),
-    ("beat-the-logic play", "beat-the-logic/play.ipynb", True),
-    ("strategy lab", "beat-the-logic/strategy-lab.ipynb", False),
-    ("antimatter play", "antimatter-matters/play.ipynb", True),
-    ("pauli", "antimatter-matters/pauli.ipynb", False),
-    ("lab", "lab/lab.ipynb", False),
-]
+from btlgames.ui.pages import launcher  # noqa: E402
+
+# (name, notebook, is a game app): every app the launcher lists, named by its notebook
+APPS = [(app.notebook.removesuffix(".ipynb"), app.notebook, app.plays) for app in launcher.apps()]
 MOVE_SHARE = 0.85  # of presses on a game app: a move of this turn; the rest: anything
 WARM_UP = 50  # presses before the first memory reading
 END_LIMIT = 1500  # presses after CLICKS to reach a game's end
@@ -316,11 +306,11 @@ def main(argv: list[str]) -> int:
     seed = int(argv[1]) if len(argv) > 1 else 0
     from playwright.sync_api import sync_playwright
 
-    from btlgames.ui import server as kit
+    from btlgames.ui.pages.paths import resolve_notebooks_dir
 
     folder = Path(tempfile.mkdtemp(prefix="btl-fuzz-"))
     os.environ.update(prepare_environment(folder))
-    notebooks = kit.resolve_notebooks_dir()
+    notebooks = resolve_notebooks_dir()
     chosen = set(argv[2:]) or {name for name, _, _ in APPS}
     unknown = chosen - {name for name, _, _ in APPS}
     if unknown:

@@ -21,7 +21,7 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from btlgames.core.i18n import available_languages  # noqa: E402
-from btlgames.ui import prose  # noqa: E402
+from btlgames.ui.common import prose  # noqa: E402
 
 NOT_FOR_STUDENTS = {"_bare/bare"}
 

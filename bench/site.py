@@ -240,7 +240,7 @@ import IPython
 IPython.get_ipython().send_comm = lambda *args, **kwargs: None
 steps.append(("btlgames.ui and prose", now()))
 from btlgames import ui
-from btlgames.ui import prose
+from btlgames.ui.common import prose
 steps.append(("the app (prose and ui.play)", now()))
 prose.page("{app}/play")("intro")
 ui.play("{app}")

@@ -149,7 +149,7 @@ def difference(result: dict) -> str:
 
 
 def _app(args) -> int:
-    from btlgames.ui.server import serve
+    from btlgames.ui.serve.server import serve
 
     try:
         serve(port=args.port, ip=args.ip, open_browser=args.open)

@@ -2,7 +2,7 @@
 
 Fixtures
     kit_server         session: the kit's server on a free port, started with
-                       ``btlgames.ui.server.command()`` over the real notebooks/ and
+                       ``btlgames.ui.serve.server.command()`` over the real notebooks/ and
                        lessons/ folders, stopped (with its kernels) at the end.
     kit_server_factory start another server with extra Voilà arguments (stopped at the end).
     browser            session: headless Chromium (``/usr/bin/chromium``, or $BTLGAMES_CHROMIUM).
@@ -31,7 +31,8 @@ from pathlib import Path
 import psutil  # a dependency of ipykernel
 import pytest
 
-from btlgames.ui import server as kit
+from btlgames.ui.pages.paths import resolve_notebooks_dir
+from btlgames.ui.serve.server import command as server_command
 
 LAUNCH_ARGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -129,12 +130,12 @@ def _answers(url: str) -> bool:
 
 
 def start_kit_server(log_dir: Path, *, notebooks=None, extra_args=(), name="server") -> KitServer:
-    """Start ``btlgames.ui.server`` on a free port and wait until ``/`` answers."""
+    """Start the kit's server (``btlgames.ui.serve``) on a free port and wait until ``/`` answers."""
     last_error = ""
     for attempt in range(3):  # only a port taken between choosing and binding is retried
         port = _free_port()
         log_path = log_dir / f"{name}-{port}.log"
-        argv = kit.command(port=port, notebooks_dir=notebooks, extra_args=list(extra_args))
+        argv = server_command(port=port, notebooks_dir=notebooks, extra_args=list(extra_args))
         with open(log_path, "wb") as log:
             process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
                                        stdin=subprocess.DEVNULL, cwd=log_dir)
@@ -414,4 +415,4 @@ def open_app_fixture(kit_server):
 
 @pytest.fixture
 def notebooks_dir() -> Path:
-    return kit.resolve_notebooks_dir()
+    return resolve_notebooks_dir()

@@ -70,7 +70,7 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     # The room agrees on an open lab (every look public): Group 2's turn ends and Group 1's table
     # comes at once, its look on it, with no pass click
     show_settings(page)
-    page.locator(".btl-open-lab input").check()
+    page.locator(".btl-open-hands input").check()
     page.wait_for_function("() => !document.querySelector('.btl-pass-screen')")
     tab_to(page, ".btl-action", "Pass", text="Pass")
     press_by_keyboard(page, "Enter")

@@ -13,7 +13,7 @@ from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
 from btlgames.core.i18n import number, speaking
-from btlgames.ui import beat_the_logic as renderer
+from btlgames.ui.games import beat_the_logic as renderer
 
 pytestmark = pytest.mark.browser
 

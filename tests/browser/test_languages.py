@@ -15,7 +15,7 @@ from playing import tab_to
 from wording import assert_in_language, english_left
 
 from btlgames.core.i18n import available_languages
-from btlgames.ui import prose
+from btlgames.ui.common import prose
 
 pytestmark = pytest.mark.browser
 

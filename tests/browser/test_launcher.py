@@ -15,8 +15,8 @@ import pytest
 from access import assert_accessible
 from wording import assert_in_language
 
-from btlgames.ui import launcher
-from btlgames.ui import server as kit
+from btlgames.ui.pages import launcher
+from btlgames.ui.serve.server import BAD_IPYKERNEL, ipykernel_version
 
 pytestmark = pytest.mark.browser
 
@@ -212,8 +212,8 @@ def test_kernel_answers_requests_sent_back_to_back():
 
     from jupyter_client.manager import KernelManager
 
-    version = kit.ipykernel_version()
-    assert version is None or not (kit.BAD_IPYKERNEL[0] <= version[:2] < kit.BAD_IPYKERNEL[1]), \
+    version = ipykernel_version()
+    assert version is None or not (BAD_IPYKERNEL[0] <= version[:2] < BAD_IPYKERNEL[1]), \
         f"ipykernel {version} has the shell wedge (ipykernel #1554): install ipykernel>=7.4"
     manager = KernelManager(kernel_name="python3")
     manager.start_kernel()

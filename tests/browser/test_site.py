@@ -22,7 +22,7 @@ from playing import a_move, language, moves, press
 from wording import assert_in_language
 
 from btlgames.core.i18n import t
-from btlgames.ui import launcher
+from btlgames.ui.pages import launcher
 from btlgames.ui.site import build, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]

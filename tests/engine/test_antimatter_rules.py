@@ -567,7 +567,7 @@ def test_a_head_start_takes_only_what_the_bank_holds():  # K31, K5
 
 
 def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28
-    from btlgames.ui import antimatter as ui
+    from btlgames.ui.games import antimatter as ui
 
     s = game(players=4, mode="mixed")
     shown = s.view(None)["goals"]

@@ -3,7 +3,7 @@ import btlgames
 from btlgames.antimatter.data import catalogue
 from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
-from btlgames.ui import antimatter as renderer
+from btlgames.ui.games import antimatter as renderer
 
 
 def test_every_space_and_pawn_is_drawn_with_words():
@@ -186,12 +186,12 @@ def test_the_lesson_plans_walk_through_works_press_by_press():
     assert game.presenting
     # 4: the roll has no choice: the app makes it and says so
     assert "Made for you" in game.status.value and "Roll the energy die" in game.status.value
-    assert game.state.decision["kind"] == "move" and game._targets()  # 5: the spaces to move to, on the board
+    assert game.state.decision["kind"] == "move" and game.targets  # 5: the spaces to move to, on the board
     assert "Where to go" in str([h.value for h in _htmls(game.moves)])
     for _ in range(300):  # 5-7: a space on the board, then cards or none; the bots play their turns
         if game.state.is_over():
             break
-        targets = game._targets()
+        targets = game.targets
         if targets and not game.choosing:
             game.press(next(iter(targets)))
         else:

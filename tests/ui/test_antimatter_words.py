@@ -16,7 +16,7 @@ from btlgames.core import i18n
 from btlgames.core.saves import dumps, loads
 from btlgames.core.playing import play_one
 from btlgames.science.elements import SHOWN, element_name
-from btlgames.ui import antimatter as renderer
+from btlgames.ui.games import antimatter as renderer
 
 LANGS = ("fi", "nl")
 ROOT = Path(__file__).parents[2]

@@ -8,8 +8,8 @@ from btlgames.beamtimes.cards import DIAMONDS, label
 from btlgames.beamtimes.rules import Pass, Verify
 from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
-from btlgames.ui import beamtimes as renderer
-from btlgames.ui.app import GameApp
+from btlgames.ui.common.seats import SYMBOLS
+from btlgames.ui.games import beamtimes as renderer
 from widgetry import move_buttons
 
 BOTS = ["heuristic", "random", "heuristic", "random"]
@@ -102,7 +102,7 @@ def test_groups_carry_a_symbol_and_a_number_not_only_a_colour():
     for g in range(4):
         long, short = renderer.marker(g), renderer.marker(g, short=True)
         assert f"Group {g + 1}<" in long and f"{g + 1}<" in short and 'title="Group' in short
-    assert len(set(renderer.SYMBOLS)) == 4
+    assert len(set(SYMBOLS)) == 4
 
 
 def test_the_table_shows_the_ring_row_market_and_groups():
@@ -168,7 +168,7 @@ def buttons(app):
 
 
 def test_the_app_plays_by_clicks_against_a_bot():
-    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    app = renderer.app(seed=3, seats=["human", "heuristic"])
     assert "Problem 1" in app.table.value and "Your moves" not in app.table.value
     hire = next(b for b in buttons(app) if b.description.startswith("Hire physicist"))
     hire.click()
@@ -187,7 +187,7 @@ def test_the_app_plays_by_clicks_against_a_bot():
 def test_two_groups_at_one_screen_pass_the_device_because_their_looks_are_secret():  # K5, K12
     """Hands are open (K5), but what a group looks at is its own (K12): with two people at one
     screen the app hides the table between their turns, so a group never sees another's looks."""
-    app = GameApp("beamtimes", seed=3, seats=["human", "human"])
+    app = renderer.app(seed=3, seats=["human", "human"])
     assert "Pass the device to Group 1" in app.table.value and "Problem 1" not in app.table.value
     app.moves.children[0].click()  # "I am Group 1"
     next(b for b in buttons(app) if b.description.startswith("Hire physicist")).click()
@@ -223,7 +223,7 @@ def test_every_move_but_passing_belongs_to_a_part_of_the_table_that_is_drawn():
 
 
 def test_a_click_on_a_market_card_hires_it():
-    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    app = renderer.app(seed=3, seats=["human", "heuristic"])
     card = app.state.market[0]
     assert "market:0" in app.table.targets
     app.table.press("market:0")
@@ -246,7 +246,7 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
             state.apply(action_from_json(state.actions, action))
         if several(state):
             break
-    app = GameApp("beamtimes", seed=1, seats=["human", "heuristic"])
+    app = renderer.app(seed=1, seats=["human", "heuristic"])
     assert app.resume(dumps(state))
     problem = next(a.problem for a in state.legal_actions() if a.kind == "assign")
     before = len(app.state.history)

@@ -6,8 +6,8 @@ from btlgames.beat_the_logic.cards import CARDS, COLOUR, SYMBOL
 from btlgames.beat_the_logic.rules import NEW, Play, Protect, Steal
 from btlgames.core.i18n import t
 from btlgames.core.playing import play_one
-from btlgames.ui import beat_the_logic as renderer
-from btlgames.ui.app import GameApp
+from btlgames.ui.games import beat_the_logic as renderer
+from btlgames.ui import games
 from widgetry import move_buttons
 
 
@@ -75,7 +75,7 @@ def test_move_words_say_what_the_move_scores():
 
 
 def test_a_human_plays_a_whole_game_against_a_bot_by_pressing_cards():
-    app = GameApp("beat-the-logic", seed=12, seats=["human", "planner"])
+    app = games.app("beat-the-logic", seed=12, seats=["human", "planner"])
     presses = 0
     while not app.state.is_over():
         targets = list(app.table.targets)
@@ -91,7 +91,7 @@ def test_a_human_plays_a_whole_game_against_a_bot_by_pressing_cards():
 
 
 def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device():
-    app = GameApp("beat-the-logic", seed=5, seats=["human", "human"])
+    app = games.app("beat-the-logic", seed=5, seats=["human", "human"])
     assert t("app.i_am", who="Player 1") in app.moves.children[0].description
     assert "data-target" not in app.table.value
     app.moves.children[0].click()

@@ -6,7 +6,7 @@ import pytest
 from widgetry import all_html, app_text, check_app, find, message, text, texts
 
 from btlgames.science.hadrons import HADRONS
-from btlgames.ui import confinement as c
+from btlgames.ui.concepts import confinement as c
 
 M = texts("confinement")
 BAR = "\u0304"

@@ -14,10 +14,10 @@ from widgetry import all_html, check_app, find, text, texts, walk
 
 from btlgames.core.playing import play_one
 from btlgames.research import debrief as facts
-from btlgames.ui import debrief as D
-from btlgames.ui import debrief_screens as S
-from btlgames.ui import debrief_words as W
-from btlgames.ui.lesson_clock import LessonClock
+from btlgames.ui.debrief import document as D
+from btlgames.ui.debrief import screens as S
+from btlgames.ui.debrief import words as W
+from btlgames.ui.common.lesson_clock import LessonClock
 
 M = texts("debrief")
 

@@ -12,8 +12,8 @@ from widgetry import all_html, app_text, check_app, find, message, messages, tex
 import btlgames
 from btlgames.core.i18n import t
 from btlgames.core.saves import dumps
-from btlgames.ui import debrief as D
-from btlgames.ui import debrief_words as W
+from btlgames.ui.debrief import document as D
+from btlgames.ui.debrief import words as W
 
 M = texts("debrief")
 SECTIONS = [D.theories, D.biases, D.replications, D.publishing, D.interference, D.scoreboard, D.wrap_up]
@@ -376,7 +376,7 @@ def test_each_section_has_its_one_heading(make, key):
 
 def test_the_notebook_heads_no_section_a_second_time():
     """Each section's heading is the widget's: the notebook's Markdown does not repeat it."""
-    from btlgames.ui import prose
+    from btlgames.ui.common import prose
 
     markdown = "\n".join(prose.sections("research-programme/debrief", "en").values())  # the notebook's words
     titles = [M[f"{key}.title"] for key in ["choose", "projector", *KEYS]]

@@ -6,7 +6,7 @@ import pytest
 from widgetry import all_html, app_text, check_app, find, messages, text, texts
 
 from btlgames.science import detector as model
-from btlgames.ui import detector_ranges as dr
+from btlgames.ui.concepts import detector_ranges as dr
 
 M = texts("detector_ranges")
 

@@ -8,7 +8,7 @@ import pytest
 
 import btlgames
 from btlgames.core.saves import dumps
-from btlgames.ui.app import GameApp
+from btlgames.ui import games
 from widgetry import move_buttons
 
 
@@ -27,7 +27,7 @@ def saved_text(app) -> str:
 
 
 def test_new_game_draws_the_table_moves_and_log():
-    app = GameApp("pentaquark", seed=5)
+    app = games.app("pentaquark", seed=5)
     assert "btl-app" in app.widget._dom_classes
     assert "Beam" in app.table.value and "Collider" in app.table.value
     assert all("btl-action" in b._dom_classes for b in buttons(app))
@@ -36,7 +36,7 @@ def test_new_game_draws_the_table_moves_and_log():
 
 
 def test_the_log_shows_the_newest_event_first():
-    app = GameApp("pentaquark", seed=5)
+    app = games.app("pentaquark", seed=5)
     buttons(app)[0].click()
     numbers = [int(n) for n in re.findall(r'btl-log-n">(\d+)\.<', app.log.value)]
     first_item = re.search(r"<li>(.*?)</li>", app.log.value).group(1)
@@ -47,7 +47,7 @@ def test_the_log_shows_the_newest_event_first():
 def test_log_numbers_are_words_so_three_digits_are_never_cut():
     """The entry numbers are text, not list markers clipped by the list's padding ("139." read as
     "l39." on the projector)."""
-    app = GameApp("beamtimes", seed=3, seats=["human", "heuristic"])
+    app = games.app("beamtimes", seed=3, seats=["human", "heuristic"])
     while len(app.state.log.to_records(0)) < 120 and not app.state.is_over():
         buttons(app)[0].click()
     assert 'btl-log-n">1' in app.log.value and "list-style: none" in app.widget.children[0].value
@@ -55,13 +55,13 @@ def test_log_numbers_are_words_so_three_digits_are_never_cut():
 
 
 def test_cards_carry_letters_not_only_colour():
-    app = GameApp("pentaquark", seed=5)
+    app = games.app("pentaquark", seed=5)
     assert re.search(r'aria-label="[^"]*(red|green|blue)', app.table.value)
     assert "<small>R" in app.table.value or "<small>G" in app.table.value or "<small>B" in app.table.value
 
 
 def test_a_game_can_be_played_to_the_end_by_clicks():
-    app = GameApp("pentaquark", seed=11)
+    app = games.app("pentaquark", seed=11)
     for _ in range(500):
         if app.state.is_over():
             break
@@ -71,7 +71,7 @@ def test_a_game_can_be_played_to_the_end_by_clicks():
 
 
 def test_undo_goes_back_one_move():
-    app = GameApp("pentaquark", seed=5)
+    app = games.app("pentaquark", seed=5)
     first = app.state.clone()
     buttons(app)[0].click()
     assert app.state != first
@@ -82,7 +82,7 @@ def test_undo_goes_back_one_move():
 
 
 def test_new_game_with_a_seed_and_a_bad_seed():
-    app = GameApp("pentaquark", seed=5)
+    app = games.app("pentaquark", seed=5)
     app.seed_box.value = "77"
     app.new_button.click()
     assert app.state.seed == 77
@@ -93,17 +93,17 @@ def test_new_game_with_a_seed_and_a_bad_seed():
 
 
 def test_save_link_and_resume_round_trip():
-    app = GameApp("pentaquark", seed=9)
+    app = games.app("pentaquark", seed=9)
     for _ in range(4):
         buttons(app)[0].click()
     text = saved_text(app)
-    other = GameApp("pentaquark", seed=1)
+    other = games.app("pentaquark", seed=1)
     assert other.resume(text)
     assert other.state == app.state and f"{len(app.state.history)} moves replayed" in other.status.value
 
 
 def test_a_damaged_file_is_refused_and_the_game_kept():
-    app = GameApp("pentaquark", seed=9)
+    app = games.app("pentaquark", seed=9)
     buttons(app)[0].click()
     before = app.state.clone()
     assert not app.resume(b"\x00\x01 not json")
@@ -113,10 +113,10 @@ def test_a_damaged_file_is_refused_and_the_game_kept():
 
 
 def test_upload_widget_resumes_a_game():
-    app = GameApp("pentaquark", seed=9)
+    app = games.app("pentaquark", seed=9)
     buttons(app)[0].click()
     text = dumps(app.state).encode()
-    fresh = GameApp("pentaquark", seed=2)
+    fresh = games.app("pentaquark", seed=2)
     fresh.upload.value = ({"name": "g.json", "type": "application/json", "size": len(text),
                            "content": memoryview(text),
                            "last_modified": datetime.datetime(2026, 1, 1)},)
@@ -124,14 +124,14 @@ def test_upload_widget_resumes_a_game():
 
 
 def test_a_bot_seat_plays_by_itself():
-    app = GameApp("pentaquark", seed=3, seats=["heuristic"])
+    app = games.app("pentaquark", seed=3, seats=["heuristic"])
     assert app.state.is_over() and app.moves.children  # the summary
 
 
 def test_every_event_and_move_has_words():
     """Catalogue completeness: every event kind and move of many games renders in English."""
     from btlgames.core.playing import play_one
-    from btlgames.ui import pentaquark as renderer
+    from btlgames.ui.games import pentaquark as renderer
 
     for seed in range(40):
         state = play_one("pentaquark", seed=seed, bot="heuristic" if seed % 2 else "random")
@@ -143,18 +143,18 @@ def test_every_event_and_move_has_words():
 
 # -- the seat chooser (games of 2 or more) -----------------------------------------------------
 def test_a_solo_game_has_no_seat_chooser():
-    app = GameApp("pentaquark", seed=3)
+    app = games.app("pentaquark", seed=3)
     assert app.seat_chooser.widget.children == ()
 
 
 def test_seats_default_to_one_person_and_bots():
-    app = GameApp("beamtimes", seed=3)
+    app = games.app("beamtimes", seed=3)
     assert app.seats == ["human", "solver"] and app.state.players == 2
     assert [box.value for box in app.seat_chooser.widget.children[1:]] == ["human", "solver"]
 
 
 def test_the_chosen_seats_take_effect_with_new_game():
-    app = GameApp("beamtimes", seed=3)
+    app = games.app("beamtimes", seed=3)
     chooser = app.seat_chooser
     chooser.count.value = 3
     assert len(chooser.widget.children) == 4  # the count and three seats
@@ -168,14 +168,14 @@ def test_the_chosen_seats_take_effect_with_new_game():
 
 def test_resuming_a_save_sets_the_seats_to_its_player_count():
     three = btlgames.load("beamtimes", seed=4, players=3)
-    app = GameApp("beamtimes", seed=3)
+    app = games.app("beamtimes", seed=3)
     assert app.resume(dumps(three))
     assert app.state.players == 3 and len(app.seats) == 3
     assert app.seat_chooser.count.value == 3
 
 
 def test_a_resumed_game_is_played_by_the_seats_the_chooser_shows():
-    app = GameApp("beamtimes", seed=3)
+    app = games.app("beamtimes", seed=3)
     app.seat_chooser.count.value = 3
     app.seat_chooser.boxes[1].value = "human"  # a teacher sets the seats, then loads the class's save
     app.seat_chooser.boxes[2].value = "random"
@@ -204,7 +204,7 @@ def status_words(app) -> str:
     (b"", "not readable as a save"),
 ])
 def test_a_damaged_upload_says_why_in_plain_words_and_keeps_the_game(content, words):
-    app = GameApp("beamtimes", seed=9)
+    app = games.app("beamtimes", seed=9)
     buttons(app)[0].click()
     before = app.state.clone()
     upload(app, content)
@@ -215,7 +215,7 @@ def test_a_damaged_upload_says_why_in_plain_words_and_keeps_the_game(content, wo
 
 
 def test_an_edited_upload_names_the_move():
-    app = GameApp("beamtimes", seed=9)
+    app = games.app("beamtimes", seed=9)
     for _ in range(3):
         buttons(app)[0].click()
     data = json.loads(saved_text(app))
@@ -225,13 +225,13 @@ def test_an_edited_upload_names_the_move():
 
 
 def test_an_upload_of_another_game_is_refused():
-    app = GameApp("beamtimes", seed=9)
+    app = games.app("beamtimes", seed=9)
     upload(app, dumps(btlgames.load("pentaquark", seed=1)).encode())
     assert "this is a Pentaquark game" in status_words(app)
 
 
 def test_a_scripted_game_shows_why_it_has_no_save_link():
-    app = GameApp("pentaquark", seed=9)
+    app = games.app("pentaquark", seed=9)
     state = btlgames.load("pentaquark", seed=9)
     state.chance.script("*")  # a queued outcome: the save could not replay it
     state.chance.script(7)
@@ -243,7 +243,7 @@ def test_redrawing_the_moves_closes_the_widgets_it_replaces():
     """Found by bench/fuzz_apps.py: each move left ~36 widgets behind (kernel memory without end)."""
     from ipywidgets.widgets.widget import _instances
 
-    app = GameApp("beamtimes", seed=3)
+    app = games.app("beamtimes", seed=3)
     for _ in range(30):
         app.act(app.state.legal_actions()[0])
     before = len(_instances)
@@ -256,7 +256,7 @@ def test_redrawing_the_moves_closes_the_widgets_it_replaces():
 
 def test_the_game_view_survives_a_debrief_and_a_new_game():
     """Found by the app fuzz: the debrief replaced the game view, which was closed with it."""
-    from btlgames.ui import research
+    from btlgames.ui.games import research
 
     app = research.app("school", seed=3, players=2)
     app.debrief_button.click()

@@ -11,8 +11,11 @@ import pytest
 from btlgames.core import conformance
 from btlgames.core.registry import _GAMES, GameSpec, Option, register
 from btlgames.core.bots import RandomBot
+from btlgames.core.i18n import t
 from btlgames.core.state import Action, GameState
-from btlgames.ui.app import GameApp
+from btlgames.ui import games
+from btlgames.ui.app.game_app import GameApp
+from btlgames.ui.app.renderer import own_words
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,12 @@ class Secret(GameState):
 
 RENDERER = SimpleNamespace(
     table=lambda view: f"<p>pile {view['pile']}, my secret {view['mine']}</p>",
+    headline=lambda view: "",
     event=lambda record: f"{record['kind']} {record.get('n', '')}",
     group=lambda action: "Take",
+    move_words=own_words,
+    target=lambda action: None,
+    seat_name=lambda seat: t("app.player", seat=seat + 1),
     summary=lambda view: "over",
 )
 
@@ -127,23 +134,23 @@ def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
     assert app.state.current_player() in (0, None)  # the bot has answered
 
 
-def test_an_open_lab_keeps_the_table_on_the_screen_and_turned_off_passes_again():
-    """A room that agreed that every look is public ticks "Open lab" and is spared the pass click;
+def test_open_hands_keep_the_table_on_the_screen_and_turned_off_passes_again():
+    """A room that agreed that every look is public ticks "Open hands" and is spared the pass click;
     unticked, whoever is to play holds the device and the next human gets the pass screen."""
     app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
-    assert app.open_lab in app.settings.children and not app.open_lab.value
-    app.open_lab.value = True  # at once, on the pass screen shown
+    assert app.open_hands in app.settings.children and not app.open_hands.value
+    app.open_hands.value = True  # at once, on the pass screen shown
     assert "Pass the device" not in app.table.value and f"my secret {app.state.hands[0]}" in app.table.value
     app.moves.children[0].children[1].children[0].click()
     assert "Pass the device" not in app.table.value and f"my secret {app.state.hands[1]}" in app.table.value
-    app.open_lab.value = False  # player 2 holds the device and sees the table still
+    app.open_hands.value = False  # player 2 holds the device and sees the table still
     assert f"my secret {app.state.hands[1]}" in app.table.value
     app.moves.children[0].children[1].children[0].click()
     assert "Pass the device to player 1" in app.table.value and "secret" not in app.table.value
 
 
-def test_open_lab_is_offered_only_where_a_pass_screen_can_be_shown():
-    solo = GameApp("pentaquark", seed=1)
-    assert solo.open_lab not in solo.settings.children  # one seat: nobody to pass to
+def test_open_hands_are_offered_only_where_a_pass_screen_can_be_shown():
+    solo = games.app("pentaquark", seed=1)
+    assert solo.open_hands not in solo.settings.children  # one seat: nobody to pass to
     fixed = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER, hand_privacy=False)
-    assert fixed.open_lab not in fixed.settings.children and "Pass the device" not in fixed.table.value
+    assert fixed.open_hands not in fixed.settings.children and "Pass the device" not in fixed.table.value

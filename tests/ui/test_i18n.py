@@ -46,7 +46,7 @@ from importlib import resources
 
 from babel import Locale
 
-from btlgames.ui import prose
+from btlgames.ui.common import prose
 
 LOCALE = resources.files("btlgames") / "locale"
 TRANSLATIONS = [lang for lang in i18n.available_languages() if lang != "en"]
@@ -183,7 +183,7 @@ def test_a_link_keeps_the_language():
 
 
 def test_the_language_chooser_names_each_language_in_its_own_words():
-    from btlgames.ui import launcher
+    from btlgames.ui.pages import launcher
 
     names = {entry["code"]: entry["name"] for entry in launcher.languages("fi")}
     assert names["en"] == "English" and names["fi"] == "Suomi"
@@ -191,7 +191,7 @@ def test_the_language_chooser_names_each_language_in_its_own_words():
 
 
 def test_the_launcher_links_keep_the_language(tmp_path):
-    from btlgames.ui import launcher
+    from btlgames.ui.pages import launcher
 
     root = Path(__file__).resolve().parents[2]
     rows = launcher.entries(root / "notebooks", root / "lessons", "/", "fi")

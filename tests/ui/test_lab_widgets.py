@@ -14,7 +14,7 @@ from widgetry import app_text, check_app, message, messages, nothing_drawn, text
 
 from btlgames.core import study as core
 from btlgames.core.registry import Option, games, spec
-from btlgames.ui import lab as L
+from btlgames.ui.lab import rule_lab as L
 
 M = texts("lab")
 
@@ -117,7 +117,7 @@ def test_an_ab_study_gives_the_difference_and_a_sentence():
     assert M["ties_note"] in text and "Done: 24 games" in message(lab.widget)
     assert nothing_drawn(lab.widget)  # the plot waits for its button
     lab.plot_button.click()
-    plot = lab.study.plot.outputs[0]["data"]
+    plot = lab.panel.plot.outputs[0]["data"]
     assert plot["image/png"] and "Shares of games with their 95 % intervals" in plot["text/plain"]
 
 
@@ -140,7 +140,7 @@ def test_two_bots_in_two_seats_get_a_head_to_head_sentence():
 def test_stop_ends_a_long_run_and_keeps_only_finished_games():
     lab = L.make(game="pentaquark", a={"bots": "random"}, games=20_000, workers=1)  # the bar moves every 400
     started = threading.Event()
-    lab.study.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
+    lab.panel.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
     lab.run_button.click()
     assert started.wait(60) and lab.run_button.disabled and not lab.stop_button.disabled
     lab.stop_button.click()
@@ -156,7 +156,7 @@ def test_the_closing_words_come_once_run_can_be_pressed_again():
     a browser test) finds Run enabled and Stop disabled at that moment, never a moment later."""
     lab = L.make(game="pentaquark", a={"bots": "random"}, games=3, workers=1)
     seen = []
-    lab.study.message.observe(lambda change: seen.append(
+    lab.panel.message.observe(lambda change: seen.append(
         (change["new"], lab.run_button.disabled, lab.stop_button.disabled)), names="value")
     lab.run_button.click()
     lab.join(60)
@@ -244,7 +244,7 @@ def test_a_new_games_controls_close_the_last_ones():
 
 
 def test_the_launcher_lists_the_lab_when_its_page_exists(tmp_path):
-    from btlgames.ui import launcher
+    from btlgames.ui.pages import launcher
 
     (row,) = launcher.tools(launcher.Path(__file__).resolve().parents[2] / "notebooks", base_url="/kit/")
     assert row["href"] == "/kit/voila/render/lab/lab.ipynb" and row["title"] == "Rule and strategy lab"
@@ -272,15 +272,15 @@ def test_more_games_goes_on_with_the_same_study_on_new_seeds():
     (first,) = lab.studies
     assert list(first.games.seed) == [0, 1, 2, 3] and first.config.bots == ("planner", "greedy")
     lab.plot_button.click()
-    assert lab.study.plot.outputs
+    assert lab.panel.plot.outputs
     lab.games.value = 2
     lab.more_button.click()
     lab.join(120)
-    assert not lab.study.plot.outputs  # the plot of 4 games is gone: it waits for its button again
+    assert not lab.panel.plot.outputs  # the plot of 4 games is gone: it waits for its button again
     (both,) = lab.studies
     assert list(both.games.game) == list(range(6)) and list(both.games.seed) == list(range(6))
     assert both.games.iloc[:4].equals(first.games)  # the games already shown stay as they were
-    said = message(lab.study.message)
+    said = message(lab.panel.message)
     assert said.startswith("Done: 2 more games in ") and said.endswith("The results now hold 6 games.")
     assert "A: 6 games" in app_text(lab.widget)
     assert not lab.run_button.disabled and not lab.more_button.disabled and lab.stop_button.disabled
@@ -304,11 +304,11 @@ def test_more_games_refuses_when_a_or_b_has_changed():
     lab.b.controls["annihilate_cards"].value = 1
     lab.more_button.click()
     lab.join(60)
-    assert message(lab.study.message) == "⚠ " + M["more_changed"] and [s.n for s in lab.studies] == [2, 2]
+    assert message(lab.panel.message) == "⚠ " + M["more_changed"] and [s.n for s in lab.studies] == [2, 2]
     lab.compare.value = False
     lab.more_button.click()
     lab.join(60)
-    assert message(lab.study.message) == "⚠ " + M["more_changed"]
+    assert message(lab.panel.message) == "⚠ " + M["more_changed"]
 
 
 def test_stop_during_more_games_keeps_the_games_before_and_the_finished_ones():
@@ -316,7 +316,7 @@ def test_stop_during_more_games_keeps_the_games_before_and_the_finished_ones():
     before = lab.studies[0].games
     lab.games.value = 20_000
     started = threading.Event()
-    lab.study.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
+    lab.panel.bar.observe(lambda change: started.set() if change["new"] > 0 else None, names="value")
     lab.more_button.click()
     assert started.wait(60)
     lab.stop_button.click()
@@ -324,7 +324,7 @@ def test_stop_during_more_games_keeps_the_games_before_and_the_finished_ones():
     (result,) = lab.studies
     assert result.stopped and 3 < result.n < 20_003 and result.games.iloc[:3].equals(before)
     assert list(result.games.seed) == list(range(result.n))
-    assert f"the results now hold {result.n} games" in message(lab.study.message)
+    assert f"the results now hold {result.n} games" in message(lab.panel.message)
 
 
 def test_the_table_is_the_csv_download_as_a_dataframe():
@@ -354,7 +354,7 @@ def test_a_mean_the_game_declares_is_compared_by_welchs_interval():  # the Pauli
     labels = dict((m, label) for label, m in lab.share.options)
     assert labels["mean:pauli"] == "Pauli moves back per game (mean)"
     assert labels["mean:rounds"] == "rounds per game (mean)"
-    from btlgames.ui import prose
+    from btlgames.ui.common import prose
 
     for lang in available_languages():  # the words the question and the notebook ask for, in every language
         with speaking(lang):
@@ -374,7 +374,7 @@ def test_a_mean_the_game_declares_is_compared_by_welchs_interval():  # the Pauli
 def test_the_plot_follows_the_chosen_share_as_games_are_added():
     lab = ran(L.make("strategy-lab", games=12, workers=1))
     lab.plot_button.click()
-    plot = lab.study.plot.outputs[0]
+    plot = lab.panel.plot.outputs[0]
     alt = plot["data"]["text/plain"]
     assert "Shares of games with their 95 % intervals" in alt
     assert "Right: the planner bot's share of the games with one winner, as games were added" in alt
@@ -420,7 +420,7 @@ def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itsel
     import json
     from pathlib import Path
 
-    from btlgames.ui import prose
+    from btlgames.ui.common import prose
 
     page = Path(__file__).resolve().parents[2] / "notebooks/lab/lab.ipynb"
     code = "".join(json.loads(page.read_text())["cells"][0]["source"])

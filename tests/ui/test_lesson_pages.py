@@ -1,4 +1,4 @@
-"""The lesson packs as the kit's server shows them (lessons/<game>/*.md through kit.render_markdown).
+"""The lesson packs as the kit's server shows them (lessons/<game>/*.md through pages.lessons.render_markdown).
 
 No server and no browser: the pages are rendered by the same function LessonHandler calls.
 """
@@ -14,7 +14,7 @@ import pytest
 from tornado.testing import AsyncHTTPTestCase
 
 from btlgames.pentaquark.cards import QUARK_CARDS, flip, quark
-from btlgames.ui.voila.kit import app_href, heading_slug, render_markdown
+from btlgames.ui.pages.lessons import app_href, heading_slug, render_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -223,7 +223,9 @@ class LessonServer(AsyncHTTPTestCase):
         import jinja2
         from tornado import web
 
-        from btlgames.ui.voila import kit
+        from btlgames.ui.pages.paths import TEMPLATES
+        from btlgames.ui.pages.template import template_globals
+        from btlgames.ui.serve.voila_app import LessonHandler
 
         self.folder = tempfile.TemporaryDirectory()
         root = Path(self.folder.name)
@@ -232,10 +234,10 @@ class LessonServer(AsyncHTTPTestCase):
         (root / "pentaquark" / "rules.md").write_text("# Rules\n", encoding="utf-8")
         (root / "pentaquark" / "fi" / "rules.md").write_text("# Säännöt\n\n[peli](../../../notebooks/pentaquark/play.ipynb)\n",
                                                              encoding="utf-8")
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(kit.__file__).parent / "templates" / "btlgames")),
+        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                                  autoescape=True)
-        env.globals.update(kit.template_globals(str(NOTEBOOKS), str(root)))
-        return web.Application([(r"/lessons/(.*)", kit.LessonHandler, {"root": str(root), "base_url": "/"})],
+        env.globals.update(template_globals(str(NOTEBOOKS), str(root)))
+        return web.Application([(r"/lessons/(.*)", LessonHandler, {"root": str(root), "base_url": "/"})],
                                voila_jinja2_env=env)
 
     def tearDown(self):

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from btlgames.ui.voila.kit import render_markdown
+from btlgames.ui.pages.lessons import render_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from btlgames.core import i18n
-from btlgames.ui import prose
+from btlgames.ui.common import prose
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The browser tests' and bench/apps.py's bare serving check: no student reads it.

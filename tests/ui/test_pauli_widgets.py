@@ -1,5 +1,5 @@
 """The Pauli notebook's widgets in plain Python: what they show, and the plot from its button."""
-from btlgames.ui import pauli
+from btlgames.ui.concepts import pauli
 from widgetry import find, walk
 
 import ipywidgets as w

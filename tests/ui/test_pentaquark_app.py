@@ -1,7 +1,7 @@
 """The Pentaquark app played by clicks: every game makes progress (issue 9, kit rule K14)."""
 import random
 
-from btlgames.ui.app import GameApp
+from btlgames.ui import games
 from widgetry import move_buttons
 
 
@@ -9,7 +9,7 @@ def test_a_student_who_tries_sets_first_still_finishes_every_game():  # K14
     """Pressing the Background or Detector whenever it offers a set, then a random one of its
     sets, used to swap one quark between two sets for ever (4 of these 6 games passed 300 clicks)."""
     for seed in range(6):
-        app = GameApp("pentaquark", seed=seed)
+        app = games.app("pentaquark", seed=seed)
         rng = random.Random(seed)
         clicks = 0
         while not app.state.is_over():
@@ -27,7 +27,7 @@ def test_the_table_says_why_a_set_is_not_offered_and_how_long_the_beam_time_is()
     from btlgames.pentaquark.cards import QUARK_CARDS
     from btlgames.pentaquark.rules import Confine
 
-    app = GameApp("pentaquark", seed=0)
+    app = games.app("pentaquark", seed=0)
     state = app.state  # the collider's second step, with u(R), d(R) and c̄(R̄) free in the detector
     state.collider, state.step, state.detector, state.background = ["bG", "sB"], 1, ["uR", "dR", "cR~"], []
     state.beam, state.discard = [c for c in QUARK_CARDS if c not in ("bG", "sB", "uR", "dR", "cR")], []

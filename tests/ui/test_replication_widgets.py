@@ -8,7 +8,7 @@ from widgetry import (all_html, app_text, check_app, check_failed_run, check_not
 
 from btlgames.science import ppv as model
 from btlgames.science.intervals import wilson
-from btlgames.ui import replication as r
+from btlgames.ui.concepts import replication as r
 
 M = texts("replication")
 APPS = [r.game_dice, r.ppv_explorer, r.replication_or_reanalysis, r.many_labs]

@@ -9,7 +9,8 @@ from btlgames.core import i18n
 from btlgames.core.saves import dumps, loads
 from btlgames.core.playing import play_one
 from btlgames.research import cards
-from btlgames.ui import debrief, debrief_html, debrief_words, research as renderer
+from btlgames.ui.debrief import document as debrief, pieces as debrief_html, words as debrief_words
+from btlgames.ui.games import research as renderer
 
 # cards whose Finnish name differs from the English (a name both languages share says nothing)
 TRANSLATED = [cid for cid in cards.theories() | cards.methods() | cards.projects() | cards.events()

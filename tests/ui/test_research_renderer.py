@@ -14,8 +14,8 @@ from btlgames.core.state import action_from_json
 from btlgames.research import cards
 from btlgames.research.actions import ACTIONS
 from btlgames.research import terms
-from btlgames.ui import research as renderer
-from btlgames.ui.lesson_clock import LessonClock
+from btlgames.ui.games import research as renderer
+from btlgames.ui.common.lesson_clock import LessonClock
 from widgetry import move_buttons
 
 BOTS = ["heuristic", "random", "heuristic", "random"]
@@ -405,15 +405,11 @@ def test_the_lesson_clock_says_whether_the_class_is_behind_the_plan():
 
 
 def test_the_generic_app_names_school_seats_teams_in_the_log():
-    from btlgames.ui.app import GameApp
-
-    app = GameApp("research", seed=2, seats=["heuristic", "heuristic"], variant="school", players=2)
+    app = renderer.app(seed=2, seats=["heuristic", "heuristic"], variant="school", players=2)
     assert "Team 1" in app.log.value and "Player 1" not in app.log.value
 
 
 def test_the_pass_screen_names_teams_in_the_school_game():
-    from btlgames.ui.app import GameApp
-
-    app = GameApp("research", seed=2, seats=["human", "human"], variant="school", players=2)
+    app = renderer.app(seed=2, seats=["human", "human"], variant="school", players=2)
     assert "Pass the device to Team 1" in app.table.value
     assert app.moves.children[0].description == "I am Team 1: show my table"

@@ -32,9 +32,10 @@ def test_the_lock_closure_follows_dependencies_and_refuses_unknown_names():
 def test_the_kit_wheel_carries_the_engine_apps_and_catalogues_but_not_the_server(tmp_path):
     wheel = build.kit_wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
-    assert "btlgames/ui/app.py" in names and "btlgames/locale/en/core.toml" in names
-    assert "btlgames/ui/static/table.js" in names
-    assert not [n for n in names if n.startswith(("btlgames/ui/voila/", "btlgames/ui/site/")) or ".pyc" in n]
+    assert "btlgames/ui/app/game_app.py" in names and "btlgames/locale/en/core.toml" in names
+    assert "btlgames/ui/app/static/table.js" in names
+    assert not [n for n in names if n.startswith(("btlgames/ui/serve/", "btlgames/ui/pages/voila/", "btlgames/ui/site/"))
+                or ".pyc" in n]
     assert build.kit_wheel(tmp_path).read_bytes() == wheel.read_bytes()  # the same bytes each build
 
 
@@ -93,9 +94,9 @@ def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
 
 
 def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tmp_path):
-    from btlgames.ui import server
+    from btlgames.ui.pages import paths
 
-    notebooks, lessons = server.resolve_notebooks_dir(), server.resolve_lessons_dir()
+    notebooks, lessons = paths.resolve_notebooks_dir(), paths.resolve_lessons_dir()
     carried = build.site_notebooks(notebooks)
     assert {slug for slug, name in carried if name == "play.ipynb"} == {g.slug for g in build.launcher.GAMES}
     assert ("lab", "lab.ipynb") in carried and ("pentaquark", "confinement.ipynb") in carried
@@ -110,9 +111,9 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
 
 
 def test_the_launcher_holds_every_language_each_with_its_links_and_chooser():
-    from btlgames.ui import server
+    from btlgames.ui.pages import paths
 
-    notebooks, lessons = server.resolve_notebooks_dir(), server.resolve_lessons_dir()
+    notebooks, lessons = paths.resolve_notebooks_dir(), paths.resolve_lessons_dir()
     carried = build.site_notebooks(notebooks)
     page = build.launcher_page(notebooks, lessons, carried)
     held = dict(re.findall(r'<template data-btl-lang="(\w+)"[^>]*>(.*?)</template>', page, re.S))
@@ -153,7 +154,7 @@ def test_the_language_script_knows_the_kit_languages_and_their_loading_words(tmp
 
 
 def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
-    from btlgames.ui import prose
+    from btlgames.ui.common import prose
 
     assert runtime.page_link("school.ipynb") == "school.ipynb"  # the server renders notebooks
     monkeypatch.setattr(runtime, "IN_BROWSER", True)
@@ -167,9 +168,9 @@ def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
 
 def test_the_light_apps_import_no_compiled_package():
     """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
-    from btlgames.ui import server
+    from btlgames.ui.pages import paths
 
-    notebooks = server.resolve_notebooks_dir()
+    notebooks = paths.resolve_notebooks_dir()
     light = [notebooks / slug / name for slug, name in build.site_notebooks(notebooks) if build.is_light(slug, name)]
     assert len(light) == 6  # five play apps and the school game
     cells = ["".join(cell["source"]) for path in light for cell in json.loads(path.read_text())["cells"]
@@ -214,11 +215,11 @@ def test_without_processes_a_study_plays_the_same_games_here(monkeypatch):
 def test_without_threads_the_runner_runs_in_place(monkeypatch):
     import ipywidgets as w
 
-    from btlgames.ui.widgets import Runner, Study
+    from btlgames.ui.common.widgets import Runner, RunPanel
 
     monkeypatch.setattr(runtime, "can_start_threads", lambda: False)
     ran = []
-    runner = Runner(w.Button(), w.Button(), Study.__new__(Study))
+    runner = Runner(w.Button(), w.Button(), RunPanel.__new__(RunPanel))
     runner.start(lambda stopping: ran.append(threading.current_thread()))
     assert ran == [threading.main_thread()] and runner.thread is None
     assert not runner.run_button.disabled and runner.stop_button.disabled

@@ -2,8 +2,8 @@
 # A join waits only until the run ends: its ceiling is high so that a busy machine does not fail a run that works.
 import re
 
-from btlgames.ui import prose
-from btlgames.ui import strategy_lab as lab
+from btlgames.ui.common import prose
+from btlgames.ui.concepts import strategy_lab as lab
 
 
 def test_bad_numbers_are_refused_in_words():
@@ -73,17 +73,17 @@ def test_keep_or_pass_sets_the_exact_values_beside_a_simulation():
     assert "choice 2 (+10 points at once), leaves you +5.00 on average" in k.verdict.value
     k.simulate.click()
     k.runner.join(600)
-    assert "Done: 30 playouts of every choice" in k.study.message.value
+    assert "Done: 30 playouts of every choice" in k.panel.message.value
     assert len(re.findall(r"\(from [+−-]?\d+\.\d\d to [+−-]?\d+\.\d\d\)", k.table.value)) == 5
-    assert "95 % interval" in k.table.value and k.study.plot.outputs
+    assert "95 % interval" in k.table.value and k.panel.plot.outputs
     assert "inside its simulated 95 % interval" in k.verdict.value or "outside" in k.verdict.value
     k.playouts.value = 10
     k.more.click()
     k.runner.join(600)
-    assert len(k.finals[0]) == 40 and "Done: 40 playouts" in k.study.message.value
+    assert len(k.finals[0]) == 40 and "Done: 40 playouts" in k.panel.message.value
     k.playouts.value = 1
     k.simulate.click()
-    assert "Choose from 2 to 20000 playouts" in k.study.message.value and len(k.finals[0]) == 40
+    assert "Choose from 2 to 20000 playouts" in k.panel.message.value and len(k.finals[0]) == 40
 
 
 def test_keep_or_pass_stops_with_the_finished_playouts_only():
@@ -93,4 +93,4 @@ def test_keep_or_pass_stops_with_the_finished_playouts_only():
     k.runner.join(600)
     assert 0 < len(k.finals[0]) < 5000 or not k.finals[0]
     assert len({len(f) for f in k.finals}) == 1, "every choice played on the same finished deals"
-    assert "Stopped" in k.study.message.value
+    assert "Stopped" in k.panel.message.value

@@ -42,7 +42,10 @@ from html import unescape
 from pathlib import Path
 
 from ...core.i18n import DEFAULT_LANGUAGE, available_languages, t, with_language
-from .. import launcher
+from ..common.assets import FOCUS_CSS
+from ..pages import launcher
+from ..pages.lessons import render_markdown
+from ..pages.paths import TEMPLATE_ROOT, TEMPLATES, resolve_lessons_dir, resolve_notebooks_dir
 from . import sources
 from . import fetch as fetching
 from .fetch import Fetched, SiteError
@@ -94,8 +97,8 @@ def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
     """A pure-Python wheel of this btlgames, written directly (no build backend or network).
 
     Everything the browser needs: the engine, the apps, the catalogues and data; not the
-    Voilà server's templates or this builder."""
-    skip = {UI_DIR / "voila", UI_DIR / "site"}
+    Voilà server, the kit pages' templates or this builder."""
+    skip = {UI_DIR / "serve", UI_DIR / "site", TEMPLATE_ROOT / "voila"}
     name = f"btlgames-{version}-py3-none-any.whl"
     info = f"btlgames-{version}.dist-info"
     records, buffer = [], io.BytesIO()
@@ -132,8 +135,8 @@ def _lite_config() -> dict:
 def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
     env = dict(os.environ)
     # The site's template (voila/templates/btlsite beside this file) is the kit's app page
-    # (<UI_DIR>/voila/templates/btlgames: no CDN links) without the server's folder listings.
-    env["JUPYTER_PATH"] = os.pathsep.join([str(SITE_DIR), str(UI_DIR)])
+    # (<TEMPLATE_ROOT>/voila/templates/btlgames: no CDN links) without the server's folder listings.
+    env["JUPYTER_PATH"] = os.pathsep.join([str(SITE_DIR), str(TEMPLATE_ROOT)])
     argv = [str(fetched.tools_python), "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(stage / "lite"),
             "--contents", str(stage / "files"), "--output-dir", str(out), "--template", "btlsite"]
     say("building the app pages with Voici ...")
@@ -269,12 +272,10 @@ def _jinja(lang: str, root: str, words: dict[str, str] | None = None):
     import jinja2
     from markupsafe import Markup
 
-    from ..widgets import FOCUS_CSS
-
     words = words or {}
     env = jinja2.Environment(loader=jinja2.ChoiceLoader([
         jinja2.DictLoader({"btl-language-memory.html": (SITE_TEMPLATES / "btl-language-memory.html").read_text()}),
-        jinja2.FileSystemLoader(UI_DIR / "voila" / "templates" / "btlgames")]), autoescape=True)
+        jinja2.FileSystemLoader(TEMPLATES)]), autoescape=True)
     env.globals.update(btl_t=lambda key, **values: t(words.get(key, key), lang, **values), btl_lang=lang,
                        btl_root=root, btl_focus_css=Markup(FOCUS_CSS))
     return env
@@ -344,7 +345,6 @@ def lesson_page(lessons: Path, relative: Path, carried: list[tuple[str, str]]) -
     (``<game>/<lang>/...``) is in its language, and its chooser leads to the English page in
     the others; an English page is in every language (its words English, its links, crumbs and
     chooser in the language chosen) and names its translations."""
-    from ..voila.kit import render_markdown
 
     text = (lessons / relative).read_text(encoding="utf-8")
     title = next((line.lstrip("#").strip() for line in text.splitlines() if line.startswith("# ")), relative.stem)
@@ -416,8 +416,6 @@ def _site_links(body: str, root: str, carried: list[tuple[str, str]]) -> str:
 def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | str | None = None,
           say=print) -> Path:
     """Build the site into ``out`` (replaced), and return it."""
-    from ..server import resolve_lessons_dir, resolve_notebooks_dir
-
     out = Path(out).resolve()
     notebooks, lessons = resolve_notebooks_dir(notebooks), resolve_lessons_dir(lessons)
     if out.exists() and not (out / "SOURCES.txt").is_file() and any(out.iterdir()):

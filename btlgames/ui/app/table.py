@@ -1,0 +1,58 @@
+"""The game table as a widget on which moves can be made: click a card, a hex or a problem.
+
+A renderer marks the parts of its table that a move can belong to with ``data-target="key"``
+(``hex:gravity-3``, ``problem:2``); its ``target(action)`` names the key of each action. The
+app hands the table the keys that are moves now; the browser makes exactly those elements
+buttons (mouse, Tab + Enter or Space) and reports which was pressed. The JavaScript is
+``static/table.js``, shipped in the package and sent with the widget (anywidget): nothing is
+fetched at run time.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import anywidget
+import traitlets
+
+from ..common.assets import static_text
+
+
+def _script(name: str) -> str:
+    return static_text(__package__, name)
+
+
+class TableView(anywidget.AnyWidget):
+    """``value``: the table's HTML; ``targets``: the keys that are moves now."""
+
+    _esm = _script("table.js")
+    value = traitlets.Unicode("").tag(sync=True)
+    targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._pressed: list[Callable[[str], None]] = []
+        self.on_msg(self._on_message)
+
+    def on_press(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(key)`` when a target on the table is pressed."""
+        self._pressed.append(callback)
+
+    def press(self, key: str) -> None:
+        """What a click on the target ``key`` does (the browser's message, or a test's call).
+        A key that is not a move now (a stale or forged message) is ignored."""
+        if isinstance(key, str) and key in self.targets:
+            for callback in self._pressed:
+                callback(key)
+
+    def _on_message(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict):
+            self.press(content.get("target"))
+
+
+class LiveText(anywidget.AnyWidget):
+    """HTML that a screen reader announces when it changes (``role="status"``, ``aria-live="polite"``):
+    what just happened and whose turn it is. ``value`` is the HTML, as an ``ipywidgets.HTML``'s.
+    The JavaScript is ``static/live.js``."""
+
+    _esm = _script("live.js")
+    value = traitlets.Unicode("").tag(sync=True)

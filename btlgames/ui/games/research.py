@@ -1,0 +1,801 @@
+"""How Research Programme looks: the map of physics, the players' tracks, the theories, the
+market, the events and a preview of the test being chosen.
+
+Everything drawn comes from ``view(viewer)``: a hand shows only in its owner's view. Players
+(teams, in the school game) carry a colour, a symbol and a number (● ■ ▲ ★): never colour
+alone. Fields carry a fill and their name. Words come from the catalogue (``research_ui``).
+
+``play(variant=...)`` is the play app; ``school_app()`` adds the teacher's lesson clock.
+"""
+from __future__ import annotations
+
+import math
+from functools import partial
+from types import SimpleNamespace
+
+import ipywidgets as w
+
+from ...core.i18n import t
+from ...research import board, cards, lesson
+from ...research.constants import STORY_CAPS
+from ...research.terms import method_choices, project_choices, success_chance, test_terms
+from ..app.game_app import GameApp
+from ..app.renderer import Renderer, badge, esc
+from ..common.lesson_clock import LessonClock
+from ..common.seats import COLOURS, SYMBOLS
+
+GAME = "research"
+
+FILLS = {"gravity": "#cfe0f5", "cosmology": "#e6d6f2", "particle": "#fbd9c4", "condensed": "#d2ecd2",
+         "quantum": "#f8eba8", "mathematics": "#e2e2e2", "meta": "#ffffff"}
+HEX_SIZE = 50
+MARGIN = 8
+
+CSS = """
+<style>
+.rp-table { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(330px, 1fr); gap: 8px; color: #111;
+  align-items: start; }
+.rp-left { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.rp-right { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.rp-area { border: 2px solid #333; border-radius: 8px; padding: 3px 8px; background: #fff; }
+.rp-area h3 { margin: 0 0 3px 0; font-size: 1em; }
+.rp-area p { margin: 2px 0; }
+.rp-pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; font-size: .85em; }
+.rp-heading { font-size: 1.05em; font-weight: 700; margin: 2px 0; }
+.rp-round { font-size: 1.15em; font-weight: 800; margin: 0; }
+.rp-note { font-size: .95em; font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b;
+  background: #fff6d6; }
+/* The table fills the board area; the map takes the height the theories leave it. */
+.rp-table { height: 100%; grid-template-rows: minmax(0, 100%); }
+.rp-left { height: 100%; min-height: 0; }
+.rp-board { flex: 1 1 0; min-height: 180px; display: flex; flex-direction: column; }
+.rp-map { display: block; flex: 1 1 0; min-height: 0; width: 100%; height: 100%; font-family: sans-serif; }
+.rp-theories { flex: 0 0 auto; }
+.rp-theories.rp-many .rp-theory { font-size: .78em; line-height: 1.2; }  /* the map keeps some room */
+.rp-right { height: 100%; min-height: 0; overflow-y: auto; }
+/* It takes the focus, and its ring is drawn inside its edge, under what it holds: its areas let the
+   ring show through (the app's white behind them, as before). */
+.rp-right > .rp-area { background: transparent; }
+/* drawn over the hexes, never in the way of a press on them */
+.rp-map .rp-wormhole, .rp-map .rp-field-name { pointer-events: none; }
+.rp-legend { display: flex; flex-wrap: wrap; gap: 2px 8px; font-size: .8em; max-width: 100%; }
+.rp-swatch { display: inline-block; padding: 0 4px; border: 2px solid #333; border-radius: 4px; font-weight: 700; }
+.rp-mark { display: inline-block; padding: 0 6px; margin: 1px; border-radius: 12px; color: #fff;
+  font-weight: 700; white-space: nowrap; }
+.rp-teams { border-collapse: collapse; width: 100%; font-size: .85em; line-height: 1.2; table-layout: fixed; }
+.rp-teams th, .rp-teams td { border-bottom: 1px solid #bbb; padding: 0 3px; text-align: center; }
+.rp-teams tr > th:first-child { text-align: left; font-weight: 600; width: 8.2em; }
+.rp-events, .rp-market { font-size: .85em; }
+.rp-teams td.rp-current, .rp-teams th.rp-current { background: #fffbea; border-left: 3px solid #333;
+  border-right: 3px solid #333; }
+.rp-teams .rp-card { display: block; margin: 1px 0; font-size: .78em; overflow-wrap: anywhere; }
+.rp-teams .rp-mark { padding: 0 4px; }
+.rp-turn { font-size: .88em; } .rp-turn h3 { display: inline; margin-right: 6px; } .rp-turn p { display: inline; }
+.rp-turn p + p::before { content: " · "; }
+.rp-warn { color: #9b1c1c; font-weight: 700; }
+.rp-theory-list { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 10px; }
+.rp-theory { border-top: 1px solid #999; padding: 1px 0; font-size: .85em; line-height: 1.25; }
+.rp-small { font-size: .85em; color: #333; }
+.rp-card { display: inline-block; border: 2px solid #555; border-radius: 6px; padding: 0 5px; margin: 1px; }
+.rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .8em; display: table; }
+.rp-preview caption { text-align: left; font-weight: 700; }
+.rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
+.rp-summary table { border-collapse: collapse; margin: 6px 0; width: 100%; table-layout: fixed; font-size: .8em; }
+.rp-summary th, .rp-summary td { border: 1px solid #666; padding: 1px 3px; text-align: center; }
+.rp-summary tr > th:first-child { width: 45%; text-align: left; font-weight: 600; }
+.rp-summary tr.rp-summary-total { font-weight: 800; border-top: 3px solid #333; }
+.rp-big { font-size: 1.15em; font-weight: 700; }
+@media (min-width: 1700px) { .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+</style>
+"""
+
+
+# -- small pieces --------------------------------------------------------------------------------
+def _w(key: str, **values) -> str:
+    return t(f"research_ui.{key}", **values)
+
+
+def seat_name(p: int, variant: str = "full") -> str:
+    """"Player 2", or "Team 2" in the school game."""
+    return _w("team" if variant == "school" else "player", n=p + 1)
+
+
+def marker(p: int, variant: str = "full", short: str = "") -> str:
+    """A seat's badge: colour, symbol and name ("● Team 1"), or the symbol and ``short`` ("●1a")."""
+    return badge(p, seat_name(p, variant), short or None, f"rp-mark rp-seat-{p + 1}")
+
+
+card_name = cards.name
+
+
+field_name, hex_name = board.field_name, board.hex_name
+
+
+def hex_short(hex_id: str) -> str:
+    """"Grav 3": the label written in the hex."""
+    return _w("hex_short", field=_w(f"field_short.{board.field_of(hex_id)}"), n=hex_id.rsplit("-", 1)[1])
+
+
+def _gain_word(key: str) -> str:
+    return t(f"research.resource.{key}") if key in cards.RESOURCES else _w(f"gain.{key}")
+
+
+def gains(table, signed: bool = True) -> str:
+    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing"."""
+    sign = "+" if signed else ""
+    return _join(f"{sign if n > 0 else ''}{n} {_gain_word(k)}" for k, n in table.items() if n) or _w("none")
+
+
+def _join(items) -> str:
+    return _w("joiner").join(items)
+
+
+def chance_words(chance: float) -> str:
+    n = round(chance * 6)
+    return _w("chance", percent=round(100 * chance), n=n)
+
+
+def _fill(key: str, marks: dict[str, str], **values) -> str:
+    """A catalogue sentence, escaped, with some of its places filled by ready HTML (badges)."""
+    holes = {k: f"\x00{i}\x00" for i, k in enumerate(marks)}
+    text = esc(_w(key, **holes, **values))
+    for k, hole in holes.items():
+        text = text.replace(hole, marks[k])
+    return text
+
+
+def _box(title: str, body: str, css: str = "") -> str:
+    return f'<div class="rp-area {css}"><h3>{esc(title)}</h3>{body}</div>'
+
+
+def _p(text: str, css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    return f"<p{cls}>{esc(text)}</p>"
+
+
+def _note(html_text: str) -> str:
+    return f'<div class="rp-note">{html_text}</div>'
+
+
+def _tile_words(view, uid: str) -> str:
+    tile = next((x for x in view["tiles"] if x["uid"] == uid), None)
+    if tile is None:
+        return _w("preview_no_project")
+    return _w("preview_tile", tile=uid, name=card_name(tile["card"]), hex=hex_name(tile["hex"]))
+
+
+# -- the map -------------------------------------------------------------------------------------
+def _corners(x: float, y: float, size: float) -> str:
+    points = []
+    for i in range(6):
+        a = math.radians(60 * i - 90)  # pointy top
+        points.append(f"{x + size * math.cos(a):.1f},{y + size * math.sin(a):.1f}")
+    return " ".join(points)
+
+
+def _frame(size: float):
+    """Hex centres and the fields' name places shifted into the picture, and its width and height."""
+    raw = {h: board.pixel(h, size) for h in board.HEXES}
+    names = _name_places(raw, size)
+    half_w = size * math.sqrt(3) / 2
+    xs = [x - half_w for x, _ in raw.values()] + [x - w / 2 for x, _, w in names.values()]
+    ys = [y - size for _, y in raw.values()] + [y - NAME_SIZE for _, y, _ in names.values()]
+    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
+    centres = {h: (x - x0, y - y0) for h, (x, y) in raw.items()}
+    places = {f: (x - x0, y - y0) for f, (x, y, _) in names.items()}
+    width = max([x + half_w for x, _ in raw.values()] + [x + w / 2 for x, _, w in names.values()]) - x0 + MARGIN
+    height = max([y + size for _, y in raw.values()] + [y + NAME_SIZE * 1.2 for _, y, _ in names.values()]) - y0 + MARGIN
+    return centres, places, width, height
+
+
+NAME_SIZE = 17  # the fields' names around the map (no legend needed)
+
+
+def _name_places(raw: dict, size: float) -> dict:
+    """Where each field's name goes: out from the map's middle through the field's hexes, just
+    far enough that the words touch no hex. Returns field -> (x, y of the baseline, width)."""
+    places = {}
+    for field in board.FIELDS:
+        spots = [raw[h] for h in board.HEXES if board.field_of(h) == field]
+        cx, cy = sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
+        ux, uy = cx / math.hypot(cx, cy), cy / math.hypot(cx, cy)
+        words = field_name(field).split()
+        width = max(map(len, words)) * NAME_SIZE * .58
+        tall = NAME_SIZE * (len(words) * .6 + .2)  # half the block's height
+        reach = math.hypot(cx, cy)
+        while any(abs(hx - ux * reach) < width / 2 + size * .9 and abs(hy - uy * reach) < size * .9 + tall
+                  for hx, hy in raw.values()):
+            reach += 4
+        places[field] = (ux * reach, uy * reach - (len(words) - 1) * NAME_SIZE * .55 + NAME_SIZE * .35, width)
+    return places
+
+
+def _field_name_text(field: str, x: float, y: float) -> str:
+    """A field's name over as many lines as it has words ("Quantum / information")."""
+    lines = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else NAME_SIZE * 1.1:.1f}">{esc(word)}</tspan>'
+                    for i, word in enumerate(field_name(field).split()))
+    return (f'<text class="rp-field-name" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{NAME_SIZE}" '
+            f'font-weight="800" fill="#111">{lines}</text>')
+
+
+def _text(x: float, y: float, words: str, size: int = 13, weight: int = 700, fill: str = "#111",
+          css: str = "") -> str:
+    cls = f' class="{css}"' if css else ""
+    return (f'<text{cls} x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{size}" '
+            f'font-weight="{weight}" fill="{fill}">{esc(words)}</text>')
+
+
+def _hex_middle(view, hex_id: str, x: float, y: float):
+    """What stands in a hex's middle, and the words for its title."""
+    tile = next((tl for tl in view["tiles"] if tl["hex"] == hex_id), None)
+    variant = view["variant"]
+    if tile is not None:
+        p = tile["owner"]
+        label = f"{SYMBOLS[p]}{tile['uid']}"
+        words = _w("tile_label", tile=tile["uid"], name=card_name(tile["card"]))
+        body = (f'<g class="rp-tile-mark" data-target="tile:{esc(tile["uid"])}" aria-label="{esc(words)}">'
+                f'<rect x="{x - 30:.1f}" y="{y - 13:.1f}" width="60" height="26" rx="7" fill="{COLOURS[p]}"/>'
+                + _text(x, y + 7, label, 18, 800, "#fff", "rp-tile") + "</g>")
+        return body, _w("hex_title_tile", tile=tile["uid"], owner=seat_name(p, variant), name=card_name(tile["card"]))
+    if hex_id in view["hidden"]:
+        return _text(x, y + 10, "?", 30, 800, css="rp-hidden"), _w("hex_title_hidden")
+    if hex_id in view["anomalies"]:
+        words = _w("hex_title_anomaly", name=card_name(view["anomalies"][hex_id]))
+        return _text(x, y + 5, f"✱ {_w('hex_anomaly')}", 12, 800, "#8b0000", "rp-anomaly"), words
+    if hex_id in view["neutral"]:
+        return _text(x, y + 5, f"⊘ {_w('hex_neutral')}", 12, 700, css="rp-neutral"), _w("hex_title_neutral")
+    bonus = cards.placement_bonus().get(hex_id)
+    if bonus:
+        words = _w("hex_bonus", bonus=gains(bonus))
+        return _text(x, y + 5, f"+{_short_gains(bonus)}", 12, 400, "#333"), words
+    return "", ""
+
+
+def _short_gains(table) -> str:
+    return " ".join(f"{n} {k if k in cards.RESOURCES else _w('gain.' + k)}" for k, n in table.items())
+
+
+def _hex(view, hex_id: str, x: float, y: float) -> str:
+    field = board.field_of(hex_id)
+    stroke = 4 if field == board.META else 2
+    middle, about = _hex_middle(view, hex_id, x, y)
+    noise = view["noise"].get(hex_id, 0)
+    about = [a for a in (about, _w("hex_title_noise", n=noise) if noise else "") if a]
+    title = hex_name(hex_id) + (": " + "; ".join(about) if about else "")
+    noise_mark = _text(x, y + 30, _w("hex_noise", n=noise), 12, 800, "#8b0000", "rp-noise") if noise else ""
+    return (f'<g class="rp-hex" data-hex="{esc(hex_id)}" data-target="hex:{esc(hex_id)}" '
+            f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
+            f'<polygon points="{_corners(x, y, HEX_SIZE - 1)}" fill="{FILLS[field]}" stroke="#333" stroke-width="{stroke}"/>'
+            + _text(x, y - 20, hex_short(hex_id), 13, 700, css="rp-hex-label") + middle + noise_mark + "</g>")
+
+
+def _wormhole(a: tuple, b: tuple) -> str:
+    (x1, y1), (x2, y2) = a, b
+    label = _text((x1 + x2) / 2, (y1 + y2) / 2 - 4, _w("wormhole"), 14, 800, css="rp-wormhole-label")
+    return (f'<g class="rp-wormhole"><line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            f'stroke="#000" stroke-width="4" stroke-dasharray="10 6"/>'
+            + label.replace("<text ", '<text stroke="#fff" stroke-width="4" paint-order="stroke" ', 1) + "</g>")
+
+
+def draw_map(view) -> str:
+    """The 37 hexes as inline SVG: fields by fill and name, tiles, noise, anomalies, wormholes."""
+    centres, places, width, height = _frame(HEX_SIZE)
+    hexes = "".join(_hex(view, h, *centres[h]) for h in board.HEXES)
+    hexes += "".join(_field_name_text(f, x, y) for f, (x, y) in places.items())
+    holes = "".join(_wormhole(centres[a], centres[b]) for a, b in view["wormholes"])
+    return (f'<svg class="rp-map" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+            f'role="img" aria-label="{esc(_w("map_label"))}">{hexes}{holes}</svg>')
+
+
+def _legend() -> str:
+    items = "".join(f'<span><span class="rp-swatch" style="background:{FILLS[f]}">'
+                    f'{esc(_w("field_short." + f))}</span> {esc(field_name(f))}</span>'
+                    for f in (*board.FIELDS, board.META))
+    return f'<div class="rp-legend" aria-label="{esc(_w("legend"))}">{items}</div>'
+
+
+def _wormholes(view) -> str:
+    pairs = [_w("fields_pair", a=hex_name(a), b=hex_name(b)) for a, b in view["wormholes"]]
+    return _p(_w("wormholes", pairs=_join(pairs))) if pairs else ""
+
+
+# -- the players ---------------------------------------------------------------------------------
+def _card_list(ids) -> str:
+    return _join(card_name(c) for c in ids) or _w("empty")
+
+
+def _cards(ids, target: bool = False) -> str:
+    """Card names as small labelled boxes; a hand card is a target (playing it is a move)."""
+    if not ids:
+        return esc(_w("empty"))
+    mark = (lambda c: f' data-target="card:{esc(c)}"') if target else (lambda c: "")
+    return " ".join(f'<span class="rp-card"{mark(c)}>{esc(card_name(c))}</span>' for c in ids)
+
+
+def _results(view, p: int) -> str:
+    """This seat's results; each is a target (preprint it, publish it in a journal)."""
+    mark = {True: _w("yes"), False: _w("no")}
+    items = [f'<span class="rp-card" data-target="result:{i}">' + esc(_w(
+                 "result", n=i + 1, outcome=_w(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
+                 round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]])) + "</span>"
+             for i, r in enumerate(view["results"]) if r["player"] == p]
+    return _fill("results", {"results": " ".join(items)}) if items else ""
+
+
+def _scheduled(view, p: int) -> str:
+    s, d = view["players_"][p]["scheduled"], view["decision"]
+    choosing = d and d["player"] == p and d["kind"] == "plan"  # the preview shows it
+    if not s or s["theory"] not in view["theories"] or choosing:
+        return ""
+    tile = _w("with_tile", tile=s["tile"]) if s["tile"] else _w("without_tile")
+    method = _w("with_method", method=card_name(s["method"])) if s["method"] else _w("no_method")
+    chance = success_chance(test_terms(view, p, s["theory"], s["tile"], s["method"]))
+    return (_w("scheduled", theory=card_name(s["theory"]), tile=tile, method=method) + " · "
+            + _w("scheduled_chance", chance=chance_words(chance)))
+
+
+def _boosts(pl) -> str:
+    parts = [_w(key, n=pl[field]) for key, field in (("insight", "insight"), ("technique", "technique"),
+                                                      ("penalty", "penalty")) if pl[field]]
+    return _w("boosts", boosts=_join(parts)) if parts else ""
+
+
+def _resource_legend() -> str:
+    return _join(t(f"research.resource.{r}") for r in cards.RESOURCES)
+
+
+def _pair(fields) -> str:
+    a, b = fields
+    return _w("fields_pair", a=field_name(a), b=field_name(b))
+
+
+TRACKS = ("vp", "rigor", "hype", "reputation", "debt")
+
+
+def _teams(view) -> str:
+    """The seats side by side: a column each, a row per track and resource (words, not colour)."""
+    variant, n = view["variant"], view["players"]
+    seats = view["players_"]
+    tracks = TRACKS + (("ep",) if variant == "school" else ())
+    head = f"<tr><th>{esc(_w('team_column' if variant == 'school' else 'player_column'))}</th>" + "".join(
+        f'<th data-target="team:{p}"{_current(view, p)}>{marker(p, variant, str(p + 1))}'
+        f'{"<br>(" + esc(_w("you")) + ")" if view["viewer"] == p else ""}</th>' for p in range(n)) + "</tr>"
+    rows = []
+    for key in tracks:
+        cells = [esc(pl[key]) + (f' <span class="rp-warn" title="{esc(_w("hype_warning"))}">⚠</span>'
+                                  if key == "hype" and pl["hype"] > pl["rigor"] + 1 else "") for pl in seats]
+        rows.append((_w(f"row.{key}"), _w(f"row_title.{key}"), cells))
+    for r in cards.RESOURCES:
+        rows.append((_w("row.resource", resource=t(f"research.resource.{r}")), "", [esc(pl["res"][r]) for pl in seats]))
+    rows.append((_w("row.hand"), _w("row_title.hand"), [esc(pl["hand_size"]) for pl in seats]))
+    rows.append((_w("row.methods"), "", [_cards(pl["methods"]) for pl in seats]))
+    body = "".join(f'<tr><th title="{esc(title)}">{esc(label)}</th>'
+                   + "".join(f"<td{_current(view, p)}>{c}</td>" for p, c in enumerate(cells)) + "</tr>"
+                   for label, title, cells in rows)
+    title = _w("teams" if variant == "school" else "players")
+    return (f'<div class="rp-area rp-seats-area"><table class="rp-teams" aria-label="{esc(title)}">'
+            f"{head}{body}</table></div>")
+
+
+def _current(view, p: int) -> str:
+    return ' class="rp-current"' if view["player"] == p else ""
+
+
+def _turn_box(view) -> str:
+    """What the viewer (else the seat to play) holds in words: hand, results, scheduled test, projects."""
+    p = view["viewer"] if view["viewer"] is not None else view["player"]
+    if p is None:
+        return ""
+    pl, variant = view["players_"][p], view["variant"]
+    parts = []
+    if pl["hype"] > pl["rigor"] + 1:
+        parts.append(f'<span class="rp-warn">{esc(_w("hype_warning"))}</span>')
+    if pl["hand"] is not None:
+        parts.append(f'{esc(_w("hand_label"))}: {_cards(pl["hand"], target=True)}')
+    if variant != "school" and pl["interference"] is not None:
+        parts.append(f'{esc(_w("interference_label"))}: {_cards(pl["interference"])}')
+    if pl["offer"]:
+        parts.append(esc(_w("offer", cards=_card_list(pl["offer"]))))
+    parts += [x for x in (_results(view, p),) if x]
+    parts += [esc(x) for x in (_scheduled(view, p), _boosts(pl)) if x]
+    tiles = [f'{marker(p, variant, tl["uid"])} {esc(card_name(tl["card"]))}'
+             for tl in view["tiles"] if tl["owner"] == p]
+    parts.append(_fill("projects", {"tiles": "; ".join(tiles) or esc(_w("empty"))}, left=pl["tiles_left"]))
+    if pl["bridges"]:
+        parts.append(esc(_w("bridges", bridges=_join(_pair(f) for f in pl["bridges"]))))
+    if pl["programmes"]:
+        parts.append(esc(_w("programmes", fields=_join(field_name(f) for f in pl["programmes"]))))
+    done = [_w(f"main.{k}") for k in pl["done"]]
+    if done:
+        parts.append(esc(_w("done", actions=_join(done))))
+    return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>'
+            + "".join(f"<p>{x}</p>" for x in parts) + preview(view) + "</div>")
+
+
+def _hit(view, hit) -> str:
+    tester = seat_name(hit["tester"], view["variant"])
+    if hit["tile"] == "meta" or not hit["tile"]:
+        return esc(_w("hit_meta", tester=tester))
+    return f'{marker(hit["tester"], view["variant"], hit["tile"])} {esc(_w("hit", tester=tester))}'
+
+
+def _theory(view, theory_id: str, th) -> str:
+    card = cards.theories()[theory_id]
+    test = (_w("test_project", name=card_name(card.test_project)) if card.test_project
+            else _w("test_method", name=card_name(card.test_method)))
+    reward = gains(card.reward) + (f"; {_w('vp_per_replication')}" if card.vp_per_replication else "")
+    line = _w("theory_line", kv=f"{th['kv']:+d}" if th["kv"] else "0", difficulty=card.difficulty, test=test)
+    hits = "; ".join(_hit(view, h) for h in th["hits"])
+    hit_line = (_fill("theory_hits", {"hits": hits}, replications=th["replications"]) if hits
+                else esc(_w("no_hits")))
+    head = _w("theory_short", name=card_name(theory_id), field=field_name(card.field))
+    about = f'{cards.text(theory_id)} {_w("theory_reward", reward=reward)}'  # the card's words, on hover
+    return (f'<div class="rp-theory" data-theory="{esc(theory_id)}" data-target="theory:{esc(theory_id)}" '
+            f'title="{esc(about)}" aria-label="{esc(head)}"><b>{marker(th["owner"], view["variant"])} '
+            f'{esc(head)}</b> · {esc(line)} · {hit_line}</div>')
+
+
+def _theories(view) -> str:
+    body = "".join(_theory(view, tid, th) for tid, th in view["theories"].items()) or esc(_w("empty"))
+    many = " rp-many" if len(view["theories"]) > 6 else ""
+    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories" + many)
+
+
+def _market(view) -> str:
+    items = []
+    for pid in view["market"]:
+        pr = cards.projects()[pid]
+        items.append(f'<p title="{esc(_w("project_produces", produce=gains(pr.produce)))}">'
+                     + esc(_w("project_line", name=card_name(pid), field=field_name(pr.field), cost=pr.cost,
+                               technique=pr.technique)) + "</p>")
+    decks = view["decks"]
+    foot = _p(_w("decks", theory=decks["theory"], method=decks["method"], project=decks["project"],
+                 event=decks["event"], noise=view["noise_supply"]), "rp-small")
+    return _box(_w("market"), ("".join(items) or esc(_w("empty"))) + foot, "rp-market")
+
+
+def _events(view) -> str:
+    parts = []
+    if view["next_event"]:
+        ev, text = view["next_event"], cards.text(view["next_event"])
+        parts.append(f'<p title="{esc(text)}"><b>{esc(_w("next_event", name=card_name(ev)))}</b> {esc(text)}</p>')
+    else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
+        parts.append(_p(_w("first_event" if view["event_slot"] == "pending" else "no_next_event")))
+    if view["event"]:
+        parts.append(_p(_w("this_event", name=card_name(view["event"])), "rp-small"))
+    parts.append(f'<p><b>{esc(_w("counter", counter=view["counter"], goal=view["counter_goal"]))}</b></p>')
+    return _box(_w("events"), "".join(parts), "rp-events")
+
+
+# -- the decision and the test preview --------------------------------------------------------
+def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) -> str:
+    terms = test_terms(view, p, theory, tile, method)
+    cells = [label, f"{terms['difficulty']}+", f"+{terms['bonus']}", f"−{terms['noise']}", f"−{terms['penalty']}",
+             chance_words(success_chance(terms))]
+    note = f" ({_w('preview_wormhole')})" if terms["wormhole"] else ""
+    cells[1] += note
+    return "<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>"
+
+
+def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
+    """(method, label) for each method a prediction may use, as the engine offers them (for every project)."""
+    return [(m, _w("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost) if hand
+             else _w("preview_method", name=card_name(m)) if m else _w("preview_no_method"))
+            for m, hand in method_choices(view["players_"][p], theory)]
+
+
+def preview(view) -> str:
+    """A table of difficulty, bonus, noise and chance for each choice of the test being set up."""
+    d = view["decision"]
+    if not d or d["kind"] != "plan" or d["theory"] not in view["theories"]:
+        return ""
+    p, theory = d["player"], d["theory"]
+    tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
+    methods = _method_choices(view, p, theory)
+    rows = [_preview_row(view, p, theory, uid, m, _w("preview_plan", tile=_tile_words(view, uid), method=label))
+            for uid in tiles for m, label in methods]  # in the order of the engine's choices (K30)
+    head = "".join(f"<th>{esc(_w('preview_' + k))}</th>"
+                   for k in ("choice", "difficulty", "bonus", "noise", "penalty", "chance"))
+    return (f'<table class="rp-preview"><caption>{esc(_w("preview", theory=card_name(theory)))}</caption>'
+            f"<tr>{head}</tr>{''.join(rows)}</table>")
+
+
+def _decision_note(view) -> str:
+    d, variant = view["decision"], view["variant"]
+    if not d:
+        return ""
+    who = seat_name(d["player"], variant)
+    kind = d["kind"]
+    if kind == "story":
+        return _w("story_note" if d.get("ep", True) else "story_note_round", who=who)
+    if kind == "block":
+        card = cards.interference()[d["card"]]
+        return _w("block_note", attacker=seat_name(d["attacker"], variant), card=card_name(card.id),
+                  sort=_w(f"kind.{card.kind}"), who=who)
+    if kind == "reveal":
+        return _w("reveal_note", field=field_name(d["field"]))
+    if kind == "reward":
+        return _w("reward_note", token=_w(f"token.{d['token']}"))
+    if kind in ("discard", "heist", "keep", "synthesis"):
+        return _w(f"{kind}_note")
+    return ""
+
+
+def headline(view) -> str:
+    """The side panel's head: the round, the phase, who decides what, and the test preview."""
+    variant = view["variant"]
+    top = (f'<div class="rp-round btl-round">{esc(_w("school_round", round=view["round"], rounds=view["rounds"]))}'
+           f' · {esc(_w("school_game"))}</div>') if variant == "school" else ""
+    line = ([] if top else [_w("round", round=view["round"], rounds=view["rounds"])]) + [_w(f"phase.{view['phase']}")]
+    d = view["decision"]
+    doing = ""
+    if d and view["phase"] != "over":
+        doing = " · " + _fill("to_play", {"who": marker(d["player"], variant)},
+                              decision=t(f"research.decision.{d['kind']}"))
+    note = _decision_note(view)
+    return (top + f'<div class="rp-heading btl-phase">{esc(" · ".join(line))}{doing}</div>'
+            + (_note(esc(note)) if note else ""))
+
+
+def move_words(action, view) -> str:
+    """A test's choice says its chance of success on its button (the preview has the terms)."""
+    d = view["decision"]
+    if action.kind != "plan_test" or not d or d.get("theory") not in view["theories"]:
+        return str(action)
+    terms = test_terms(view, d["player"], d["theory"], action.tile, action.method)
+    return _w("move_chance", move=str(action), chance=chance_words(success_chance(terms)))
+
+
+def _tile_hex(view, uid: str) -> str | None:
+    return next((tl["hex"] for tl in view["tiles"] if tl["uid"] == uid), None)
+
+
+#: The part of the table each kind of move belongs to (None: a button only).
+TARGETS = {
+    "build": lambda a: f"hex:{a.hex}",
+    "simulate": lambda a: f"hex:{a.target}" if a.target != "repair" else None,
+    "reveal": lambda a: f"hex:{a.hex}",
+    "predict": lambda a: f"theory:{a.theory}",
+    "plan_test": lambda a: f"tile:{a.tile}" if a.tile else None,
+    "theory": lambda a: f"card:{a.card}",
+    "method": lambda a: f"card:{a.card}",
+    "preprint": lambda a: f"result:{a.result}",
+    "journal": lambda a: f"result:{a.result}",
+    "interfere": lambda a: f"team:{a.target}",
+}
+
+
+def target(action) -> str | None:
+    key = TARGETS.get(action.kind)
+    return key(action) if key else None
+
+
+def table(view) -> str:
+    left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
+            f'{_theories(view)}</div>')
+    # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too
+    right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{esc(_w("right_panel"))}">'
+             f'{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>')
+    return CSS + f'<div class="rp-table">{left}{right}</div>'
+
+
+# -- the log -------------------------------------------------------------------------------------
+SEAT_KEYS = ("player", "owner", "attacker", "target", "start", "tester")
+CARD_KEYS = ("theory", "card", "anomaly", "event", "project")
+TEST_KINDS = ("predict", "test")  # their tile and method read "with project 1a", "no method"
+WORD_TABLES = {"outcome": "outcome", "reason": "end", "token": "token", "how": "how",
+               "type": "type", "sort": "kind", "card_kind": "kind", "variant": "variant",
+               "deck": "main"}  # record key -> table
+
+
+def _reward_choice(choice: str) -> str:
+    if choice.startswith("pair:"):
+        return _w("choice.pair", resource=t(f"research.resource.{choice[5:]}"))
+    if choice in ("technique", "vp"):
+        return _w(f"choice.{choice}")
+    return _w("choice.one", resource=t(f"research.resource.{choice}"))
+
+
+def _words(kind: str, key: str, value, variant: str):
+    """One value of an event record as words (seats counted from 1, cards by name)."""
+    if value is None:
+        return value
+    if key in SEAT_KEYS:
+        return seat_name(value, variant)
+    if key in CARD_KEYS:
+        return card_name(value)
+    if key == "field":
+        return field_name(value)
+    if key in WORD_TABLES:  # a word from a table of the catalogue: "outcome" "null" -> "null result"
+        return _w(f"{WORD_TABLES[key]}.{value}")
+    if kind in TEST_KINDS and key in ("method", "tile"):
+        return _test_words(key, value)
+    if key == "method":
+        return card_name(value)
+    if key in ("tracks", "vp", "winners") and isinstance(value, list):
+        return _seats_words(key, value, variant)
+    if key in ("production", "bonus") and isinstance(value, dict):
+        return gains(value)
+    if key in ("returned", "lost"):
+        return gains(value, signed=False)
+    if key == "extra" and kind == "replication":
+        return _w("extra_vp", n=value) if value else ""
+    if key == "effect" and kind == "struck":
+        return _strike(value)
+    return _other_words(key, value)
+
+
+def _test_words(key: str, value: str) -> str:
+    """A prediction's or test's project and method: "with project 1a", "no method"."""
+    if key == "tile":
+        return _w("with_tile", tile=value) if value else _w("without_tile")
+    return _w("with_method", method=card_name(value)) if value else _w("no_method")
+
+
+def _seats_words(key: str, value: list, variant: str) -> str:
+    """Per-seat lists: the VP of each seat at the round's end or the game's, or the winners."""
+    if key == "winners":
+        return _join(seat_name(p, variant) for p in value)
+    vps = [row["vp"] if isinstance(row, dict) else row for row in value]
+    return _join(_w("seat_vp", who=seat_name(p, variant), vp=vp) for p, vp in enumerate(vps))
+
+
+def _other_words(key: str, value):
+    if key == "hex":
+        return hex_name(value) if value else field_name(board.META)
+    if key == "fields":
+        return _pair(value)
+    if key == "resource":
+        return t(f"research.resource.{value}")
+    if key == "result":
+        return value + 1
+    if key == "choice":
+        return _reward_choice(value)
+    return value
+
+
+def _event_key(record) -> str:
+    kind = record["kind"]
+    if kind in ("keep", "draw", "draw_interference") and ("theory" in record or "card" in record):
+        return f"{kind}_secret"
+    if kind == "next_event" and not record.get("event"):
+        return "next_event_none"
+    if kind == "test":
+        return "test_success" if record["success"] else "test_null"
+    if kind == "synthesis":
+        return "synthesis_won" if record["won"] else "synthesis_failed"
+    if kind == "hit":
+        return f"hit_{record['how']}"
+    if kind == "bridge":
+        return "bridge_wormhole" if record["wormhole"] else "bridge"
+    if kind == "replication":
+        return "replication_own" if record["owner"] == record["player"] else "replication_other"
+    if kind == "protected":
+        return f"protected_{record['how']}"  # by a method, the preregistration die or skepticism
+    return kind
+
+
+def _event_change(record) -> str:
+    """What an ordinary event did to one seat: "+1 data (D); 1 noise on Gravity 3"."""
+    parts = []
+    if record.get("gained"):
+        parts.append(gains(record["gained"]))
+    if record.get("lost"):
+        parts.append(gains({k: -n for k, n in record["lost"].items()}))
+    parts += [_w("noise_on", hex=hex_name(h)) for h in record.get("noise") or []]
+    parts += [_w("noise_off", hex=hex_name(h)) for h in record.get("cleaned") or []]
+    return "; ".join(parts) or _w("none")
+
+
+def _strike(effect: dict) -> str:
+    """What a bias or influence event did to the seat it struck, in words."""
+    parts = []
+    for key, value in effect.items():
+        if key == "lose":
+            parts.append(gains({k: -n for k, n in value.items()}))
+        elif key == "noise":
+            parts.append(_w("noise_on", hex=hex_name(value)))
+        elif key == "kv":
+            parts.append(_w("strike_kv", theory=card_name(value["theory"]), n=value["n"]))
+        elif key == "test_penalty":
+            parts.append(_w("strike_penalty", n=value))
+        elif key in ("hype", "reputation"):
+            parts.append(gains({key: value}))
+    return _join(parts) or _w("none")
+
+
+def event(record, variant: str = "full") -> str:
+    """One log line in plain words; a card the viewer may not see is not named."""
+    data = {k: _words(record["kind"], k, v, variant) for k, v in record.items() if k not in ("turn", "phase", "kind")}
+    if record["kind"] == "event_effect":
+        data["changes"] = _event_change(record)
+    return f'{_w("log_round", round=record["turn"])}: ' + _w(f"event.{_event_key(record)}", **data)
+
+
+def group(action) -> str:
+    return _w(f"group.{action.kind}")
+
+
+# -- the end -------------------------------------------------------------------------------------
+def summary(view) -> str:
+    variant, winners = view["variant"], view["winners"]
+    names = _join(seat_name(p, variant) for p in winners)
+    headline = _w("won" if len(winners) == 1 else "shared_win", winners=names)
+    marks = "".join(marker(p, variant) for p in winners)
+    # seats side by side, a row per source of points: it fits the side panel beside the table
+    columns = ("bridges", "debt", "hype", "consensus")
+    seats = view["players_"]
+    head = f"<tr><th>{esc(_w('summary_seat'))}</th>" + "".join(
+        f"<th>{marker(p, variant, str(p + 1))}</th>" for p in range(len(seats))) + "</tr>"
+    lines = [("vp", [pl["vp"] - sum(pl["final"].values()) for pl in seats], "{}")]
+    lines += [(k, [pl["final"].get(k, 0) for pl in seats], "{:+d}") for k in columns]
+    lines.append(("total", [pl["vp"] for pl in seats], "{}"))
+    rows = [f'<tr class="rp-summary-{key}"><th>{esc(_w("summary_" + key))}</th>'
+            + "".join(f"<td>{esc(form.format(n))}</td>" for n in values) + "</tr>" for key, values, form in lines]
+    top = max(pl["vp"] for pl in view["players_"])
+    tied = sum(pl["vp"] == top for pl in view["players_"]) > 1
+    reason = _w(f"end.{view['end_reason']}") if view["end_reason"] else ""
+    return (f'<div class="rp-summary"><p class="rp-big">{marks} {esc(headline)}</p>'
+            + _p(_w("ended", reason=reason)) + f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+            + (_p(_w("tie_note")) if tied else "") + "</div>")
+
+
+# -- the apps ------------------------------------------------------------------------------------
+def renderer(variant: str = "full", **_options) -> Renderer:
+    """This module's drawing functions, with the log naming seats as the variant does (teams)."""
+    return SimpleNamespace(table=table, headline=headline, target=target, move_words=move_words, summary=summary,
+                           group=group,
+                           event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
+
+
+def _debrief(state, close):
+    """The debrief of this game, led on the projector (ui/debrief/screens.py). Imported when the
+    debrief opens: it draws charts with matplotlib, which a game needs nothing of (the static
+    site's play pages load no plotting packages)."""
+    from ..debrief.screens import presenter
+
+    return presenter(state, close=close)
+
+
+def app(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options) -> GameApp:
+    """The generic game app (``GameApp``) for Research Programme, with its debrief one click away."""
+    return GameApp(GAME, renderer(variant), seed=seed, seats=seats, variant=variant, debrief=_debrief, **options)
+
+
+def play(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options):
+    """The play app as a widget: ``play()`` the full game, ``play("school")`` the school game."""
+    return app(variant, seed=seed, seats=seats, **options).widget
+
+
+def school_app(seed: int | None = None, seats: list[str] | None = None, players: int = 4, minutes: int = 45,
+               stories: str | None = None):
+    """The 45-minute school game: the game app with the teacher's lesson clock in its header.
+
+    Teams share one projector, so their hands are open (K32: no pass-the-device screen). The
+    story cap (K31) is a setting, by default what the lesson plan advises for the number of
+    teams (``lesson.default_stories``); it takes effect with New game. The clock redraws itself
+    whenever the table does, so its minutes and "behind the plan" stay current during play.
+    """
+    caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
+    story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
+                           description=t("research_ui.stories.label"), layout=w.Layout(width="330px"),
+                           style={"description_width": "initial"})
+    holder = {}  # the game app, once made (the clock asks it where the class stands)
+
+    def behind(seconds: float):
+        game = holder.get("game")
+        return lesson.minutes_behind(game.state.view(None), seconds / 60) if game else None
+
+    clock = LessonClock(minutes, behind=behind)
+    game = app("school", seed=seed, seats=seats, players=players, stories=story_box.value, hand_privacy=False,
+               header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"))
+    holder["game"] = game
+    story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
+    if game.seat_chooser.active:  # another number of teams: the plan's advice for it
+        game.seat_chooser.count.observe(
+            lambda change: setattr(story_box, "value", lesson.default_stories(change["new"])), names="value")
+    game.table.observe(lambda _: clock.refresh(), names="value")
+    box = game.widget
+    box.add_class("rp-school")
+    box.game, box.clock, box.stories = game, clock, story_box  # for tests and for a notebook that wants them
+    return box

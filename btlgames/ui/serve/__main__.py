@@ -1,0 +1,4 @@
+"""``python -m btlgames.ui.serve``: the kit's server (what ``btlgames app`` runs)."""
+from .server import main
+
+main()
