@@ -3,8 +3,10 @@
 
     python3 kit.py app     create the environment, serve the launcher on http://127.0.0.1:8866
     python3 kit.py test    create the environment, run the whole test suite
+    python3 kit.py fast    the fast lane: the engine, science and widget tests without the long
+                           seeded runs (marked slow) and without a browser, on both cores
 
-Extra arguments after ``test`` go to pytest (e.g. ``python3 kit.py test tests/engine``).
+Extra arguments after ``test`` or ``fast`` go to pytest (e.g. ``python3 kit.py test tests/engine``).
 """
 from __future__ import annotations
 
@@ -101,12 +103,15 @@ def call(argv, **kwargs) -> int:
 
 
 def main(argv: list[str]) -> None:
-    if not argv or argv[0] not in ("app", "test"):
+    if not argv or argv[0] not in ("app", "test", "fast"):
         sys.exit(__doc__)
     command, rest = argv[0], argv[1:]
     if command == "app":
         ensure_environment("")
         run([BIN / "btlgames", "app", *rest])
+    elif command == "fast":
+        ensure_environment("test")
+        run([PYTHON, "-m", "pytest", "-n", "2", "-m", "not slow", "--ignore=tests/browser", *rest, "tests"])
     else:
         ensure_environment("test")
         prepare_site()

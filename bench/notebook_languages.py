@@ -5,7 +5,7 @@ for the suite: about 5 to 10 s a notebook and language on this machine).
 
 Each notebook runs in a kernel started with BTLGAMES_LANG=<lang> (nbclient). Prints, per notebook,
 its run time, whether its text cells showed that language's prose section by section
-(ui/prose.py), and any error or printed text. Exits 1 if one had an error or other prose.
+(ui/common/prose.py), and any error or printed text. Exits 1 if one had an error or other prose.
 Plain script, no pytest.
 """
 from __future__ import annotations

@@ -1,9 +1,14 @@
-"""The project's own promises: one dependency list in two files, no CDN, engine without Jupyter."""
+"""The project's own promises: one dependency list in two files, no CDN, engine without Jupyter,
+and the house's rules (one list of games, ui/ in rooms, no import circles)."""
+import ast
 import re
 import subprocess
 import sys
 import tomllib
+from functools import lru_cache
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +77,7 @@ def test_notebooks_are_committed_without_outputs():
                 assert not cell.get("outputs") and cell.get("execution_count") is None, f"{path} has outputs"
 
 
+@pytest.mark.slow
 def test_cli_simulate_prints_a_summary_and_writes_csv(tmp_path):
     out = tmp_path / "games.csv"
     result = subprocess.run([sys.executable, "-m", "btlgames", "simulate", "pentaquark", "-n", "20", "--bot", "heuristic",
@@ -87,8 +93,6 @@ def test_cli_refuses_a_wrong_bot_with_a_clear_message():
 
 
 # -- the house: rooms, one list of games, no import circles ----------------------------------------
-import ast  # noqa: E402
-
 PACKAGE = ROOT / "btlgames"
 
 
@@ -102,6 +106,7 @@ def _is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+@lru_cache(maxsize=None)
 def import_graph() -> dict[str, set[str]]:
     """Every module of btlgames and the kit's modules it imports, at its top or inside a function
     (``from a import b`` names the module a.b where b is one, else a). Python runs a package's

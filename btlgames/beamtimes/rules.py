@@ -16,7 +16,7 @@ from ..core.i18n import t
 from ..core.state import Action, GameState, Interned
 from ..science.ranges import outcome
 from .cards import (DECK, DIAMONDS, GRANTS, MARKET_CARDS, REMOVED, RING_SIZE, ROW_SIZE, UNUSED_CLUBS,
-                    is_detector, is_physicist, label, value)
+                    is_physicist, label, value)
 
 TOKENS_PER_GROUP = 25  # K3
 START_TOKENS = 5  # K3: in hand at the start (the `hand` option); the rest is the reserve

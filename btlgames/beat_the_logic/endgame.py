@@ -15,7 +15,7 @@ After your choice both players play **greedily** (``greedy_move``): the kit's gr
 moves (the most points at once), and between equally good moves the first in the engine's list,
 so that nothing but the cards decides the rest of the game.
 
-Plain Python (the strategy lab's widget draws it: ``btlgames.ui.strategy_lab.KeepOrPass``).
+Plain Python (the strategy lab's widget draws it: ``btlgames.ui.concepts.strategy_lab.KeepOrPass``).
 """
 from __future__ import annotations
 

@@ -193,3 +193,11 @@ def t(key: str, lang: str | None = None, **values):
     if not isinstance(text, str):  # a list of sentences
         return text
     return _Formatter(lang).vformat(text, (), values) if values else text
+
+
+def words_of(section: str):
+    """``t`` for one section of the catalogue: ``msg = words_of("pauli")``, then
+    ``msg("chart.title", n=3)`` is ``t("pauli.chart.title", n=3)`` (an app's words, in one line)."""
+    def words(key: str, **values):
+        return t(f"{section}.{key}", **values)
+    return words

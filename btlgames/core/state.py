@@ -1,4 +1,4 @@
-"""The contract every game's state keeps (see ARCHITECTURE.md)."""
+"""The contract every game's state keeps (CONTRIBUTING.md, "A game state" and "The boundary")."""
 from __future__ import annotations
 
 import copy

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, filterfalse, permutations, repeat
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..core.i18n import t
 from ..core.state import Action, GameState, LazyView

@@ -3,7 +3,7 @@
 The debrief after a game (lessons/research-programme/rules.md, "The school game") asks five
 questions; :func:`analyse` turns a game (finished or not, played by people or bots, loaded from a
 save file) into the tables that answer them. Everything here is plain Python and pandas: the
-notebook's widgets (``btlgames/ui/debrief.py``) only draw what these functions return.
+notebook's widgets (``btlgames/ui/debrief/document.py``) only draw what these functions return.
 
 Sources, in this order of trust: the event log (``state.log``, with every secret: the game is
 over), the public view ``state.view(None)`` for what the log does not say (final bonuses, the

@@ -10,7 +10,6 @@ combinations; the model keeps only the counting.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 COLOURS = ("red", "green", "blue")

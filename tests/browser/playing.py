@@ -198,7 +198,7 @@ def play_until_over(page, pick, limit: int = 400) -> int:
 
 def rulebook_words(page) -> str:
     """Press the app's link to the kit's rulebook and return the rulebook's words. The link is in
-    the notebook's prose, a Markdown output (ui/prose.py), whose links open a new tab: the game
+    the notebook's prose, a Markdown output (ui/common/prose.py), whose links open a new tab: the game
     stays open."""
     with page.expect_popup() as opened:
         page.get_by_role("link", name="the kit's rulebook").click()

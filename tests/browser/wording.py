@@ -4,7 +4,7 @@ says) against every English source of words: each catalogue file the language ha
 Research Programme's card words and Antimatter Matters' data words (pieces, mats, spinner,
 cards). The browser tests call it on the pages they already have open, beside ``assert_accessible``.
 
-Notebook prose is not an app's words: it has its own source per language (btlgames/ui/prose.py,
+Notebook prose is not an app's words: it has its own source per language (btlgames/ui/common/prose.py,
 checked section by section in tests/ui/test_i18n.py).
 """
 from __future__ import annotations

@@ -19,6 +19,8 @@ import pytest
 
 from btlgames.core import conformance, fuzz
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 COUNTS = range(2, 7)
 CASES = [(mode, p, {}) for mode in ("standard", "challenge", "mixed", "coop") for p in COUNTS]
 CASES += [("team", 4, {}), ("team", 5, {}), ("team", 6, {}), ("team", 6, {"teams": 3})]

@@ -10,6 +10,8 @@ from btlgames.beamtimes.rules import BeamtimesState
 from btlgames.core import conformance
 from btlgames.core.events import Log
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 
 @pytest.mark.parametrize("players, games", [(2, 100), (3, 60), (4, 40)])  # 4 groups: the designer options play 4 too
 def test_conformance(players, games):

@@ -22,6 +22,8 @@ import btlgames
 from btlgames.core import conformance
 from btlgames.core.bots import RandomBot
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 
 @pytest.mark.parametrize("players, games", [(2, 40), (3, 30), (4, 30)])
 def test_conformance(players, games):

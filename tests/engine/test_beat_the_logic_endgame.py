@@ -97,6 +97,7 @@ def test_the_lab_position_is_a_real_one_and_tells_its_story():
         "Play drum kit (■ blue) onto your set 8", 10, 5, Fraction(17, 24))
 
 
+@pytest.mark.slow
 def test_the_simulation_lies_within_its_interval_of_the_exact_value():
     state = endgame.LAST_DRAWS.state()
     moves = endgame.choices(state)

@@ -78,6 +78,7 @@ def test_a_neighbour_lays_from_the_hand_passed_and_brings_in_only_stolen_cards()
     assert stolen, "greedy bots steal after every angel: some steals are seen"
 
 
+@pytest.mark.slow
 def test_the_cli_reports_win_rates_with_intervals():
     import subprocess
     import sys

@@ -288,6 +288,7 @@ def test_an_unwritable_csv_is_refused_before_the_study(tmp_path, where):
     assert done.returncode == 2 and "--csv" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_writable_csv_gets_one_row_per_game(tmp_path):
     target = tmp_path / "games.csv"
     done = cli("simulate", "pentaquark", "-n", "4", "--csv", str(target))
@@ -315,6 +316,7 @@ def fuzz(monkeypatch):
     return fuzz
 
 
+@pytest.mark.slow
 def test_the_altered_action_property_catches_a_lenient_apply(fuzz, monkeypatch):
     from btlgames.core.state import GameState
 

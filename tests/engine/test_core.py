@@ -230,6 +230,7 @@ def test_play_turns_builds_no_view_for_a_bot_that_ignores_it():
     assert again.history == state.history
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_random_clearly():
     """Seeded, so exact: 300 games each (2,000-game figures: bench/ and the closing note)."""
     heuristic = simulate("pentaquark", n=300, bot="heuristic", seed=0).score_0.mean()

@@ -4,6 +4,8 @@ import pytest
 
 from btlgames.core import conformance
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 
 @pytest.mark.parametrize("games, options", [
     (250, {"annihilate_cards": 3}),

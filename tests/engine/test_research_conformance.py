@@ -12,6 +12,8 @@ import pytest
 from btlgames.core import conformance
 from btlgames.research import debrief
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 
 @pytest.mark.parametrize("variant", ["school", "full"])
 @pytest.mark.parametrize("players, games", [(2, 80), (3, 70), (4, 50)])  # 200 per variant (bench/conformance.py: more)

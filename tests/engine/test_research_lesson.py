@@ -25,6 +25,7 @@ def per_team_round(tallies, phase: str) -> float:
     return sum(t.by_phase[phase] for t in tallies) / team_rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("teams", [2, 3, 4])
 def test_the_measured_decisions_per_round_still_hold(counted, teams):
     tallies = counted[teams]

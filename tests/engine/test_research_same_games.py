@@ -15,6 +15,8 @@ import pytest
 from btlgames.core.events import ALL
 from btlgames.core.playing import play_one
 
+pytestmark = pytest.mark.slow  # the long seeded runs: the fast lane leaves them out
+
 
 def games_digest(bot: str, seeds, **options) -> str:
     h = hashlib.sha256()

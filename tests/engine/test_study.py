@@ -10,6 +10,7 @@ from btlgames.core.study import Config, compare, count, head_to_head, run, win_t
 TWO_SEATS = Config.make("beat-the-logic", ["greedy", "random"], rotate=True)
 
 
+@pytest.mark.slow
 def test_the_table_is_the_same_with_one_and_two_workers():
     one = run(TWO_SEATS, 16, seed=5, workers=1)
     two = run(TWO_SEATS, 16, seed=5, workers=2)

@@ -125,6 +125,7 @@ def test_a_difference_of_means_says_nothing_rather_than_claim_certainty():
     assert (low, high) == pytest.approx(tuple(-x for x in reversed(mean_interval([1, 2, 3, 4]))))
 
 
+@pytest.mark.slow
 def test_a_difference_of_means_covers_the_true_difference_about_95_times_in_100():
     rng = random.Random(11)
     hits = 0

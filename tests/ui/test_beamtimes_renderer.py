@@ -167,6 +167,7 @@ def buttons(app):
     return move_buttons(app)
 
 
+@pytest.mark.slow
 def test_the_app_plays_by_clicks_against_a_bot():
     app = renderer.app(seed=3, seats=["human", "heuristic"])
     assert "Problem 1" in app.table.value and "Your moves" not in app.table.value

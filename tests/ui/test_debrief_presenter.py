@@ -1,4 +1,4 @@
-"""The debrief on the projector (btlgames/ui/debrief_screens.py), driven in plain Python by .click().
+"""The debrief on the projector (btlgames/ui/debrief/screens.py), driven in plain Python by .click().
 
 Every screen is stepped to with Next (and back with Previous) and must show evidence of the very
 game it debriefs: its seats, its theories and their rolls, its bias events, its null results.
@@ -18,6 +18,8 @@ from btlgames.ui.debrief import document as D
 from btlgames.ui.debrief import screens as S
 from btlgames.ui.debrief import words as W
 from btlgames.ui.common.lesson_clock import LessonClock
+
+pytestmark = pytest.mark.slow  # whole bot games and their debriefs: the fast lane leaves them out
 
 M = texts("debrief")
 

@@ -15,6 +15,8 @@ from btlgames.core.saves import dumps
 from btlgames.ui.debrief import document as D
 from btlgames.ui.debrief import words as W
 
+pytestmark = pytest.mark.slow  # whole bot games and their debriefs: the fast lane leaves them out
+
 M = texts("debrief")
 SECTIONS = [D.theories, D.biases, D.replications, D.publishing, D.interference, D.scoreboard, D.wrap_up]
 KEYS = ["q1", "q2", "q3", "q4", "q5", "score", "wrap"]

@@ -44,6 +44,7 @@ def test_the_log_shows_the_newest_event_first():
     assert numbers == sorted(numbers, reverse=True) and numbers[0] == len(app.state.log.to_records(0))
 
 
+@pytest.mark.slow
 def test_log_numbers_are_words_so_three_digits_are_never_cut():
     """The entry numbers are text, not list markers clipped by the list's padding ("139." read as
     "l39." on the projector)."""
@@ -239,6 +240,7 @@ def test_a_scripted_game_shows_why_it_has_no_save_link():
     assert "cannot be saved" in app.save_link.value and "download" not in app.save_link.value
 
 
+@pytest.mark.slow
 def test_redrawing_the_moves_closes_the_widgets_it_replaces():
     """Found by bench/fuzz_apps.py: each move left ~36 widgets behind (kernel memory without end)."""
     from ipywidgets.widgets.widget import _instances

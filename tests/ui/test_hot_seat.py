@@ -92,6 +92,7 @@ def secret_game():
     _GAMES.pop("secret")
 
 
+@pytest.mark.slow
 def test_the_harness_runs_on_any_game():
     conformance.run("secret", games=30, save_sample=5)
 

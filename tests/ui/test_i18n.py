@@ -205,6 +205,7 @@ def test_the_launcher_links_keep_the_language(tmp_path):
 
 # --- a notebook in another language ------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_replication_notebook_runs_in_finnish_and_shows_its_finnish_prose(monkeypatch):
     """What nbval does for the English notebook, in Finnish: every cell runs in a kernel started
     with BTLGAMES_LANG=fi, and its text cells show the Finnish prose, section by section."""

@@ -264,6 +264,7 @@ def test_an_option_of_words_is_a_text_box_and_its_own_check_speaks():
     assert dict(lab.a.config().options)["goals"] == "H-2, H-1 in order"
 
 
+@pytest.mark.slow
 def test_more_games_goes_on_with_the_same_study_on_new_seeds():
     """The strategy lab's tournament, now every game's: Run, then More games adds games with the
     next seeds to the same study, and the interval narrows."""
@@ -391,6 +392,7 @@ def test_the_bars_show_every_seat_of_a_b_with_more_players_than_a():
     assert "A, games seat 3" not in alt
 
 
+@pytest.mark.slow
 def test_the_results_have_words_in_every_language():
     lab = ran(L.make("pauli", games=3, workers=1))
     for lang in available_languages():
@@ -400,6 +402,7 @@ def test_the_results_have_words_in_every_language():
             assert "{" not in words and ("Pauli moves back" in words) == (lang == "en"), lang
 
 
+@pytest.mark.slow
 def test_the_replication_presets_a_is_the_rulebooks_measurement():
     """The preset's question says that A plays the very games the rulebook measured (K25: 300 full
     3-player games, seeds 0-299): the lab's A and the rulebook's row give the same share."""

@@ -1,4 +1,4 @@
-"""Every notebook's words come from btlgames/locale/<lang>/notebooks/<folder>/<name>.md (ui/prose.py),
+"""Every notebook's words come from btlgames/locale/<lang>/notebooks/<folder>/<name>.md (ui/common/prose.py),
 in every language the kit speaks: a notebook keeps no prose of its own, so a new one cannot forget a
 language, and a translation says what the English says (same sections, links and numbers)."""
 import json

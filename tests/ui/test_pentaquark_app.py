@@ -1,10 +1,12 @@
 """The Pentaquark app played by clicks: every game makes progress (issue 9, kit rule K14)."""
+import pytest
 import random
 
 from btlgames.ui import games
 from widgetry import move_buttons
 
 
+@pytest.mark.slow
 def test_a_student_who_tries_sets_first_still_finishes_every_game():  # K14
     """Pressing the Background or Detector whenever it offers a set, then a random one of its
     sets, used to swap one quark between two sets for ever (4 of these 6 games passed 300 clicks)."""

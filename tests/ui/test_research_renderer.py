@@ -139,6 +139,7 @@ def secrets(state, view) -> list[set[str]]:
             for pl in state.players_]
 
 
+@pytest.mark.slow
 def test_other_players_hands_never_appear_in_a_viewers_table(finished):
     chosen = [s for s in finished if s.players >= 3][::2]
     for done in chosen:

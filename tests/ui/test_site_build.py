@@ -166,6 +166,7 @@ def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
     assert "](../../../lessons/pentaquark/rules.html?lang=fi)" in shown
 
 
+@pytest.mark.slow
 def test_the_light_apps_import_no_compiled_package():
     """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
     from btlgames.ui.pages import paths

@@ -1,5 +1,6 @@
 """The strategy lab's widgets in plain Python: runs, Stop, intervals, refusals."""
 # A join waits only until the run ends: its ceiling is high so that a busy machine does not fail a run that works.
+import pytest
 import re
 
 from btlgames.ui.common import prose
@@ -63,6 +64,7 @@ def test_the_replication_starts_with_the_claim_its_prose_tells():
     assert "(first seed 7)" in words and "winning 6 of the 10" in words
 
 
+@pytest.mark.slow
 def test_keep_or_pass_sets_the_exact_values_beside_a_simulation():
     k = lab.KeepOrPass(playouts=30)
     assert "Round 25" in k.position.value and "24 orders, each as likely" in k.position.value

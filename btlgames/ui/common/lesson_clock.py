@@ -3,7 +3,7 @@
 No thread and no timer: the clock keeps two numbers (the seconds used before the current run,
 and when the current run started) and draws itself from them whenever it is asked to, on
 every button press and on every redraw of the game table (``school_app`` in
-``btlgames.ui.research`` wires that). The minutes left are exact at each drawing; the end
+``btlgames.ui.games.research`` wires that). The minutes left are exact at each drawing; the end
 time it shows ("ends at 10:47") is right at every moment, and a bar shrinks in the browser by
 a CSS animation, so the room sees time pass without a message to the kernel every second.
 """

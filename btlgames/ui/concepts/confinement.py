@@ -18,7 +18,7 @@ import math
 
 import ipywidgets as w
 
-from ...core.i18n import number, t
+from ...core.i18n import number, t, words_of
 
 from ...science import hadrons
 from ...science.colour import COLOURS, FLAVOURS, Quark, best_confinement, groupings
@@ -68,9 +68,7 @@ STYLE = stylesheet("""\
 """)
 
 
-def msg(key: str, **values):
-    """This widget's words, from the message catalogue (``[confinement]`` in locale/*.toml)."""
-    return t(f"confinement.{key}", **values)
+msg = words_of("confinement")  # this app's words (catalogue section [confinement])
 
 
 # -- small helpers --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import math
 
 import ipywidgets as w
 
-from ...core.i18n import number, t
+from ...core.i18n import number, words_of
 from ...science import detector as model
 from ...science import hadrons
 from ...science.ranges import gap, is_exact, outcome
@@ -58,9 +58,7 @@ STYLE = stylesheet("""\
 """)
 
 
-def msg(key: str, **values):
-    """This notebook's words, from the message catalogue (``[detector_ranges]`` in locale/*.toml)."""
-    return t(f"detector_ranges.{key}", **values)
+msg = words_of("detector_ranges")  # this app's words (catalogue section [detector_ranges])
 
 
 # -- small helpers --------------------------------------------------------------------------------

@@ -3,22 +3,22 @@
 One function per section: electron shells, building atoms for the game, the chart of
 nuclides and annihilation. Plots are drawn when a button is pressed, never on load. Its
 simulation of crowding on the board is the rule-and-strategy lab's preset
-``lab(preset="pauli")`` (ui/lab.py), as every game's study is.
+``lab(preset="pauli")`` (ui/lab/rule_lab.py), as every game's study is.
 """
 from __future__ import annotations
 
-import io
 
 import ipywidgets as w
 
 from ...antimatter import words
 from ...antimatter.data import catalogue
 from ...antimatter.mats import needed_for, shortfall
-from ...core.i18n import number, t
+from ...core.i18n import number, words_of
 from ...science.atoms import annihilation, electron_configuration
 from ...science.elements import element_name
 from ...science.nuclides import isotopes, stable_nuclides
 
+from ..common.figures import figure, png
 from ..common.widgets import WIDE, RunPanel, app, button, esc, heading, stylesheet
 
 CSS = """.pa-shells { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; font-size: 1.1em; }
@@ -29,8 +29,7 @@ CSS = """.pa-shells { display: flex; flex-wrap: wrap; gap: 10px; align-items: fl
 """
 
 
-def msg(key: str, **values):
-    return t(f"pauli.{key}", **values)
+msg = words_of("pauli")  # this app's words (catalogue section [pauli])
 
 
 def shells_html(z: int) -> str:
@@ -83,9 +82,7 @@ def atom_builder() -> w.VBox:
 
 
 def chart_png(max_z: int = 10) -> bytes:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(6.4, 4.6), dpi=100)
+    fig = figure(6.4, 4.6)
     ax = fig.add_subplot()
     known = isotopes(max_z)
     unstable = [x for x in known if not x.stable]
@@ -103,9 +100,7 @@ def chart_png(max_z: int = 10) -> bytes:
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return png(fig)
 
 
 def nuclide_chart(max_z: int = 10) -> w.VBox:

@@ -15,14 +15,14 @@ marked dice cell has a ▶ and a frame, and the plot's lines differ in markers a
 """
 from __future__ import annotations
 
-import io
 import math
 
 import ipywidgets as w
 
-from ...core.i18n import number, t
+from ...core.i18n import number, words_of
 from ...science import ppv as model
 from ...science.intervals import wilson
+from ..common.figures import figure, png
 from ..common.widgets import WIDE, RunPanel, app, button, esc, heading, message, row, stylesheet
 
 ODDS_CHOICES = (1 / 1000, 1 / 300, 1 / 100, 1 / 30, 1 / 10, 1 / 5, 1 / 3, 1 / 2, 1.0, 2.0, 3.0, 10.0)
@@ -53,9 +53,7 @@ STYLE = stylesheet("""\
 """)
 
 
-def msg(key: str, **values):
-    """This widget's words, from the message catalogue (``[replication]`` in locale/*.toml)."""
-    return t(f"replication.{key}", **values)
+msg = words_of("replication")  # this app's words (catalogue section [replication])
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -434,10 +432,9 @@ def results_html(result: model.LabsResult) -> str:
 
 def convergence_png(result: model.LabsResult) -> bytes:
     """The simulated share of true claims as labs are added, with the formulas as dashed lines."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import PercentFormatter  # here: matplotlib loads at the first plot
 
-    fig = Figure(figsize=(7.2, 5.6), dpi=100)
+    fig = figure(7.2, 5.6)
     ax = fig.add_subplot()
     expected = result.world.expected()
     styles = {"single": ("o", "-", "#0d47a1"), "reanalysis": ("^", "-.", "#6a1b9a"),
@@ -460,9 +457,7 @@ def convergence_png(result: model.LabsResult) -> bytes:
     ax.grid(alpha=0.3)
     ax.legend(fontsize=11, loc="upper center", bbox_to_anchor=(0.5, -0.16))  # below: never over the data
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return png(fig)
 
 
 def plot_alt(result: model.LabsResult) -> str:

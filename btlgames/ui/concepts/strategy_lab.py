@@ -1,7 +1,7 @@
 """The Beat The Logic strategy lab: probability, expected value, Monte Carlo, and why one game
 proves little. Four widgets, one per section of notebooks/beat-the-logic/strategy-lab.ipynb; its
 strategies against each other are the rule-and-strategy lab's preset ``lab(preset="strategy-lab")``
-(ui/lab.py), as every game's are.
+(ui/lab/rule_lab.py), as every game's are.
 
 The models are plain Python (btlgames.core.study, btlgames.beat_the_logic.odds and .endgame,
 btlgames.science.intervals);
@@ -10,7 +10,6 @@ they run; a stopped run reports the games it finished and nothing else.
 """
 from __future__ import annotations
 
-import io
 from fractions import Fraction
 
 import ipywidgets as w
@@ -18,13 +17,14 @@ import ipywidgets as w
 from ...beat_the_logic import endgame
 from ...beat_the_logic.odds import Wait, at_least, counted, passed_on
 from ...beat_the_logic.rules import ORDER, card_words
-from ...core.i18n import number, t
+from ...core.i18n import number, words_of
 from ...core.playing import make_bot
 from ...core.registry import load
 from ...core.study import Config, by_lineup, run
 from ...science.intervals import mean_interval, wilson
 from ..games import beat_the_logic as renderer
 
+from ..common.figures import figure, png
 from ..common.widgets import WIDE, Refused, Runner, RunPanel, app, button, esc, heading, message, row
 
 GAME = "beat-the-logic"
@@ -37,8 +37,7 @@ STYLE = """<style>
 </style>"""
 
 
-def msg(key: str, **values):
-    return t(f"strategy_lab.{key}", **values)
+msg = words_of("strategy_lab")  # this app's words (catalogue section [strategy_lab])
 
 
 def rate(k: int, n: int) -> str:
@@ -51,12 +50,6 @@ def rate(k: int, n: int) -> str:
 def _table(head: list[str], rows: list[list[str]]) -> str:
     return ("<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in head) + "</tr>"
             + "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows) + "</table>")
-
-
-def _png(fig) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
 
 
 # -- 2. keep the sure card, or wait? ---------------------------------------------------------------------
@@ -259,9 +252,7 @@ class KeepOrPass:
         return msg("pass.alt", n=len(self.finals[0]))
 
     def plot_png(self) -> bytes:
-        from matplotlib.figure import Figure
-
-        fig = Figure(figsize=(9, 4.2), dpi=100)
+        fig = figure(9, 4.2)
         axes = fig.add_subplot(1, 1, 1)
         for k, move in enumerate(self.moves):
             differences = self._differences(k)
@@ -280,7 +271,7 @@ class KeepOrPass:
             axes.set_title(msg("pass.plot.exact"), fontsize=10)
         axes.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
         fig.tight_layout()
-        return _png(fig)
+        return png(fig)
 
 
 def keep_or_pass() -> w.VBox:

@@ -11,7 +11,8 @@ import textwrap
 from dataclasses import dataclass
 
 from ...research import debrief as facts
-from .pieces import MARKERS, card_name, chart, figure, msg, number, png, signed
+from ..common.figures import figure, png
+from .pieces import MARKERS, card_name, chart, msg, number, signed
 from ..common.seats import COLOURS
 
 
@@ -51,7 +52,7 @@ def tests_chart(seats, d: facts.Debrief, look: Look = PAGE, caption: bool = True
     """Every test on a strip per theory, round by round: the tester's colour and symbol, filled
     for a success and hollow for a null result or an artefact, with a short word above."""
     tested = [th for th in d.theories["theory"] if (d.tests["theory"] == th).any()]
-    fig = figure(look.width, look.height or 2.2 + 1.0 * len(tested), look.dpi)
+    fig = figure(look.width, look.height or 2.2 + 1.0 * len(tested), look.dpi, "constrained")
     ax = fig.add_subplot()
     in_round = d.tests.groupby(["theory", "round"]).size().to_dict()  # tests side by side in a round
     seen: dict = {}
@@ -91,7 +92,7 @@ def grouped_bars(seats, frame, bars, ylabel: str, title: str, label=None, look: 
     from matplotlib.patches import Patch
 
     n = len(frame)
-    fig = figure(look.width, look.height or 4.6, look.dpi)
+    fig = figure(look.width, look.height or 4.6, look.dpi, "constrained")
     ax = fig.add_subplot()
     width = 0.8 / len(bars)
     handles = []
@@ -170,7 +171,7 @@ def tracks_chart(seats, d: facts.Debrief, look: Look = PAGE, caption: bool = Tru
     more than one above Rigor (artefacts) shaded; each artefact marked with a ✖."""
     n = d.summary.players
     rows_, cols = _panels(n, look)
-    fig = figure(look.width, look.height or 3.4 * rows_ + 0.6, look.dpi)
+    fig = figure(look.width, look.height or 3.4 * rows_ + 0.6, look.dpi, "constrained")
     axes = fig.subplots(rows_, cols, squeeze=False, sharex=True, sharey=True)
     top = max(int(d.tracks[["rigor", "hype"]].max().max()) + 1, 4)
     last = int(d.tracks["round"].max())
@@ -222,7 +223,7 @@ def vp_chart(seats, d: facts.Debrief, sources: list[str], look: Look = PAGE, cap
     from matplotlib.patches import Patch
 
     vp, n = d.vp, d.summary.players
-    fig = figure(look.width, look.height or max(3.2, 1.4 + 0.9 * n), look.dpi)
+    fig = figure(look.width, look.height or max(3.2, 1.4 + 0.9 * n), look.dpi, "constrained")
     ax = fig.add_subplot()
     palette = colormaps["tab20"]
     hatches = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")

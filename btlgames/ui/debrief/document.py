@@ -16,7 +16,7 @@ own):
 - :func:`scoreboard` — where every VP came from;
 - :func:`wrap_up` — what to remember, and this game in numbers.
 
-The **projector view** is :func:`presenter` (``btlgames/ui/debrief_screens.py``): one question
+The **projector view** is :func:`presenter` (``btlgames/ui/debrief/screens.py``): one question
 per screen, for the teacher to lead in class; the game app opens it with one click.
 
 The facts come from ``btlgames.research.debrief`` (plain Python, tested on its own); the words

@@ -1,14 +1,13 @@
 """The debrief's small pieces of HTML: its words, seat badges, tables, paragraphs, charts as images.
 
-Shared by the document view (``btlgames/ui/debrief.py``) and the projector
-(``btlgames/ui/debrief_screens.py``). Everything returns HTML text; plain words are escaped here.
+Shared by the document view (``btlgames/ui/debrief/document.py``) and the projector
+(``btlgames/ui/debrief/screens.py``). Everything returns HTML text; plain words are escaped here.
 """
 from __future__ import annotations
 
 import base64
-import io
 
-from ...core.i18n import t
+from ...core.i18n import words_of
 from ...research import board, cards
 from ..common.seats import COLOURS, SYMBOLS
 from ..common.widgets import esc
@@ -16,9 +15,7 @@ from ..common.widgets import esc
 MARKERS = ("o", "s", "^", "*")  # the seats' symbols as matplotlib markers
 
 
-def msg(key: str, **values):
-    """The debrief's words, from the message catalogue (``[debrief]`` in locale/en/debrief.toml)."""
-    return t(f"debrief.{key}", **values)
+msg = words_of("debrief")  # this app's words (catalogue section [debrief])
 
 
 # -- names ---------------------------------------------------------------------------------------
@@ -117,20 +114,9 @@ def seat_table(seats: Seats, frame, columns: tuple[str, ...]) -> str:
 
 
 # -- charts --------------------------------------------------------------------------------------
-def png(fig) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
 def chart(png_bytes: bytes, alt: str, caption: bool = True) -> str:
     """A chart as an image inside HTML, with ``alt`` for screen readers (and as its caption)."""
     data = base64.b64encode(png_bytes).decode("ascii")
     image = f'<img class="btl-chart" src="data:image/png;base64,{data}" alt="{esc(alt)}">'
     return f"<figure>{image}<figcaption><small>{esc(alt)}</small></figcaption></figure>" if caption else image
 
-
-def figure(width: float, height: float, dpi: int = 100):
-    from matplotlib.figure import Figure  # no pyplot: no global figure state between viewers
-
-    return Figure(figsize=(width, height), dpi=dpi, layout="constrained")

@@ -1,6 +1,6 @@
 """The debrief on the projector: one question per screen, with this game's own evidence drawn large.
 
-:func:`presenter` (also ``btlgames.ui.debrief.presenter``) takes a Research Programme state,
+:func:`presenter` (the game app's Debrief button opens it) takes a Research Programme state,
 finished or not, and returns one widget: an opening screen (who won, the scoreboard), the five
 questions of the rulebook's debrief, and a closing screen (what to remember); Previous and Next
 step through them, a debrief clock (the lesson clock, 8 minutes by default) counts down, and
@@ -8,7 +8,7 @@ step through them, a debrief clock (the lesson clock, 8 minutes by default) coun
 
 Made to fit one screen without scrolling at 1920×1080 and 1366×768 in a box the size of the
 viewport minus the game app's header: type and charts scale with the viewport, and every screen
-shows at most a handful of lines (the document view, ``btlgames/ui/debrief.py``, has the rest).
+shows at most a handful of lines (the document view, ``btlgames/ui/debrief/document.py``, has the rest).
 Screens are drawn when first shown, then kept.
 
 CSS contract (the browser tests): the outer box has ``btl-app btl-debrief-presenter``; each

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import ipywidgets as w
 
-from ...core.i18n import t
+from ...core.i18n import t, words_of
 from ...research import board, cards, lesson
 from ...research.constants import STORY_CAPS
 from ...research.terms import method_choices, project_choices, success_chance, test_terms
@@ -91,8 +91,7 @@ CSS = """
 
 
 # -- small pieces --------------------------------------------------------------------------------
-def _w(key: str, **values) -> str:
-    return t(f"research_ui.{key}", **values)
+_w = words_of("research_ui")  # the app's words (catalogue section [research_ui])
 
 
 def seat_name(p: int, variant: str = "full") -> str:

@@ -19,15 +19,15 @@ are the concept notebooks' studies, each asking a question its default run can a
 from __future__ import annotations
 
 import base64
-import io
 import os
 import threading
 
 import ipywidgets as w
 
 from ...core import study
-from ...core.i18n import catalogue, number, t
+from ...core.i18n import catalogue, number, t, words_of
 from ...core.registry import Option, games, load, spec
+from ..common.figures import figure, png
 from ..common.widgets import WIDE, Refused, Runner, RunPanel, app, button, esc, heading, message, replace_children, row, stylesheet
 
 GAMES_RANGE = (1, 20_000)
@@ -64,8 +64,7 @@ PRESETS = {
 }
 
 
-def msg(key: str, **values):
-    return t(f"lab.{key}", **values)
+msg = words_of("lab")  # this app's words (catalogue section [lab])
 
 
 def has_msg(key: str) -> bool:
@@ -572,16 +571,12 @@ SETTLED = 10  # games: the narrowing plot's scale and words start here
 def plot_png(studies: list, measure: str) -> tuple[bytes, str]:
     """Left, bars: each share of A (and B) with its 95 % interval as an error bar. Right: the chosen
     share or mean as games were added, its interval narrowing. And the words for both."""
-    from matplotlib.figure import Figure  # no pyplot: no global figure state, safe on the run's thread
-
-    fig = Figure(figsize=(PLOT_SIZE[0] / 80, PLOT_SIZE[1] / 80), dpi=80)
+    fig = figure(PLOT_SIZE[0] / 80, PLOT_SIZE[1] / 80, dpi=80)
     ax, right = fig.subplots(1, 2, width_ratios=(3, 2))
     bars = shares_bars(ax, studies)
     narrowing = running_lines(right, studies, measure)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue(), f"{bars} {narrowing}"
+    return png(fig), f"{bars} {narrowing}"
 
 
 def shares_bars(ax, studies: list) -> str:

@@ -1,5 +1,5 @@
 /* The page's language on the static site (`btlgames site`): what the kit's server does for each
-   request (ui/voila/kit.py, LanguageMixin) done in the browser, since a static host sends the
+   request (ui/serve/voila_app.py, LanguageMixin) done in the browser, since a static host sends the
    same file whatever ?lang= says.  The build writes this file as btl-language.js, after
    `window.BTL_SITE = {known, fallback, kernel, loading}` (build.language_script).
 
