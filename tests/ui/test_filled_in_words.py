@@ -1,0 +1,241 @@
+"""Catalogue sentences once filled in, read as the class reads them on the projector (issue 27).
+
+tests/ui/test_i18n.py holds every translation to English's keys and placeholders; a sentence can
+keep them all and still break once a name or a number goes in: Finnish "pelaajan Pelaaja 2" (a
+name glued after a word in another case), "+1 Osaajat", "1 Melua", Dutch "moet nu de preprintroof",
+"neemt een rood Down-quark". Here seeded bot games of Research Programme (both variants),
+Antimatter Matters and Beat The Logic are played, and everything their apps write is rendered in
+each language through the kit's own renderers: every log line, the headline and every move's
+words along the game, the refusals of moves not possible now, the end, the pass-the-device
+prompts, the Research debrief and the card sheets. No line may match a broken pattern below.
+"""
+import html
+import re
+from functools import lru_cache
+
+import pytest
+
+from btlgames.core import i18n
+from btlgames.core.i18n import t
+from btlgames.core.simulate import play_one
+from btlgames.ui import antimatter, beat_the_logic, research
+
+SEAT = r"(?:Pelaaja|Ryhmä|Tutkija) \d"  # a Finnish seat's whole name, as the renderers write it
+BADGE = r"[●■▲★◆]?\s*"  # the debrief and Antimatter Matters put the seat's symbol before its name
+RESOURCES_FI = "Raha|Data|Laskenta|Skepsis|Osaajat|Melu"
+PARTITIVES_FI = r"Rahaa|Dataa|Laskentaa|Skepsistä|Osaajia|Melua|KV:ta|KV:tä"
+
+#: language -> {what is wrong: a pattern that finds it in a filled-in line}
+BROKEN = {
+    "en": {
+        "a verb missing after 'must now' ('must now the preprint heist')": r"\bmust now (?:the|a|an)\b",
+        "'a' before a plural ('takes a Photons')": r"\ba (?:Photons|Gluons)\b",
+    },
+    "fi": {
+        "a seat's name after a word in another case ('pelaajan Pelaaja 2')":  # "Olen Pelaaja 2" is a verb
+            rf"\b(?![Oo]len\b)[A-Za-zÅÄÖåäö][a-zåäö]{{2,}}(?:n|lle|lta|ltä|lla|llä|sta|stä|ssa|ssä|seen|ksi)\s+{BADGE}{SEAT}\b",
+        "a signed number before a resource ('+1 Osaajat (O)': the source writes 'Osaajat (O) +1')":
+            rf"[+−-]\d+ (?:{RESOURCES_FI}|Huolellisuus|Maine|Tekniikka|Velka)\b",
+        "2 or more before a nominative ('2 Data (D)')": rf"(?<![\d,.+−-])(?:[02-9]|\d\d+) (?:{RESOURCES_FI})\b",
+        "1 before a partitive ('1 Melua', '1 KV:ta')": rf"(?<![\d,.])1 (?:{PARTITIVES_FI})(?!\w)",
+        "'Osaajat' after a number ('1 Osaajat')": r"\d Osaajat\b",
+        "'ei mitään' as a positive verb's object ('tuottavat ei mitään')": r"[a-zåäö]\s+ei mitään\b",
+        "'KV:ta' (KV is read koo-vee: 'KV:tä')": r"\bKV:ta\b",
+    },
+    "nl": {
+        # a Dutch infinitive ends in -en: "moet nu een actie doen.", never "moet nu de preprintroof."
+        "a verb missing after 'moet nu' ('moet nu de preprintroof')": r"\bmoet nu\b[^.:;!?]*\b\w+(?<!en)[.:;!?]",
+        "a colour adjective not inflected before its noun ('rood Down-quark')": r"\b(?:rood|groen|blauw)\s+(?!en\b)\w",
+        "'een' before a plural ('neemt een Fotonen')": r"\been (?:Fotonen|Gluonen)\b",
+        "'op' twice in 'lost ... op' ('lost de anomalie ... op Zwaartekracht 2 op')":
+            r"\blost\b[^.;:]*\bop\b[^.;:]*\bop\b",
+        "a seat's name in lower case ('speler 3' beside 'Speler 3')": r"\b(?:speler|wetenschapper) \d",
+        "a clumsy phrase the issue names": r"\bondergaat\b|houdt er hoogstens|het spel wordt geteld",
+    },
+}
+
+
+def plain(text: str) -> str:
+    """HTML as the words it shows: a table's cells apart (" | "), a block's words a line of their own."""
+    text = re.sub(r"</t[dh]>", " | ", str(text))
+    text = re.sub(r"</(?:p|div|li|tr|h\d|caption)>|<br\s*/?>", "\n", text)
+    lines = (re.sub(r"[ \t]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", line))).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _moves_and_refusals(state, words) -> list[str]:
+    """Every legal move's words, and the refusal of a move seen earlier that is not possible now."""
+    lines = [words(a) for a in state.legal_actions()]
+    kinds = {a.kind for a in state.legal_actions()}
+    seen = _moves_and_refusals.seen.setdefault(state.name, {})
+    for action in state.legal_actions():
+        seen.setdefault(action.kind, action)
+    lines += [state.why_illegal(a) for kind, a in seen.items() if kind not in kinds]
+    return [line for line in lines if line]
+
+
+_moves_and_refusals.seen = {}
+
+
+def _positions(finished, every: int = 3):
+    """The positions of a finished game (every ``every``-th, and the end)."""
+    import btlgames
+    from btlgames.core.state import action_from_json
+
+    state = btlgames.load(finished.name, seed=finished.seed, **finished.options)
+    for i, raw in enumerate(finished.history):
+        if i % every == 0:
+            yield state
+        state.apply(action_from_json(state.actions, raw))
+    yield state
+
+
+def _prompts(seat_name, players: int) -> list[str]:
+    """What the generic app says to a seat: whose turn, pass the device, "I am ..."."""
+    return [t(f"app.{key}", who=seat_name(p)) for p in range(players) for key in ("to_play", "pass_to", "i_am")]
+
+
+#: Research events too rare for the seeded games above, with values as the engine logs them
+RARE_RESEARCH = [
+    {"kind": "prereg_roll", "player": 1, "roll": 5},
+    {"kind": "shield_roll", "player": 0, "card": "open_source", "roll": 2},
+    {"kind": "noise_supply_empty", "player": None},
+    {"kind": "programme", "player": 2, "field": "mathematics"},
+    {"kind": "test_lapsed", "player": 2, "theory": "cosmic_inflation"},
+    {"kind": "synthesis", "player": 0, "roll": 6, "bonus": 2, "won": True},
+    {"kind": "synthesis", "player": 0, "roll": 3, "bonus": 1, "won": False},
+    {"kind": "bridge", "player": 1, "fields": ["gravity", "quantum"], "wormhole": True},
+    {"kind": "artefact", "player": 1, "theory": "cosmic_inflation", "rigor": 1, "hype": 3},
+    {"kind": "class_story", "player": 2},
+    {"kind": "story", "player": 1, "ep": 2},
+    {"kind": "hit", "player": 0, "theory": "cosmic_inflation", "how": "no_project", "kv": 1},
+    {"kind": "rejected", "player": 1, "theory": "cosmic_inflation"},
+    {"kind": "test_cancelled", "player": 2, "theory": "cosmic_inflation"},
+    *({"kind": "protected", "player": 1, "event": "open_access_mandate", "card": "p_hacking", "sort": "bias",
+       "card_kind": "p-hacking", "how": how, "method": method}
+      for how, method in (("prereg", "preregistration_service"), ("skepticism", None), ("method", "blind_analysis"))),
+]
+
+
+def research_lines(variant: str, seed: int, players: int = 3) -> list[str]:
+    state = play_one("research", seed, ["heuristic", "random", "heuristic", "random"][:players],
+                     players=players, variant=variant)
+    lines = [research.event(r, variant) for viewer in (None, "all") for r in state.log.to_records(viewer)]
+    for position in _positions(state):
+        view = position.view(None)
+        lines.append(plain(research.headline(view)))
+        lines += _moves_and_refusals(position, lambda a, v=view: research.move_words(a, v))
+    lines.append(plain(research.summary(state.view(None))))
+    lines += _prompts(lambda p: research.seat_name(p, variant), players)
+    return lines + debrief_lines(state)
+
+
+def debrief_lines(state) -> list[str]:
+    """Every section of the debrief of a Research Programme game."""
+    from btlgames.ui import debrief
+
+    game = debrief.session()
+    game.load_state(state, "")
+    lines = [plain(debrief.summary_html(game))]
+    sections = (debrief.tests_html, debrief._theories, debrief.artefacts_html,
+                debrief.hype_html, debrief.noise_html, debrief._biases, debrief.pairs_html,
+                debrief._replications, debrief._publishing, debrief._interference, debrief._scoreboard,
+                debrief._wrap_up)
+    return lines + [plain(section(game, game.facts)) for section in sections]
+
+
+def antimatter_lines(mode: str, seed: int) -> list[str]:
+    players = 4 if mode == "team" else 3
+    state = play_one("antimatter", seed, "heuristic", players=players, mode=mode)
+    lines = [antimatter.event(r) for viewer in (None, "all") for r in state.log.to_records(viewer)]
+    for position in _positions(state):
+        lines.append(plain(antimatter.headline(position.view(None))))
+        lines += _moves_and_refusals(position, str)
+    lines.append(plain(antimatter.summary(state.view(None))))
+    return lines + _prompts(antimatter.seat_name, players)
+
+
+def beat_the_logic_lines(seed: int) -> list[str]:
+    state = play_one("beat-the-logic", seed, ["greedy", "planner", "random"], players=3)
+    lines = [beat_the_logic.event(r) for viewer in (None, "all") for r in state.log.to_records(viewer)]
+    for position in _positions(state):
+        view = position.view(position.current_player())
+        lines.append(plain(beat_the_logic.headline(view)))
+        lines += _moves_and_refusals(position, lambda a, v=view: beat_the_logic.move_words(a, v))
+    lines.append(plain(beat_the_logic.summary(state.view(None))))
+    return lines + _prompts(beat_the_logic.seat_name, 3)
+
+
+def card_sheet_lines(lang: str) -> list[str]:
+    from btlgames.antimatter import card_sheet as antimatter_sheet
+    from btlgames.research import card_sheet as research_sheet
+
+    return (research_sheet.markdown(lang) + "\n" + antimatter_sheet.markdown(lang)).splitlines()
+
+
+@lru_cache(maxsize=None)
+def rendered(lang: str) -> tuple[str, ...]:
+    """Everything the three games' apps write in ``lang``, one line each."""
+    with i18n.speaking(lang):
+        lines = [line for variant in ("full", "school") for seed in range(3) for line in research_lines(variant, seed)]
+        lines += [research.event({"turn": 3, "phase": "tests", **r}, variant) for r in RARE_RESEARCH
+                  for variant in ("full", "school")]
+        lines += [line for mode in ("standard", "coop", "team", "mixed", "challenge") for seed in range(2)
+                  for line in antimatter_lines(mode, seed)]
+        lines += [line for seed in range(3) for line in beat_the_logic_lines(seed)]
+        lines += card_sheet_lines(lang)
+    return tuple(line for text in lines for line in text.split("\n") if line.strip())
+
+
+def broken_lines(lang: str) -> dict[str, list[str]]:
+    """What is wrong -> the distinct lines that show it."""
+    found = {}
+    for problem, pattern in BROKEN[lang].items():
+        hits = sorted({line for line in rendered(lang) if re.search(pattern, line)})
+        if hits:
+            found[problem] = hits
+    return found
+
+
+@pytest.mark.parametrize("lang", sorted(BROKEN))
+def test_no_filled_in_sentence_breaks(lang):
+    lines = rendered(lang)
+    assert len(lines) > 5000  # the games were played and rendered
+    found = broken_lines(lang)
+    count = sum(any(re.search(p, line) for p in BROKEN[lang].values()) for line in lines)
+    report = "\n".join(f"- {problem}: {len(hits)} distinct, e.g. {hits[0]!r}" for problem, hits in found.items())
+    assert not found, f"{lang}: {count} of {len(lines)} rendered lines read wrong:\n{report}"
+
+
+@pytest.mark.parametrize("lang, line, problem", [
+    ("fi", "Pelaaja 1 replikoi pelaajan Pelaaja 2 teorian Steriilit neutriinot.", "a seat's name"),
+    ("fi", "Kierros 2: pelaajan ● Ryhmä 3 testi kaatui Meluun.", "a seat's name"),
+    ("fi", "Anna laite pelaajalle ● Tutkija 2. Muut, katsokaa muualle!", "a seat's name"),
+    ("fi", "projektit tuottavat +6 Data (D), +3 Osaajat (O).", "a signed number"),
+    ("fi", "Pelaaja 1 palauttaa 2 Data (D).", "2 or more"),
+    ("fi", "Pelaaja 1 simuloi: 1 Melua pois heksalta Metatiede 1.", "1 before a partitive"),
+    ("fi", "projektit tuottavat ei mitään.", "'ei mitään'"),
+    ("nl", "Speler 2 moet nu de preprintroof.", "a verb missing"),
+    ("nl", "Wetenschapper 1 verliest rood Down-quark.", "a colour adjective"),
+    ("nl", "Wetenschapper 1 neemt een Fotonen.", "'een' before a plural"),
+    ("nl", "Speler 1 lost de anomalie Hubble-spanning op Kosmologie 2 op.", "'op' twice"),
+    ("nl", "Speler 3 steelt plectrum uit set 2 van speler 1.", "lower case"),
+    ("en", "Player 2 must now the preprint heist.", "a verb missing"),
+])
+def test_each_pattern_finds_what_it_names(lang, line, problem):
+    matched = [name for name, pattern in BROKEN[lang].items() if re.search(pattern, line)]
+    assert any(problem in name for name in matched), (line, matched)
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("fi", "Pelaaja 1 replikoi teorian Steriilit neutriinot (omistaja Pelaaja 2): molemmat VP +2."),
+    ("fi", "Ensimmäinen osuma teorialle Kvanttispinneste, testaaja Pelaaja 1: KV nyt 0."),
+    ("fi", "Pelaaja 2 ottaa tulot: Raha (R) 2 ja Data (D) 1; projektit eivät tuota mitään."),
+    ("fi", "Pelaaja 1 ottaa palkinnon: 1 VP. Voittaja: Ryhmä 1. Olen Pelaaja 2: näytä pöytäni"),
+    ("fi", "Pelaaja 1 paljastaa heksan Kondensoitu aine 3: ei mitään."),
+    ("nl", "Wetenschapper 1 verliest Down-quark (rood). R, G, B = rood, groen, blauw"),
+    ("nl", "Speler 1 lost de anomalie Hubble-spanning op (Kosmologie 2)."),
+    ("nl", "Speler 1 moet nu een actie doen. Speler 2 moet nu schuld aflossen of doorgaan."),
+])
+def test_good_sentences_pass(lang, line):
+    assert not [name for name, pattern in BROKEN[lang].items() if re.search(pattern, line)], line
