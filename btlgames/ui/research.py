@@ -122,9 +122,10 @@ def _gain_word(key: str) -> str:
 
 
 def gains(table, signed: bool = True) -> str:
-    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing"."""
-    sign = "+" if signed else ""
-    return _join(f"{sign if n > 0 else ''}{n} {_gain_word(k)}" for k, n in table.items() if n) or _w("none")
+    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing". The catalogue
+    orders each number and word (Finnish, as its source: "Raha (R) +1")."""
+    amount = "amount_signed" if signed else "amount"
+    return _join(_w(amount, n=n, resource=_gain_word(k)) for k, n in table.items() if n) or _w("none")
 
 
 def _join(items) -> str:
@@ -248,12 +249,14 @@ def _hex_middle(view, hex_id: str, x: float, y: float):
     bonus = cards.placement_bonus().get(hex_id)
     if bonus:
         words = _w("hex_bonus", bonus=gains(bonus))
-        return _text(x, y + 5, f"+{_short_gains(bonus)}", 12, 400, "#333"), words
+        return _text(x, y + 5, _short_gains(bonus), 12, 400, "#333"), words
     return "", ""
 
 
 def _short_gains(table) -> str:
-    return " ".join(f"{n} {k if k in cards.RESOURCES else _w('gain.' + k)}" for k, n in table.items())
+    """"+1 D" in a hex (Finnish "D +1"): letters for resources, words for scores."""
+    return " ".join(_w("amount_signed", n=n, resource=k if k in cards.RESOURCES else _w(f"gain.{k}"))
+                    for k, n in table.items())
 
 
 def _hex(view, hex_id: str, x: float, y: float) -> str:
