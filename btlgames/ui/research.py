@@ -785,11 +785,12 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
 
     from ..research import lesson
     from .lesson_clock import LessonClock
+    from .widgets import WIDE
 
     caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
     story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
-                           description=t("research_ui.stories.label"), layout=w.Layout(width="330px"),
-                           style={"description_width": "initial"})
+                           description=t("research_ui.stories.label"), layout=w.Layout(width="auto"),
+                           style=WIDE)  # its words whole in every language
     holder = {}  # the game app, once made (the clock asks it where the class stands)
 
     def behind(seconds: float):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from access import assert_accessible
-from playing import tab_to
+from playing import show_settings, tab_to
 from wording import assert_in_language, english_left
 
 from btlgames.core.i18n import available_languages, t
@@ -91,6 +91,7 @@ def test_research_programme_in_finnish_shows_no_english_words(page, open_app, ki
     assert page.title() == t("page_title.research-programme.school", "fi")  # the tab names the app, not "school"
     assert "Kierros 1/5" in page.locator(".btl-app").first.inner_text()
     assert english_left(visible(page)) == []  # the prose too: it has its Finnish source
+    show_settings(page)  # the seats and the story cap: every label and choice whole ("Paikk…" was cut)
     assert_in_language(page, "the school app in Finnish")
     assert_accessible(page, "the school app in Finnish")
     # its debrief, with a bot game loaded so that every section has something to say
