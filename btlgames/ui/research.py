@@ -725,7 +725,7 @@ def summary(view) -> str:
     variant, winners = view["variant"], view["winners"]
     names = _join(seat_name(p, variant) for p in winners)
     headline = _w("won" if len(winners) == 1 else "shared_win", winners=names)
-    marks = "".join(marker(p, variant) for p in winners)
+    marks = "".join(marker(p, variant, str(p + 1)) for p in winners)  # "●1": the sentence says the name
     # seats side by side, a row per source of points: it fits the side panel beside the table
     columns = ("bridges", "debt", "hype", "consensus")
     seats = view["players_"]

@@ -4,10 +4,11 @@ tests/ui/test_i18n.py holds every translation to English's keys and placeholders
 keep them all and still break once a name or a number goes in: Finnish "pelaajan Pelaaja 2" (a
 name glued after a word in another case), "+1 Osaajat", "1 Melua", Dutch "moet nu de preprintroof",
 "neemt een rood Down-quark". Here seeded bot games of Research Programme (both variants),
-Antimatter Matters and Beat The Logic are played, and everything their apps write is rendered in
-each language through the kit's own renderers: every log line, the headline and every move's
-words along the game, the refusals of moves not possible now, the end, the pass-the-device
-prompts, the Research debrief and the card sheets. No line may match a broken pattern below.
+Antimatter Matters and Beat The Logic (and Beamtimes and Lifetimes and Pentaquark) are played, and
+everything their apps write is rendered in each language through the kit's own renderers: every log
+line, the headline, the table's words and every move's words along the game, the refusals of moves
+not possible now, the end, the pass-the-device prompts, the Research debrief and the card sheets.
+No line may match a broken pattern below.
 """
 import html
 import re
@@ -19,18 +20,22 @@ import pytest
 from btlgames.core import i18n
 from btlgames.core.i18n import t
 from btlgames.core.simulate import play_one
-from btlgames.ui import antimatter, beat_the_logic, research
+from btlgames.ui import antimatter, beamtimes, beat_the_logic, pentaquark, research
 
 SEAT = r"(?:Pelaaja|Ryhmä|Tutkija) \d"  # a Finnish seat's whole name, as the renderers write it
 BADGE = r"[●■▲★◆]?\s*"  # the debrief and Antimatter Matters put the seat's symbol before its name
 RESOURCES_FI = "Raha|Data|Laskenta|Skepsis|Osaajat|Melu"
 PARTITIVES_FI = r"Rahaa|Dataa|Laskentaa|Skepsistä|Osaajia|Melua|KV:ta|KV:tä"
 
+#: in every language: a seat's name said twice over ("● Group 1 Group 1 to play")
+TWICE = {"a seat's name twice in a row ('Ryhmä 1 Ryhmä 1 vuorossa')": rf"\b(\w+ \d+) {BADGE}\1\b"}
+
 #: language -> {what is wrong: a pattern that finds it in a filled-in line}
 BROKEN = {
     "en": {
         "a verb missing after 'must now' ('must now the preprint heist')": r"\bmust now (?:the|a|an)\b",
         "'a' before a plural ('takes a Photons')": r"\ba (?:Photons|Gluons)\b",
+        **TWICE,
     },
     "fi": {
         "a seat's name after a word in another case ('pelaajan Pelaaja 2')":  # "Olen Pelaaja 2" is a verb
@@ -42,6 +47,7 @@ BROKEN = {
         "'Osaajat' after a number ('1 Osaajat')": r"\d Osaajat\b",
         "'ei mitään' as a positive verb's object ('tuottavat ei mitään')": r"[a-zåäö]\s+ei mitään\b",
         "'KV:ta' (KV is read koo-vee: 'KV:tä', 'KV:llä')": r"\bKV:[a-zäö]*[aou]",
+        **TWICE,
     },
     "nl": {
         # a Dutch infinitive ends in -en (-an): "moet nu een actie doen", never "moet nu de preprintroof."
@@ -52,6 +58,7 @@ BROKEN = {
             r"\blost\b[^.;:]*\bop\b[^.;:]*\bop\b",
         "a seat's name in lower case ('speler 3' beside 'Speler 3')": r"\b(?:speler|wetenschapper) \d",
         "a clumsy phrase the issue names": r"\bondergaat\b|houdt er hoogstens|het spel wordt geteld",
+        **TWICE,
     },
 }
 
@@ -190,6 +197,20 @@ def beat_the_logic_lines(seed: int) -> list[str]:
     return lines + _prompts(beat_the_logic.seat_name, 3)
 
 
+def other_game_lines(game: str, renderer, seed: int, players: int, bot: str = "heuristic") -> list[str]:
+    """Beamtimes and Lifetimes, Pentaquark: the same reading, for the kit's other games."""
+    state = play_one(game, seed, bot, players=players)
+    lines = [renderer.event(r) for viewer in (None, "all") for r in state.log.to_records(viewer)]
+    for i, position in enumerate(_positions(state)):
+        view = position.view(position.current_player())
+        lines.append(plain(renderer.headline(view)))
+        if i % 8 == 0:
+            lines.append(shown(renderer.table(view)))
+        lines += _moves_and_refusals(position, str)
+    lines.append(plain(renderer.summary(state.view(None))))
+    return lines
+
+
 def card_sheet_lines(lang: str) -> list[str]:
     from btlgames.antimatter import card_sheet as antimatter_sheet
     from btlgames.research import card_sheet as research_sheet
@@ -207,6 +228,8 @@ def rendered(lang: str) -> tuple[str, ...]:
         lines += [line for mode in ("standard", "coop", "team", "mixed", "challenge") for seed in range(2)
                   for line in antimatter_lines(mode, seed)]
         lines += [line for seed in range(3) for line in beat_the_logic_lines(seed)]
+        lines += [line for seed in range(2) for line in other_game_lines("beamtimes", beamtimes, seed, 3)]
+        lines += [line for seed in range(2) for line in other_game_lines("pentaquark", pentaquark, seed, 1)]
         lines += card_sheet_lines(lang)
     return tuple(line for text in lines for line in text.split("\n") if line.strip())
 
@@ -245,6 +268,9 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "Speler 1 lost de anomalie Hubble-spanning op Kosmologie 2 op.", "'op' twice"),
     ("nl", "Speler 3 steelt plectrum uit set 2 van speler 1.", "lower case"),
     ("en", "Player 2 must now the preprint heist.", "a verb missing"),
+    ("en", "Round 1 of 30 · 0 of 1 solved · ● Group 1 Group 1 to play", "twice in a row"),
+    ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
+     "a seat's name after"),
 ])
 def test_each_pattern_finds_what_it_names(lang, line, problem):
     matched = [name for name, pattern in BROKEN[lang].items() if re.search(pattern, line)]
