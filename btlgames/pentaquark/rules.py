@@ -337,7 +337,8 @@ class PentaquarkState(GameState):
         if isinstance(action, (Place, Confine, EndCollider)) and self.phase != "collider":
             return t("pentaquark.why.not_collider")
         if isinstance(action, Place) and action.card not in self.collider:
-            return t("pentaquark.why.not_in_collider", card=action.card)
+            return t("pentaquark.why.not_in_collider", card=describe(action.card) if action.card in QUARK_FACES
+                     or is_annihilate(action.card) else repr(action.card))  # a card's words, never its id
         if isinstance(action, EndCollider) and self.collider:
             return t("pentaquark.why.collider_not_empty")
         if isinstance(action, Annihilate):
@@ -355,7 +356,8 @@ class PentaquarkState(GameState):
                 return t("pentaquark.why.not_faces", cards=repr(action.cards))
             cards = list(action.cards)
             if action.area not in AREAS or not set(cards) <= set(getattr(self, action.area)):
-                return t("pentaquark.why.not_there", cards=_cards(cards), area=action.area)
+                area = t(f"pentaquark.area.{action.area}") if action.area in AREAS else repr(action.area)
+                return t("pentaquark.why.not_there", cards=_cards(cards), area=area)
             if sorted(cards) in [sorted(g) for g in self.groups[action.area]]:
                 return t("pentaquark.why.already_grouped")
             if not is_colour_neutral([quark(c) for c in cards]):

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from access import assert_accessible
-from playing import tab_to
+from playing import show_settings, tab_to
 from wording import assert_in_language, english_left
 
-from btlgames.core.i18n import available_languages
+from btlgames.core.i18n import available_languages, t
 from btlgames.ui.common import prose
 
 pytestmark = pytest.mark.browser
@@ -88,12 +88,15 @@ def test_research_programme_in_finnish_shows_no_english_words(page, open_app, ki
     open_app(page, SCHOOL.removesuffix("?lang=fi"))
     assert page.url.endswith(SCHOOL)
     assert page.evaluate("document.documentElement.lang") == "fi"
+    assert page.title() == t("page_title.research-programme.school", "fi")  # the tab names the app, not "school"
     assert "Kierros 1/5" in page.locator(".btl-app").first.inner_text()
     assert english_left(visible(page)) == []  # the prose too: it has its Finnish source
+    show_settings(page)  # the seats and the story cap: every label and choice whole ("Paikk…" was cut)
     assert_in_language(page, "the school app in Finnish")
     assert_accessible(page, "the school app in Finnish")
     # its debrief, with a bot game loaded so that every section has something to say
     open_app(page, DEBRIEF)
+    assert page.title() == "Tutkimusohjelma: jälkipuinti"
     page.locator(".btl-debrief-choose select").nth(1).select_option(label="2")  # two seats: a shorter game
     page.get_by_role("button", name="Esikatsele bottien pelillä").click()
     page.locator('.btl-debrief-game:has-text("2 paikkaa")').first.wait_for()

@@ -89,11 +89,26 @@ def app_words(page) -> str:
 
 
 # The controls' labels shown cut short ("Siemen…"): a translation is often longer than the English
-# a control was sized for. A label's own box clips its words (ipywidgets: overflow hidden, ellipsis).
-CUT_LABELS = """() => [...document.querySelectorAll(
-    '.btl-app .widget-label, .btl-app .widget-checkbox label, .btl-app .widget-button')]
-  .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 0.5)
-  .map(e => e.textContent.trim())"""
+# a control was sized for. A label's own box clips its words (ipywidgets: overflow hidden, ellipsis);
+# a choice shows its chosen option's words inside its padding (the arrow is in the right padding), so
+# they are measured there ("botti: heuristi").
+CUT_LABELS = """() => {
+  const labels = [...document.querySelectorAll(
+      '.btl-app .widget-label, .btl-app .widget-checkbox label, .btl-app .widget-button')]
+    .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 0.5)
+    .map(e => e.textContent.trim());
+  const pen = document.createElement("canvas").getContext("2d");
+  const choices = [...document.querySelectorAll('.btl-app select:not([multiple])')]
+    .filter(e => e.getClientRects().length && e.selectedOptions.length)
+    .filter(e => {
+      const style = getComputedStyle(e);
+      pen.font = style.font;
+      const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(e.selectedOptions[0].text).width > room + 0.5;
+    })
+    .map(e => e.selectedOptions[0].text.trim());
+  return [...labels, ...choices];
+}"""
 
 
 def assert_in_language(page, where: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import btlgames
 from btlgames import IllegalAction
+from btlgames.core import i18n
 from btlgames.core.registry import spec
 from btlgames.science.colour import neutral_groups
 from btlgames.pentaquark.cards import ANNIHILATE_CARDS, QUARK_CARDS, card_of, flip, quark
@@ -204,6 +205,15 @@ def test_confinement_never_spans_two_locations():
     state = table(collider=["bR"], detector=["uR", "dG"], background=["sB"])
     with pytest.raises(IllegalAction, match="not all of"):
         state.apply(Confine("detector", ("uR", "dG", "sB")))
+
+
+def test_a_refusal_names_cards_and_areas_in_words_not_ids():
+    """A player reads "u(R) red up" and "Detector" (Finnish "Ilmaisin"), never "uR" or "detector"."""
+    state = table(collider=["bR"], detector=["uR", "dG"], background=["sB"])
+    assert state.why_illegal(Place("dB~", "background")) == "d̄(B̄) anti-blue anti-down is not in the collider"
+    assert "in the Detector" in state.why_illegal(Confine("detector", ("uR", "dG", "sB")))
+    with i18n.speaking("fi"):
+        assert "alueella Ilmaisin" in state.why_illegal(Confine("detector", ("uR", "dG", "sB")))
 
 
 def test_regrouping_dissolves_the_old_set():

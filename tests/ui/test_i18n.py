@@ -40,6 +40,7 @@ def test_a_count_sentence_without_its_count_is_a_clear_error():
 
 # --- every translation against English ----------------------------------------------------------
 
+import re
 import string
 import tomllib
 from importlib import resources
@@ -201,6 +202,23 @@ def test_the_launcher_links_keep_the_language(tmp_path):
     assert all(t["href"].endswith("?lang=fi") for t in launcher.tools(root / "notebooks", "/", "fi"))
     assert not any("lang=" in link["href"] for row in launcher.entries(root / "notebooks", root / "lessons")
                    for link in row["links"] if link["href"])
+
+
+def test_every_app_page_is_titled_by_the_apps_name_in_each_language():
+    """A browser tab says "Tutkimusohjelma: koulupeli", not the notebook's file name ("school")."""
+    from btlgames.ui.pages import launcher
+    from btlgames.ui.pages.paths import TEMPLATES
+
+    root = Path(__file__).resolve().parents[2]
+    notebooks = {f"{p.parent.name}/{p.stem}" for p in (root / "notebooks").glob("*/*.ipynb")
+                 if not p.parent.name.startswith("_")}
+    titles = launcher.page_titles()
+    assert set(titles["en"]) == notebooks
+    assert titles["fi"]["research-programme/school"] == "Tutkimusohjelma: koulupeli"
+    heading = re.search(r"^# (.+)$", prose.sections("antimatter-matters/pauli", "nl")["intro"], re.M).group(1)
+    assert titles["nl"]["antimatter-matters/pauli"] == heading  # the name its page's own heading gives it
+    template = (TEMPLATES / "index.html.j2").read_text()
+    assert 'include "btl-title.html"' in template
 
 
 # --- a notebook in another language ------------------------------------------------------------

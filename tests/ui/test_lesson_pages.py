@@ -13,6 +13,7 @@ import tempfile
 import pytest
 from tornado.testing import AsyncHTTPTestCase
 
+from btlgames.core.i18n import t
 from btlgames.pentaquark.cards import QUARK_CARDS, flip, quark
 from btlgames.ui.pages.lessons import app_href, heading_slug, render_markdown
 
@@ -271,6 +272,13 @@ class LessonServer(AsyncHTTPTestCase):
         body = self.page("/lessons/pentaquark/?lang=fi").body.decode()
         assert '<html class="btl-page" lang="fi">' in body and "<h1" in body and "Pack" in body
         assert 'href="rules.md?lang=fi"' in body and "Kaikki pelit" in body
+        # ... and says so: in its title, in a note above it, and to a screen reader (its words are English)
+        assert "<title>Pack (englanniksi)</title>" in body and "<article lang=\"en\">" in body
+        assert t("launcher.in_english_note", "fi") in body
+        translated = self.page("/lessons/pentaquark/fi/rules.md").body.decode()
+        assert "<title>Säännöt</title>" in translated and "englanniksi" not in translated
+        english = self.page("/lessons/pentaquark/rules.md?lang=en").body.decode()
+        assert "<title>Rules</title>" in english and "<article>" in english
 
     def test_an_unknown_language_is_english_without_an_error(self):
         reply = self.page("/lessons/pentaquark/rules.md?lang=xx")

@@ -137,7 +137,11 @@ def test_a_lesson_page_names_its_translations_and_a_translation_leads_back(tmp_p
     assert 'href="worksheet.html#top"' in english and 'href="worksheet.html?lang=nl#top"' in english
     assert '<script src="../../btl-language.js"></script>' in english
     assert 'href="../../index.html?lang=fi"' in english  # the crumb to the launcher, a file
-    assert "data-btl-translations" not in build.lesson_page(lessons, Path("pentaquark/worksheet.md"), [])
+    worksheet = build.lesson_page(lessons, Path("pentaquark/worksheet.md"), [])
+    assert "data-btl-translations" not in worksheet
+    # no Finnish worksheet: in Finnish it is the English page, and says so (its title, a note, lang="en")
+    assert 'data-title="Worksheet (englanniksi)"' in worksheet and '<article lang="en">' in worksheet
+    assert "<title>Worksheet</title>" in worksheet.split("<template")[0]  # the English page itself: no mark
     finnish = build.lesson_page(lessons, Path("pentaquark/fi/rules.md"), [])
     assert '<html class="btl-page" lang="fi">' in finnish and "<template" not in finnish
     assert 'href="../worksheet.html?lang=fi"' in finnish and 'href="../../../index.html?lang=fi"' in finnish
@@ -151,6 +155,8 @@ def test_the_language_script_knows_the_kit_languages_and_their_loading_words(tmp
     assert data["kernel"] == build.KERNEL_SETTINGS
     assert data["loading"]["fi"] == {"start": t("app.loading", "fi"), "step": t("app.loading_step", "fi")}
     assert "QUERY_STRING" in script  # what core.i18n reads, as under Voilà
+    assert data["titles"]["fi"]["research-programme/school"] == "Tutkimusohjelma: koulupeli"  # the tab, not "school"
+    assert "document.title" in script
 
 
 def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):

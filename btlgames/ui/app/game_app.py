@@ -493,10 +493,11 @@ class SeatChooser:
         if not self.active:
             return
         who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=t(f"bot.{name}")), name) for name in spec(game).bots]
-        self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"),
-                                layout=w.Layout(width="150px"))
+        # sized by their words in every language ("Paikka 1", "botti: heuristinen"), never a fixed width
+        self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"), style=WIDE,
+                                layout=w.Layout(width="auto"))
         self.boxes = [w.Dropdown(options=who, value=HUMAN if i == 0 else default_bot(game),
-                                 description=t("app.seat", seat=i + 1), layout=w.Layout(width="220px"))
+                                 description=t("app.seat", seat=i + 1), style=WIDE, layout=w.Layout(width="auto"))
                       for i in range(max(counts))]
         self.count.observe(lambda _: self.show(), names="value")
         self.show(seats)

@@ -309,7 +309,8 @@ def ppv_explorer() -> w.VBox:
     replications = w.IntSlider(value=0, min=0, max=MAX_REPLICATIONS, description=msg("explorer.replications"),
                                style=WIDE, continuous_update=False, layout=w.Layout(width="26em"))
     example = w.Dropdown(options=[(msg(f"example.{row[4]}"), i) for i, row in enumerate(model.TABLE_4)],
-                         value=0, description=msg("explorer.example"), style=WIDE, layout=w.Layout(width="44em"))
+                         value=0, description=msg("explorer.example"), style=WIDE,
+                         layout=w.Layout(width="auto", max_width="100%"))  # its longest example whole in every language
     show_example = button(msg("explorer.show_example"))
     status = w.HTML()
     result = w.HTML()

@@ -331,7 +331,7 @@ def summary(view) -> str:
     winners = view["winners"]
     names = _join(group_name(g) for g in winners)
     headline = t("beamtimes.won" if len(winners) == 1 else "beamtimes.shared_win", winners=names)
-    marks = "".join(marker(g) for g in winners)
+    marks = "".join(marker(g, short=True) for g in winners)  # "●1": the sentence says the name
     lines = [t("beamtimes.ended", reason=t(f"beamtimes.end.{view['end_reason']}")),
              _decided(view)]
     standings = [marker(g) + " " + esc(t("beamtimes.standing", solved=d["solved"], published=d["published"],

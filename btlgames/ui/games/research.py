@@ -22,6 +22,7 @@ from ...research.terms import method_choices, project_choices, success_chance, t
 from ..app.game_app import GameApp
 from ..app.renderer import Renderer, badge, esc
 from ..common.lesson_clock import LessonClock
+from ..common.widgets import WIDE
 from ..common.seats import COLOURS, SYMBOLS
 
 GAME = "research"
@@ -120,9 +121,10 @@ def _gain_word(key: str) -> str:
 
 
 def gains(table, signed: bool = True) -> str:
-    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing"."""
-    sign = "+" if signed else ""
-    return _join(f"{sign if n > 0 else ''}{n} {_gain_word(k)}" for k, n in table.items() if n) or _w("none")
+    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing". The catalogue
+    orders each number and word (Finnish, as its source: "Raha (R) +1")."""
+    amount = "amount_signed" if signed else "amount"
+    return _join(_w(amount, n=n, resource=_gain_word(k)) for k, n in table.items() if n) or _w("none")
 
 
 def _join(items) -> str:
@@ -246,12 +248,14 @@ def _hex_middle(view, hex_id: str, x: float, y: float):
     bonus = cards.placement_bonus().get(hex_id)
     if bonus:
         words = _w("hex_bonus", bonus=gains(bonus))
-        return _text(x, y + 5, f"+{_short_gains(bonus)}", 12, 400, "#333"), words
+        return _text(x, y + 5, _short_gains(bonus), 12, 400, "#333"), words
     return "", ""
 
 
 def _short_gains(table) -> str:
-    return " ".join(f"{n} {k if k in cards.RESOURCES else _w('gain.' + k)}" for k, n in table.items())
+    """"+1 D" in a hex (Finnish "D +1"): letters for resources, words for scores."""
+    return " ".join(_w("amount_signed", n=n, resource=k if k in cards.RESOURCES else _w(f"gain.{k}"))
+                    for k, n in table.items())
 
 
 def _hex(view, hex_id: str, x: float, y: float) -> str:
@@ -720,7 +724,7 @@ def summary(view) -> str:
     variant, winners = view["variant"], view["winners"]
     names = _join(seat_name(p, variant) for p in winners)
     headline = _w("won" if len(winners) == 1 else "shared_win", winners=names)
-    marks = "".join(marker(p, variant) for p in winners)
+    marks = "".join(marker(p, variant, str(p + 1)) for p in winners)  # "●1": the sentence says the name
     # seats side by side, a row per source of points: it fits the side panel beside the table
     columns = ("bridges", "debt", "hype", "consensus")
     seats = view["players_"]
@@ -777,8 +781,8 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
     """
     caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
     story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
-                           description=t("research_ui.stories.label"), layout=w.Layout(width="330px"),
-                           style={"description_width": "initial"})
+                           description=t("research_ui.stories.label"), layout=w.Layout(width="auto"),
+                           style=WIDE)  # its words whole in every language
     holder = {}  # the game app, once made (the clock asks it where the class stands)
 
     def behind(seconds: float):

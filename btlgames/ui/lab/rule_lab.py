@@ -160,7 +160,7 @@ def option_control(game: str, name: str, rule: Option, value) -> w.Widget:
                       continuous_update=False, layout=w.Layout(width="auto"))
     if rule.choices:
         return w.Dropdown(options=[(value_label(c, name), c) for c in rule.choices], value=value,
-                          description=label, tooltip=tip, style=WIDE)
+                          description=label, tooltip=tip, style=WIDE, layout=w.Layout(width="auto", max_width="100%"))
     return w.IntText(value=value, description=f"{label} ({range_words(rule)})",
                      tooltip=tip, style=WIDE, layout=w.Layout(width="auto"))
 
@@ -188,7 +188,8 @@ class Panel:
         if isinstance(bots, str) or bots is None:
             bots = [bots or ("heuristic" if "heuristic" in names else names[0])] * 6
         self.seat_controls = [w.Dropdown(options=[(bot_label(game, b), b) for b in names],
-                                         value=bots[i % len(bots)], description=msg("seat", n=i + 1), style=WIDE)
+                                         value=bots[i % len(bots)], description=msg("seat", n=i + 1), style=WIDE,
+                                         layout=w.Layout(width="auto", max_width="100%"))
                               for i in range(self.max_seats())]
         for i, control in enumerate(self.seat_controls):
             control.add_class(f"btl-seat-{i + 1}")

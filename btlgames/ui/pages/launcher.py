@@ -113,6 +113,13 @@ def _render_url(base_url: str, slug: str, name: str, lang: str) -> str:
     return with_language(f"{base_url}voila/render/{quote(slug)}/{quote(name)}", lang)
 
 
+def page_titles() -> dict[str, dict[str, str]]:
+    """Every app page's browser-tab title in every language, by its notebook ("research-programme/play"):
+    the catalogue's ``page_title.<folder>.<notebook>``, the app's name rather than the file's ("play")."""
+    keys = [key for key in catalogue(DEFAULT_LANGUAGE) if key.startswith("page_title.")]
+    return {lang: {"/".join(key.split(".")[1:]): t(key, lang) for key in keys} for lang in available_languages()}
+
+
 def language_name(lang: str) -> str:
     """A language's name in that language, as its speakers write it first in a list (Babel's
     CLDR data): "English", "Suomi", "Nederlands"."""

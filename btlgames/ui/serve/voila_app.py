@@ -204,8 +204,10 @@ class LessonHandler(LanguageMixin, web.RequestHandler):
                       if line.startswith("# ")), file.stem)
         # Links are relative to the file's own folder (a README is served at its folder's URL).
         folder = file.parent.relative_to(self.root).parts
+        translated = len(folder) > 1 and folder[1] in _translations()
         self._render(title=title, body=Markup(render_markdown(text, folder, self.base_url, self.page_lang)),
-                     crumbs=self._crumbs(folder_parts))
+                     crumbs=self._crumbs(folder_parts),
+                     in_english=not translated and self.page_lang != DEFAULT_LANGUAGE)
 
     def _index(self, folder: Path, parts: list[str]) -> None:
         items = sorted(p.name + ("/" if p.is_dir() else "") for p in folder.iterdir()

@@ -256,10 +256,11 @@ LANGUAGE_SCRIPT = "btl-language.js"
 
 def language_script(out: Path) -> Path:
     """``btl-language.js`` at the site's root: language.js, after the words it needs in every
-    language (the kit's languages, the kernel's settings key, the loading words)."""
+    language (the kit's languages, the kernel's settings key, the loading words, the app pages' titles)."""
     data = {"known": available_languages(), "fallback": DEFAULT_LANGUAGE, "kernel": KERNEL_SETTINGS,
             "loading": {lang: {"start": t("app.loading", lang), "step": t("app.loading_step", lang)}
-                        for lang in available_languages()}}
+                        for lang in available_languages()},
+            "titles": launcher.page_titles()}
     target = out / LANGUAGE_SCRIPT
     target.write_text(f"window.BTL_SITE = {json.dumps(data, ensure_ascii=False)};\n"
                       + (SITE_DIR / "language.js").read_text(encoding="utf-8"), encoding="utf-8")
@@ -360,7 +361,8 @@ def lesson_page(lessons: Path, relative: Path, carried: list[tuple[str, str]]) -
             crumbs.append((with_language(f"{root}lessons/{game}/index.html", lang),
                            t("launcher.lesson_pack_of", lang, title=title_of)))
         return _jinja(lang, root).get_template("lesson.html").render(
-            title=title, body=_markup(body), crumbs=crumbs, btl_languages=languages)
+            title=title, body=_markup(body), crumbs=crumbs, btl_languages=languages,
+            in_english=own is None and lang != DEFAULT_LANGUAGE)
 
     name = _html_name(relative.name)
     if own:  # the English page is where this page's folder is left out

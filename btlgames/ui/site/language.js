@@ -14,7 +14,7 @@
      kernel starts: the page's query goes into Python's environment as QUERY_STRING (Pyodide's
      loadPyodide `env`), as Voilà hands it to its kernel, and core.i18n reads the language there.
      (The kernel runs in a web worker, whose own location is its script's, without the query.)
-     The loading words follow the language too. */
+     The loading words and the tab's title (the app's name, not "play") follow the language too. */
 (() => {
   const site = window.BTL_SITE;
   const root = document.documentElement;
@@ -56,6 +56,9 @@
   }
 
   root.lang = lang;  // an app page speaks every language
+  const [folder, file] = decodeURIComponent(location.pathname).split("/").slice(-2);
+  const title = (site.titles[lang] || {})[`${folder}/${(file || "").replace(/\.[^.]*$/, "")}`];
+  if (title) document.title = title;  // the app's name, not its notebook's ("play")
   const page = JSON.parse(config.textContent);
   const kernel = page.litePluginSettings[site.kernel];
   const options = kernel.loadPyodideOptions || {};

@@ -46,9 +46,11 @@ c.VoilaExecutor.timeout = 120
 # only when the kit has it, and shows Voila's loading words in it). Kit pages get theirs from
 # btlgames.ui.serve.voila_app.LanguageMixin.
 from btlgames.core.i18n import available_languages, t  # noqa: E402
+from btlgames.ui.pages.launcher import page_titles  # noqa: E402
 
 c.VoilaConfiguration.resources = {
     "btl_languages": available_languages(),
+    "btl_titles": page_titles(),  # each app's browser-tab title (btl-title.html)
     "btl_loading": {lang: {"start": t("app.loading", lang), "step": t("app.loading_step", lang)}
                     for lang in available_languages()},
 }
