@@ -33,6 +33,7 @@ import pytest
 
 from btlgames.ui.pages.paths import resolve_notebooks_dir
 from btlgames.ui.serve.server import command as server_command
+from playing import dismiss_show
 
 LAUNCH_ARGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -398,6 +399,9 @@ def open_app(page, url_path: str, server: KitServer | None = None, timeout_ms: i
     app = page.locator(".btl-app").first
     try:
         app.wait_for(state="visible", timeout=timeout_ms)
+        if page.locator(".btl-game-app").count():  # a game app opens with its "how to play": read, closed
+            page.locator(".btl-show-view").wait_for(state="attached", timeout=timeout_ms)
+            dismiss_show(page)
     except PlaywrightTimeout:
         pytest.fail(f"the app at {url_path or page.url} did not appear within "
                     f"{timeout_ms / 1000:.0f} s\n{describe(page, server)}", pytrace=False)

@@ -1,9 +1,10 @@
 """Playing a game app by clicks, shared by the browser tests.
 
 Every click waits for the kernel's answer: the new table (its ``data-moves``) and the
-move buttons drawn for it (class ``btl-move-<moves>``), never a sleep. A long group of moves
-may be folded (its buttons hidden: they are on the table too), so the wait is for buttons
-attached to the page, and ``current_moves`` are the visible ones.
+move buttons drawn for it (class ``btl-move-<moves>``), never a sleep. On the class screen
+(Present) a group whose moves are all on the table folds away, so the wait is for buttons
+attached to the page, and ``current_moves`` are the visible ones. A part of the table with
+several moves opens them beside it (``.btl-choices``).
 
 The helpers play an app in whatever language its page is in (``?lang=fi``): the labels they
 press are the catalogue's words in the page's language (``words``).
@@ -30,6 +31,20 @@ def seat_label(page, who: str) -> str:
     return words(page, "app.seat_bot", bot=words(page, f"bot.{who.removeprefix('bot: ')}"))
 
 
+SHOWING = ".btl-show-view.btl-showing"
+
+
+def dismiss_show(page) -> int:
+    """Close a show over the table (the game's "how to play", its moments, its end), as a student
+    does by pressing its Close or, on its last step, Done; the number of shows closed (0 or 1)."""
+    if not page.locator(SHOWING).count():
+        return 0
+    close = page.locator(f"{SHOWING} .btl-show-close")
+    (close if close.count() else page.locator(f"{SHOWING} .btl-show-next")).click()
+    page.wait_for_function(f"() => !document.querySelector('{SHOWING}')")
+    return 1
+
+
 def moves(page) -> int:
     return int(page.locator(".btl-table").get_attribute("data-moves"))
 
@@ -53,28 +68,29 @@ def tab_to(page, selector: str, what: str, tries: int = 40, back: bool = False, 
 
 # Where the keyboard must be once a press with Enter or Space is answered (the kit's rule, kept by
 # table.js), never on the page: the part of the table pressed if it is still a move; the first of
-# its moves when it has several (listed beside the table, no move made); "I am ..." when the device
-# is passed on; else the next turn's first move: on the table after a press there, else its first
-# button ("Show these moves" when its buttons are folded). False while the answer is not drawn.
+# its choices when it has several (drawn beside it, no move made); "I am ..." when the device
+# is passed on; else the next turn's first move: on the table after a press there or on one of a
+# part's choices, else its first button. False while the answer is not drawn.
 FOCUS_AFTER = """([key, before, origin]) => {
   const app = document.querySelector('.btl-game-app'), now = document.activeElement;
   const table = app.querySelector('.btl-table'), n = table && table.dataset.moves;
   const first = s => [...app.querySelectorAll(s)].find(e => e.offsetParent !== null || e instanceof SVGElement);
   if (!table || now === document.body) return false;
+  if (app.querySelector('.btl-show-view.btl-showing')) return now.classList.contains('btl-show-next');
   const passing = app.querySelector('.btl-pass-screen');
   if (origin === 'pass' && passing) return false;
-  if (origin !== 'pass' && n === String(before)) {  // no move: the pressed part's moves, listed
-    return !!app.querySelector('.btl-all-moves') && now === first(`.btl-moves .btl-move-${n}`);
+  if (origin !== 'pass' && n === String(before)) {  // no move: the pressed part's choices, beside it
+    return now === first('.btl-choices .btl-choice');
   }
   if (passing) return now === first('.btl-moves .btl-pass-take');
   if (!app.querySelector(`.btl-moves .btl-move-${n}`)) return false;  // the turn not drawn yet
   const same = [...table.querySelectorAll('.btl-target')].find(e => key && e.dataset.target === key);
   const onTable = first('.btl-table .btl-target'), button = first(`.btl-moves .btl-action.btl-move-${n}`);
-  return now === (same || (origin === 'table' ? onTable || button : button || onTable) || first('.btl-unfold'));
+  return now === (same || (origin === 'table' ? onTable || button : button || onTable));
 }"""
 PRESSED = """() => { const e = document.activeElement;
-  return [e.dataset?.target || '', e.classList.contains('btl-target') ? 'table'
-          : e.classList.contains('btl-pass-take') ? 'pass' : 'button']; }"""
+  return [e.dataset?.target || '', e.classList.contains('btl-target') || e.classList.contains('btl-choice')
+          ? 'table' : e.classList.contains('btl-pass-take') ? 'pass' : 'button']; }"""
 
 
 def press_by_keyboard(page, key: str = "Enter") -> str:
@@ -86,6 +102,10 @@ def press_by_keyboard(page, key: str = "Enter") -> str:
     page.keyboard.press(key)
     try:
         page.wait_for_function(FOCUS_AFTER, arg=[target, before, origin], timeout=10_000)
+        if page.locator(SHOWING).count():  # the game's moment, large: Escape closes it, the focus to the game
+            page.keyboard.press("Escape")
+            page.wait_for_function(f"() => !document.querySelector('{SHOWING}')"
+                                   " && document.activeElement.closest('.btl-moves, .btl-table, .btl-toolbar')")
     except PlaywrightTimeout as err:
         where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
         raise AssertionError(f"after {key} on {target or origin} (move {before}) the focus is on {where}") from err
@@ -93,7 +113,9 @@ def press_by_keyboard(page, key: str = "Enter") -> str:
 
 
 def click_and_wait(page, locator) -> None:
-    """Click a move and wait until the kernel's answer is drawn: the new table and its moves."""
+    """Click a move and wait until the kernel's answer is drawn: the new table and its moves (a
+    show over the table is closed first, as a student would)."""
+    dismiss_show(page)
     before = moves(page)
     locator.click()
     page.wait_for_function(
@@ -104,14 +126,16 @@ def click_and_wait(page, locator) -> None:
 
 def press(page, locator) -> None:
     """Press a move on the table or a button and wait for the answer. A part of the table with
-    several moves lists them beside it ("Show all moves" appears): then the first is pressed."""
+    several moves opens them beside it (``.btl-choices``): then the first is pressed. A show over
+    the table is closed first, as a student would."""
+    dismiss_show(page)
     before = moves(page)
     locator.click()
     page.wait_for_function(
         "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
-        " || !!document.querySelector('.btl-all-moves')", arg=before)
+        " || !!document.querySelector('.btl-choices .btl-choice')", arg=before)
     if moves(page) == before:  # a choice among the moves of what was pressed
-        click_and_wait(page, current_moves(page).first)
+        click_and_wait(page, page.locator(".btl-choices .btl-choice").first)
     else:
         page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
 
@@ -119,17 +143,6 @@ def press(page, locator) -> None:
 def current_moves(page):
     """The move buttons of the table on the screen (a folded group's are not among them)."""
     return page.locator(f".btl-action.btl-move-{moves(page)}:visible")
-
-
-def unfolded_moves(page):
-    """Every move button of the table on the screen: folded groups are opened first."""
-    folded = page.locator(".btl-unfold:visible")
-    for _ in range(folded.count()):
-        left = folded.count()
-        folded.first.click()
-        page.wait_for_function("n => [...document.querySelectorAll('.btl-unfold')].filter(b => b.offsetParent).length < n",
-                               arg=left)
-    return current_moves(page)
 
 
 def current_targets(page):

@@ -125,12 +125,8 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     placed = words(page, "pentaquark.event.place", card=card, area="").rstrip(". ")  # "{card} gaat naar de"
     page.wait_for_function("w => document.querySelector('.btl-sr-only').innerText.includes(w)", arg=placed)
     assert first_words not in live.inner_text()  # only the news, not the whole log again
-    # Tab on to the side panel: a move button, or "Show these moves" (its moves are on the table
-    # too): Enter unfolds them and the focus goes to the first of them
-    tab_to(page, f".btl-unfold, .btl-action.btl-move-{moves(page)}", "a move button", tries=60)
-    if page.evaluate("() => document.activeElement.classList.contains('btl-unfold')"):
-        page.keyboard.press("Enter")
-        focused_is(page, "e => e.classList.contains('btl-action') && e.offsetParent !== null")
+    # Tab on to the side panel's move buttons
+    tab_to(page, f".btl-action.btl-move-{moves(page)}", "a move button", tries=60)
     style, width, colour, _ = page.evaluate(RING)  # a button's ring is the table's
     assert style == "solid" and width >= 4 and colour == "rgb(0, 0, 0)"
     assert_focus_ring(page, "a move button of Pentaquark's side panel")
@@ -139,7 +135,7 @@ def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     page.keyboard.press("Enter")
     wait_for_move(page, before)
     focused_is(page, f"e => e !== document.body && (e.classList.contains('btl-target')"
-                     f" || e.classList.contains('btl-move-{before + 1}') || e.classList.contains('btl-unfold'))")
+                     f" || e.classList.contains('btl-move-{before + 1}'))")
     # the log scrolls and is reachable: the keyboard can scroll it too, its ring inside its edge
     log = page.locator(".btl-log")
     assert (log.get_attribute("tabindex"), log.get_attribute("role"), log.get_attribute("aria-label")) == \

@@ -4,8 +4,8 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (choose_seats, click_and_wait, new_game, press_by_keyboard, rulebook_words, show_settings,
-                     tab_to, unfolded_moves, words)
+from playing import (choose_seats, click_and_wait, current_moves, new_game, press_by_keyboard, rulebook_words, show_settings,
+                     tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -90,7 +90,7 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
     for _ in range(40):
         if RESOLUTION.search(log.inner_text()):
             break
-        buttons = unfolded_moves(page)
+        buttons = current_moves(page)
         texts = buttons.all_inner_texts()
         choice = pick(texts, bought)
         if texts[choice].startswith("Publish the result"):  # in range: the table says so first

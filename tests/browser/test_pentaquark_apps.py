@@ -4,7 +4,7 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, moves, new_game, press, rulebook_words, unfolded_moves, words
+from playing import a_move, click_and_wait, current_moves, moves, new_game, press, rulebook_words, words
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -18,7 +18,7 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     table = page.locator(".btl-table")
     assert "Collider" in table.inner_text() and "Detector" in table.inner_text()
     assert page.locator(".pq-card[aria-label]").count() >= 3  # cards carry words, not just colour
-    first = unfolded_moves(page).first  # the collider's cards are on the table too: their buttons fold
+    first = current_moves(page).first  # the collider's cards: on the table, and beside it as buttons
     label = first.inner_text()
     click_and_wait(page, first)
     assert moves(page) == 1

@@ -233,7 +233,7 @@ def test_a_click_on_a_market_card_hires_it():
     assert card in app.state.hands[0]
 
 
-def test_a_problem_with_several_moves_lists_them_beside_the_table():
+def test_a_problem_with_several_moves_opens_them_beside_it_on_the_table():
     from btlgames.core.saves import dumps
 
     def several(state):  # Group 1 to play, with two physicists it could put on one problem
@@ -255,9 +255,13 @@ def test_a_problem_with_several_moves_lists_them_beside_the_table():
     before = len(app.state.history)
     app.table.press(f"problem:{problem}")
     assert len(app.state.history) == before, "nothing is played before the choice"
-    offered = [b.description for b in move_buttons(app)]
+    choices = app.table.choices  # drawn beside the problem, on the table itself
+    assert choices["key"] == f"problem:{problem}" and "which one" in choices["title"]
+    offered = choices["options"]
     assert offered == [str(a) for a in app.state.legal_actions() if renderer.target(a) == f"problem:{problem}"]
-    assert len(offered) > 1 and "choose one" in app.status.value
+    assert len(offered) > 1
+    app.table.press(f"problem:{problem}", 1)  # the second of them
+    assert len(app.state.history) > before and not app.table.choices
 
 
 def test_the_headline_counts_the_solved_problems_against_the_goal():  # K15

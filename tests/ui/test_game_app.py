@@ -32,7 +32,7 @@ def test_new_game_draws_the_table_moves_and_log():
     assert "Beam" in app.table.value and "Collider" in app.table.value
     assert all("btl-action" in b._dom_classes for b in buttons(app))
     assert "Set-up" in app.log.value
-    assert "seed 5" in app.status.value
+    assert "game number 5" in app.status.value
 
 
 def test_the_log_shows_the_newest_event_first():

@@ -81,6 +81,10 @@ RENDERER = SimpleNamespace(
     target=lambda action: None,
     seat_name=lambda seat: t("app.player", seat=seat + 1),
     summary=lambda view: "over",
+    how_to_play=lambda: [],
+    hint=lambda view: None,
+    moments=lambda records, view, earlier: [],
+    ending=lambda view, records: "",
 )
 
 

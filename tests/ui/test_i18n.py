@@ -9,9 +9,9 @@ from btlgames.core.i18n import catalogue, plural_form, t
 
 
 def test_a_count_sentence_takes_the_english_form_of_its_count():
-    assert t("app.show_moves", n=1) == "Show this 1 move"
-    assert t("app.show_moves", n=2) == "Show these 2 moves"
-    assert t("app.show_moves", n=0) == "Show these 0 moves"
+    assert t("app.choose_for", n=1) == "1 move here:"
+    assert t("app.choose_for", n=2) == "2 moves here: which one?"
+    assert t("app.choose_for", n=0) == "0 moves here: which one?"
     assert t("research_ui.hand", n=1) == "Hand: 1 card"
 
 
@@ -24,17 +24,17 @@ def test_plural_rules_come_from_babel_for_each_language():
 
 def test_a_language_uses_its_own_forms_and_falls_back_to_english(monkeypatch):
     fake = {"en": catalogue("en"),
-            "pl": {"app.show_moves.one": "{n} ruch", "app.show_moves.few": "{n} ruchy",
-                   "app.show_moves.other": "{n} ruchów"}}
+            "pl": {"app.choose_for.one": "{n} ruch", "app.choose_for.few": "{n} ruchy",
+                   "app.choose_for.other": "{n} ruchów"}}
     monkeypatch.setattr(i18n, "catalogue", lambda lang: fake[lang])
-    assert [t("app.show_moves", lang="pl", n=n) for n in (1, 3, 5)] == ["1 ruch", "3 ruchy", "5 ruchów"]  # many: other
+    assert [t("app.choose_for", lang="pl", n=n) for n in (1, 3, 5)] == ["1 ruch", "3 ruchy", "5 ruchów"]  # many: other
     fake["pl"] = {}
-    assert t("app.show_moves", lang="pl", n=1) == "Show this 1 move"  # not translated yet: English
+    assert t("app.choose_for", lang="pl", n=1) == "1 move here:"  # not translated yet: English
 
 
 def test_a_count_sentence_without_its_count_is_a_clear_error():
     with pytest.raises(TypeError, match="depends on a count"):
-        t("app.show_moves")
+        t("app.choose_for")
 
 
 

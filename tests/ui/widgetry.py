@@ -109,5 +109,5 @@ def raising(why: str):
 
 
 def move_buttons(app):
-    """A game app's move buttons in the side panel, folded groups' too (not the unfold toggles)."""
+    """A game app's move buttons in the side panel."""
     return [b for b in walk(app.moves) if isinstance(b, w.Button) and "btl-action" in b._dom_classes]

@@ -6,8 +6,14 @@ events), so nothing a move needs is below the fold. **Present** hides the notebo
 
 A game's renderer (``ui/games/<game>.py``, which builds the app) is handed in: it keeps the
 contract of ``renderer.Renderer`` (the table, the headline, log lines, moves' groups, words and
-places on the table, seats' names, the ending). The app only ever hands the renderer and the
-bots a ``view``.
+places on the table, seats' names, the end; and the teaching layer: a "how to play", a first
+game's hints, the game's science moments as a show, an ending that says what the game showed).
+The app only ever hands the renderer and the bots a ``view`` (and the public log's records).
+
+On a projector (**Present**) the class screen holds what the class needs now: the table, whose
+turn, the moves, the newest event large, the show; the parts of the table a renderer marks
+``btl-detail`` (a score table, a market), the log and the moves that are all on the table fold
+away, and **Details** opens them for the teacher.
 """
 from __future__ import annotations
 
@@ -24,17 +30,16 @@ from ...core.playing import make_bot
 from ...core.registry import load, spec
 from ...core.saves import SaveError, dumps, loads
 from ...core.state import IllegalAction
-
-from .table import LiveText, TableView
 from ..common.assets import FOCUS_CSS, static_text
 from ..common.widgets import WIDE, replace_children
 from .renderer import Renderer
+from .show import ShowView, Step
+from .table import LiveText, TableView
 
 MAX_SEED = 2**31 - 1
 HUMAN = "human"
 LOG_LINES = 40  # the side panel's "what happened", newest first
 ANNOUNCED = 4  # a screen reader reads out at most this many of the newest events after a move
-MANY = 2  # a group of more moves than this starts folded when its moves are all on the table too
 
 
 def stylesheet() -> w.HTML:
@@ -58,13 +63,15 @@ class GameApp:
     its settings, "Open hands" (every look public), at once. ``debrief(state, close)`` returns a
     widget that debriefs a game: with it the app offers a **Debrief** button; ``header`` widgets
     (a lesson clock) join the header; ``settings`` widgets join the settings row (they take
-    effect with New game).
+    effect with New game). ``introduce``: the "how to play" opens with the app; ``guided``: the
+    first game shows hints that point at the table (switched off once it ends; **Hints** turns
+    them on and off).
     """
 
     def __init__(self, game: str, renderer: Renderer, seed: int | None = None, seats: list[str] | None = None,
                  *, title: str | None = None, hand_privacy: bool = True,
                  debrief: Callable | None = None, header: tuple = (), settings: tuple = (),
-                 **options):
+                 introduce: bool = True, guided: bool = True, **options):
         self.game = game
         self.options = options
         self.renderer = renderer
@@ -74,22 +81,33 @@ class GameApp:
         self.undo_stack: list = []
         self.state = None
         self.passed_to: int | None = None  # the seat that has the device (hot-seat)
-        self.choosing: list | None = None  # the moves of one pressed target, when it has several
+        self.hints_on = guided  # the first game's hints (off once it ends)
+        self.guiding = guided
+        self._shown = 0  # the public log's records already turned into the show's moments
+        self._ended = False  # the end's show was given
         self.targets: dict[str, list] = {}  # this turn's parts of the table -> their moves (refresh)
         self.legal: list = []  # this turn's moves, and the view they are drawn from (refresh)
         self.view: dict | None = None
 
-        # the label whole in every language ("Startgetal (seed)"), the field as wide as a seed
+        # a game's number: the same number deals the same game again (its label whole in every language)
         self.seed_box = w.Text(description=t("app.seed"), style=WIDE, layout=w.Layout(width="auto"))
         self.seed_box.add_class("btl-seed")
         self.new_button = _button(t("app.new_game"), "btl-new")
+        self.replay_button = _button(t("app.replay"), "btl-replay")
+        self.how_button = _button(t("app.how_to_play"), "btl-how")
+        self.hints_button = _button("", "btl-hints-toggle")
         self.settings_button = _button(t("app.settings"), "btl-settings-toggle")
         self.undo_button = _button(t("app.undo"), "btl-undo")
+        self.details_button = _button(t("app.details_show"), "btl-details-toggle")
         self.present_button = _button(t("app.present"), "btl-present-toggle")
         self.debrief_button = _button(t("app.debrief"), "btl-debrief-open")
         self.new_button.on_click(lambda _: self._new_game_pressed())
+        self.replay_button.on_click(lambda _: self.new_game(self.state.seed))
+        self.how_button.on_click(lambda _: self.how_to_play())
+        self.hints_button.on_click(lambda _: self.guide(not self.hints_on))
         self.settings_button.on_click(lambda _: self.show_settings(not self.settings_shown))
         self.undo_button.on_click(lambda _: self.undo())
+        self.details_button.on_click(lambda _: self.show_details(not self.details_shown))
         self.present_button.on_click(lambda _: self.present(not self.presenting))
         self.debrief_button.on_click(lambda _: self.open_debrief())
         self.save_link = w.HTML()
@@ -99,6 +117,12 @@ class GameApp:
         self.upload.observe(self._on_upload, names="value")
 
         self.headline = w.HTML()
+        self.hint = w.HTML()  # a first game's hint: what to do now, and where on the table
+        self.hint.add_class("btl-hint-box")
+        self.latest = w.HTML()  # the class screen's newest event, large (the log folds away there)
+        self.latest.add_class("btl-latest")
+        self.show = ShowView()  # the game's moments, large over the table
+        self.show.add_class("btl-show-widget")
         self.status = LiveText()  # read out when it changes, like the announcer
         # For a screen reader: what just happened and whose turn it is (hidden on the screen,
         # where the log and the headline say it)
@@ -120,28 +144,35 @@ class GameApp:
         self.open_hands.observe(lambda change: self.play_open_hands(change["new"]), names="value")
         offered = [self.open_hands] if hand_privacy and self.seat_chooser.active else []
 
-        tools = [self.new_button, self.settings_button, self.undo_button, self.present_button] + (
-            [self.debrief_button] if debrief else [])
+        tools = [self.new_button, self.how_button, self.hints_button, self.settings_button, self.undo_button,
+                 self.details_button, self.present_button] + ([self.debrief_button] if debrief else [])
         self.toolbar = _box(w.HBox, tools, "btl-toolbar")
         name = title or spec(game).title
         self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
                                     *header, self.toolbar], "btl-header")
-        self.settings = _box(w.HBox, [self.seed_box, self.seat_chooser.widget, *offered, *settings, self.save_link,
-                                      self.upload],
+        self.settings = _box(w.HBox, [self.seed_box, self.replay_button, self.seat_chooser.widget, *offered,
+                                      *settings, self.save_link, self.upload],
                              "btl-settings")
         self.settings_shown = True
-        side = [self.announcer, self.headline, self.status,
+        self.details_shown = False
+        log_label = w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>')
+        for folded in (log_label, self.log):  # on the class screen, for the teacher to open
+            folded.add_class("btl-detail")
+        side = [self.announcer, self.headline, self.hint, self.latest, self.status,
                 w.HTML(f'<h2 class="btl-group-label btl-moves-label" title="{html.escape(t("app.hints"))}">'
-                       f'{t("app.your_moves")}</h2>'), self.moves,
-                w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>'), self.log]
+                       f'{t("app.your_moves")}</h2>'), self.moves, log_label, self.log]
         self.side = _box(w.VBox, side, "btl-side")
-        self.board = _box(w.Box, [self.table], "btl-board")
+        self.board = _box(w.Box, [self.table, self.show], "btl-board")
         self.game_view = _box(w.Box, [self.board, self.side], "btl-main")
         self.main = _box(w.Box, [self.game_view], "btl-body")
         self.widget = _box(w.VBox, [stylesheet(), self.header, self.settings, self.main], "btl-app", "btl-game-app")
         self.presenting = False
         self.show_settings(False)  # "Settings" opens them: the table gets the whole screen
+        self.details_button.layout.display = "none"  # a class screen's tool
+        self.guide(guided)
         self.new_game(seed)
+        if introduce:
+            self.how_to_play()
 
     # -- game life -------------------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
@@ -162,9 +193,13 @@ class GameApp:
         self._start(state, t("app.started", seed=state.seed))
 
     def _new_game_pressed(self) -> None:
-        """New game, as the button starts it: the settings have done their work and fold away."""
-        self.new_game(self.seed_box.value)
-        if self.state is not None and self.state.seed == _seed_or_none(self.seed_box.value):
+        """New game, as the button starts it: a new deal, or the game whose number was typed into
+        the settings (the number of the game on the table deals a new one: Replay replays it).
+        The settings have done their work and fold away."""
+        typed = self.seed_box.value.strip()
+        asked = typed if typed and typed != str(self.state.seed) else None
+        self.new_game(asked)
+        if asked is None or self.state.seed == _seed_or_none(asked):
             self.show_settings(False)
 
     def _start(self, state, message: str) -> None:
@@ -173,6 +208,9 @@ class GameApp:
                      for seat, name in enumerate(self.seats) if name != HUMAN}
         self.undo_stack = []
         self._announced = 0
+        self._shown = len(state.log.to_records(None))  # a game's set-up is no moment
+        self._ended = state.is_over()
+        self.show.steps = []
         self.seed_box.value = str(state.seed)
         self.show_game()
         made = play_turns(self.state, self.bots, forced=True)
@@ -191,20 +229,25 @@ class GameApp:
         self._say(self._made_words(made))
         self.refresh()
 
-    def press(self, key: str) -> None:
-        """A target on the table was pressed: its move, or its moves listed beside the table."""
+    def press(self, key: str, choice: int | None = None) -> None:
+        """A part of the table was pressed: its one move is made; a part with several moves opens
+        them beside it, on the table (``choice``: the one then pressed)."""
         actions = self.targets.get(key, [])
+        if choice is not None and 0 <= choice < len(actions):
+            return self.act(actions[choice])
         if len(actions) == 1:
             return self.act(actions[0])
         if actions:
-            self.choosing = actions
-            self._say(t("app.choose_one", n=len(actions)))
-            self._draw_moves()
+            self.table.choices = {"key": key, "title": t("app.choose_for", n=len(actions)),
+                                  "options": [self.renderer.move_words(a, self.view) for a in actions]}
 
     def undo(self) -> None:
         if not self.undo_stack:
             return self._say(t("app.nothing_to_undo"), error=True)
         self.state = self.undo_stack.pop()
+        self._shown = len(self.state.log.to_records(None))  # what was undone is shown no more
+        self._ended = self.state.is_over()
+        self.show.steps = []
         self._say("")
         self.refresh()
 
@@ -251,12 +294,34 @@ class GameApp:
 
     # -- screens ---------------------------------------------------------------------------------
     def present(self, on: bool = True) -> None:
-        """Presentation mode: the app covers the page (the notebook's text and the settings go)."""
+        """Presentation mode, the class screen: the app covers the page (the notebook's text and the
+        settings go), in type read from the back row; details fold away (**Details** opens them)."""
         self.presenting = on
         (self.widget.add_class if on else self.widget.remove_class)("btl-presenting")
         self.present_button.description = t("app.present_end" if on else "app.present")
         self.present_button.tooltip = self.present_button.description
+        self.details_button.layout.display = "" if on else "none"
+        self.show_details(False)
         self.show_settings(self.settings_shown)
+
+    def show_details(self, on: bool = True) -> None:
+        """On the class screen, the details the teacher opens: the score table, the log ..."""
+        self.details_shown = on
+        (self.widget.add_class if on else self.widget.remove_class)("btl-details-open")
+        self.details_button.description = t("app.details_hide" if on else "app.details_show")
+        self.details_button.tooltip = self.details_button.description
+
+    def how_to_play(self) -> None:
+        """The game's "how to play" (a screen or less, with a picture of the table), over the table."""
+        self.show.show(self.renderer.how_to_play())
+
+    def guide(self, on: bool = True) -> None:
+        """Hints on or off: what to do now, and the part of the table it is done on."""
+        self.hints_on = on
+        self.hints_button.description = t("app.hints_shown" if on else "app.hints_hidden")
+        self.hints_button.tooltip = self.hints_button.description
+        if self.state is not None:
+            self._draw_hint(self.view if self.viewer() is not None and not self.state.is_over() else None)
 
     def show_settings(self, on: bool = True) -> None:
         self.settings_shown = on
@@ -290,12 +355,12 @@ class GameApp:
 
     def refresh(self) -> None:
         state, viewer = self.state, self.viewer()
-        self.choosing = None
         humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
         # Undo works on the pass screen too: who just moved still holds the device ("I misclicked")
         self.undo_button.disabled = not self.undo_stack
         self.targets = {}
         if self.hand_privacy and len(humans) > 1 and viewer is not None and viewer != self.passed_to:
+            self._show_moments()
             return self._pass_screen(viewer)
         # the view and the legal moves once a redraw: the table, the moves and their words read them
         view = state.view(viewer)
@@ -303,17 +368,48 @@ class GameApp:
         legal = state.legal_actions() if viewer is not None and not over else []
         self.targets = self._targets_of(legal)
         # data-moves lets tests and benchmarks see that a click has been answered
+        self.legal, self.view = legal, view
         with self.table.hold_sync():
             self.table.value = (f'<div class="btl-table" data-moves="{len(state.history)}" '
                                 f'data-over="{str(over).lower()}">{self.renderer.table(view)}</div>')
             self.table.targets = sorted(self.targets)
+            self.table.choices = {}
+            self._draw_hint(view if viewer is not None and not over else None)
         self.headline.value = f'<div class="btl-headline">{self.renderer.headline(view)}</div>'
-        self.legal, self.view = legal, view
         self._draw_moves()
         records = state.log.to_records(viewer)
         self._draw_log(records)
+        self.latest.value = (f'<div class="btl-latest-line">{html.escape(self.renderer.event(records[-1]))}</div>'
+                             if records else "")
         self._announce(records, view)
         self._draw_save_link(state)
+        self._show_moments()
+
+    def _draw_hint(self, view) -> None:
+        """The first game's hint for the seat to play (``view`` None: none now), its part marked."""
+        found = self.renderer.hint(view) if self.hints_on and view is not None else None
+        words, key = found if found else ("", "")
+        self.hint.value = f'<div class="btl-hint" role="note">{html.escape(words)}</div>' if words else ""
+        self.table.hinted = key if key in self.targets else ""
+
+    def _show_moments(self) -> None:
+        """The game's moments since the last redraw, as a show over the table (public records
+        only: the show is the class's); at the game's end, what the game showed, as its last step."""
+        public = self.state.log.to_records(None)
+        earlier, new, self._shown = public[:self._shown], public[self._shown:], len(public)
+        steps = list(self.renderer.moments(new, self.state.view(None), earlier)) if new else []
+        if self.state.is_over() and not self._ended:
+            self._ended = True
+            ending = self._ending(public)
+            steps.append(Step(t("app.what_it_showed"), ending, _plain(ending), "end"))
+            if self.guiding:  # the first game is over: no more hints unless asked for
+                self.guiding = False
+                self.guide(False)
+        if steps:
+            self.show.show(steps)
+
+    def _ending(self, public) -> str:
+        return self.renderer.ending(self.state.view(None), public)
 
     def _announce(self, records, view) -> None:
         """Read out the events since the last redraw (the newest few) and whose turn it is now."""
@@ -358,7 +454,9 @@ class GameApp:
         state = self.state
         if state.is_over():
             summary = self.renderer.summary(state.view(None))
-            children = [w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}</div>')]
+            ending = self._ending(state.log.to_records(None))
+            children = [w.HTML(f'<div class="btl-summary btl-move-{len(state.history)}">{summary}'
+                               f'<div class="btl-ending">{ending}</div></div>')]
             if self.debrief:  # first: what the class does next
                 debrief = _button(t("app.debrief_this"), "btl-action", "btl-debrief-now",
                                   f"btl-move-{len(state.history)}")
@@ -367,19 +465,16 @@ class GameApp:
             replace_children(self.moves, children)
         elif self.viewer() is None:
             replace_children(self.moves, ())
-        elif self.choosing:
-            back = _button(t("app.all_moves"), "btl-all-moves")
-            back.on_click(lambda _: (setattr(self, "choosing", None), self._draw_moves()))
-            replace_children(self.moves, (*self._move_boxes(self.choosing, fold=False), back))
         else:
             replace_children(self.moves, self._move_boxes(self.legal))
 
-    def _move_boxes(self, actions, fold: bool = True):
-        """The moves in their groups; groups of one move share a last row (their buttons say it all)."""
+    def _move_boxes(self, actions):
+        """The moves in their groups; groups of one move share a last row (their buttons say it all).
+        A group whose moves are all on the table folds away on the class screen (the table is
+        where they are made there)."""
         groups: dict[str, list] = {}
         for action in actions:
             groups.setdefault(self.renderer.group(action), []).append(action)
-        on_table = set(self.targets) if fold else set()
         target = self.renderer.target
         boxes, singles = [], []
         for label, group in groups.items():
@@ -388,8 +483,10 @@ class GameApp:
                 continue
             row = _move_row([self._move_button(a) for a in group])
             title = w.HTML(f'<div class="btl-group-label">{html.escape(label)}</div>')
-            folded = fold and len(group) > MANY and all(target(a) in on_table for a in group)
-            boxes.append(_folded(title, row, len(group)) if folded else w.VBox([title, row]))
+            box = w.VBox([title, row])
+            if all(target(a) in self.targets for a in group):
+                box.add_class("btl-on-table")
+            boxes.append(box)
         if singles:
             boxes.append(w.VBox([w.HTML(f'<div class="btl-group-label">{t("app.other_moves")}</div>')
                                  if boxes else w.HTML(""), _move_row(singles)]))
@@ -451,20 +548,6 @@ def _plain(fragment: str) -> str:
 
 def _joined(*sentences: str) -> str:
     return " ".join(s for s in sentences if s)
-
-
-def _folded(title: w.HTML, row: w.HBox, n: int) -> w.VBox:
-    """A long group of moves shown as one button that unfolds it (its moves are on the table)."""
-    toggle = _button(t("app.show_moves", n=n), "btl-unfold")
-    toggle.tooltip = t("app.show_moves_hint")
-    row.layout.display = "none"
-
-    def unfold(_):
-        row.layout.display = ""
-        toggle.layout.display = "none"
-
-    toggle.on_click(unfold)
-    return w.VBox([title, toggle, row])
 
 
 def default_bot(game: str) -> str:

@@ -1,6 +1,10 @@
 """The renderer contract: what the game app asks of a game's renderer, and the helpers every
 renderer draws with (escaping, a seat's badge, a titled area, a log line, a move's group).
 
+Every game has a teaching layer here, not in its engine: a "how to play" of a screen or less
+with a picture of the table, hints for a first game that point at the table, its science moments
+as a show (``show.Step``) when they happen, and an ending that says what the game just showed.
+
 A renderer is ``btlgames/ui/games/<game>.py``: a module whose functions draw from a ``view``
 (never the state), or what its ``renderer(**options)`` returns where the words depend on the
 game's options (the school game's teams). The app hands it nothing but views, log records and
@@ -14,6 +18,7 @@ from typing import Any, Callable, Protocol, runtime_checkable
 
 from ...core.i18n import t
 from ..common.seats import COLOURS, SYMBOLS
+from .show import Step
 
 #: A log record's own keys; everything else in it is the event's data, for its sentence.
 RECORD_KEYS = ("turn", "phase", "player", "kind")
@@ -47,6 +52,24 @@ class Renderer(Protocol):
 
     def summary(self, view: dict) -> str:
         """The end of the game (HTML): who won, and why."""
+
+    def how_to_play(self) -> list[Step]:
+        """How to play, for a student who never read the rulebook: a screen or less (200 words at
+        most), with a picture of the table; a step or two of a show."""
+
+    def hint(self, view: dict) -> tuple[str, str | None] | None:
+        """A first game's hint for the seat to play (``view`` is its view): what to do now and why,
+        and the key of the part of the table it points at (None: a button); None: no hint now."""
+
+    def moments(self, records: list[dict], view: dict, earlier: list[dict]) -> list[Step]:
+        """The game's science moments among the public log's new ``records`` (a test's roll and a
+        replication, a confinement, a solve, a Pauli bounce ...), each a step of the show, large;
+        ``view`` is the spectator's view now, ``earlier`` the records before the new ones (a
+        moment shown once a game). Most records are no moment: an empty list."""
+
+    def ending(self, view: dict, records: list[dict]) -> str:
+        """What this game just showed about the science, in a few sentences with this game's own
+        facts (HTML), and a link to the game's concept page."""
 
 
 def missing(renderer) -> list[str]:

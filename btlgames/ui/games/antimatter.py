@@ -433,3 +433,20 @@ def app(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opti
 def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **options):
     """The board app as a widget (what the play notebook shows)."""
     return app(seed, seats, mode, atom, **options).widget
+
+
+# -- the teaching layer (to come: a how to play, hints, the game's moments, its ending) --------------
+def how_to_play() -> list:
+    return []
+
+
+def hint(view):
+    return None
+
+
+def moments(records, view, earlier=()) -> list:
+    return []
+
+
+def ending(view, records) -> str:
+    return ""

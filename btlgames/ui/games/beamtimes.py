@@ -356,3 +356,20 @@ def app(seed: int | None = None, seats: list[str] | None = None, **options) -> G
 def play(seed: int | None = None, seats: list[str] | None = None, **options):
     """The play app as a widget (what the play notebook shows)."""
     return app(seed, seats, **options).widget
+
+
+# -- the teaching layer (to come: a how to play, hints, the game's moments, its ending) --------------
+def how_to_play() -> list:
+    return []
+
+
+def hint(view):
+    return None
+
+
+def moments(records, view, earlier=()) -> list:
+    return []
+
+
+def ending(view, records) -> str:
+    return ""

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import sys
 
-from ...core.i18n import t
+from ...core.i18n import t, with_language, words_of
+from ...core.runtime import page_link
 from ...pentaquark.cards import describe, is_annihilate, quark
+from ...science.colour import neutral_groups
+from ...science.hadrons import charge_of
 from ..app.game_app import GameApp
 from ..app.renderer import area, esc, kind_group, log_line, own_words
+from ..app.show import Step
 
 GAME = "pentaquark"
 
@@ -162,3 +166,148 @@ def app(seed: int | None = None, **options) -> GameApp:
 def play(seed: int | None = None, **options):
     """The play app as a widget (what the play notebook shows)."""
     return app(seed, **options).widget
+
+
+# -- the teaching layer ------------------------------------------------------------------------------
+# The science moments: a colour-neutral set confined (the first of each kind in a game), a quark and
+# its anti-quark annihilating, free quarks lost at a refresh, and the pentaquark itself.
+NEUTRAL_KINDS = ("rgb", "anti_rgb", "pair")
+NEEDED = ("uR", "dR", "cR")  # one card of each flavour a pentaquark holds (the colours do not matter)
+_teach = words_of("pentaquark.teach")
+
+
+def _cards(faces, mini: bool = False) -> str:
+    return "".join(card(f, mini) for f in faces)
+
+
+def _set_kind(faces) -> str:
+    """Which kind of colour-neutral set: red + green + blue, their anti-colours, or a colour and its own."""
+    if len(faces) == 2:
+        return "pair"
+    return "anti_rgb" if quark(faces[0]).anti else "rgb"
+
+
+def _charge(faces) -> str:
+    """The set's electric charge in the elementary charge e, as a student writes it (+1, 0, +⅔)."""
+    total = charge_of("".join(quark(f).symbol for f in faces))
+    sign = "+" if total > 0 else "−" if total < 0 else ""
+    size = abs(total)
+    return f"{sign}{size.numerator}" if size.denominator == 1 else f"{sign}{size.numerator}/{size.denominator}"
+
+
+def how_to_play() -> list[Step]:
+    """Two steps: the goal and the table, then a turn."""
+    picture = ('<div class="btl-show-picture pq-how">'
+               + _box(t("pentaquark.area.beam"), card("uR"), "pq-beam")
+               + _box(t("pentaquark.area.collider"), _cards(("dB", "cG~")), "pq-collider")
+               + _box(t("pentaquark.area.background"), _cards(("sR",), mini=True), "pq-background")
+               + _box(t("pentaquark.area.detector"), _cards(("uR", "uG", "dB"), mini=True), "pq-detector")
+               + "</div>")
+    return [Step(_teach("how.title"), f"<p>{esc(_teach('how.goal'))}</p>{picture}"
+                 f"<p>{esc(_teach('how.confine'))}</p>", _teach("how.goal") + " " + _teach("how.confine")),
+            Step(_teach("how.turn_title"), "".join(f"<p>{esc(_teach(key))}</p>" for key in
+                                                  ("how.turn", "how.danger", "how.refresh")),
+                 " ".join(_teach(key) for key in ("how.turn", "how.danger", "how.refresh")))]
+
+
+def _free(view, area) -> list[str]:
+    return list(view[area]["free"])
+
+
+def _neutral_among(faces) -> list[str] | None:
+    """A colour-neutral set among these free faces (the largest first), or None."""
+    quarks = [quark(f) for f in faces if not is_annihilate(f)]
+    groups = sorted(neutral_groups(quarks), key=len, reverse=True)
+    return [faces[i] for i in groups[0]] if groups else None
+
+
+def _still_needed(view) -> list[str]:
+    """The flavours the Detector still lacks for a pentaquark (u, u, d, c and c̄), as words."""
+    held = [quark(f) for f in view["detector"]["cards"] if not is_annihilate(f)]
+    wanted = [("up", False), ("up", False), ("down", False), ("charm", False), ("charm", True)]
+    for q in held:
+        if (q.flavour, q.anti) in wanted:
+            wanted.remove((q.flavour, q.anti))
+    return wanted
+
+
+def hint(view) -> tuple[str, str | None] | None:
+    """What a first game's player does now, pointing at the card or area."""
+    phase = view["phase"]
+    if phase == "annihilate":
+        free = _free(view, "background") + _free(view, "detector")
+        needed = _still_needed(view)
+        spare = next((f for f in free if (quark(f).flavour, quark(f).anti) not in needed), free[0] if free else None)
+        return _teach("hint.annihilate"), target_key(spare) if spare else None
+    if phase == "refresh":
+        return _teach("hint.refresh"), None
+    if phase != "collider":
+        return None
+    for area in ("detector", "background"):
+        found = _neutral_among(_free(view, area))
+        if found and not view["confined_this_step"]:
+            return _teach("hint.confine", area=t(f"pentaquark.area.{area}"),
+                          cards=", ".join(str(quark(f)) for f in found)), f"area:{area}"
+    if not view["collider"]:
+        return _teach("hint.finish"), None
+    nxt = view["next_area"]
+    needed = _still_needed(view)
+    useful = [f for f in view["collider"] if not is_annihilate(f) and (quark(f).flavour, quark(f).anti) in needed]
+    if nxt == "detector" and useful:
+        return _teach("hint.to_detector", card=str(quark(useful[0]))), target_key(useful[0])
+    if nxt == "background":
+        keep = [f for f in view["collider"] if f not in useful] or view["collider"]
+        return _teach("hint.to_background", card=str(quark(keep[0]))), target_key(keep[0])
+    spare = [f for f in view["collider"] if f not in useful] or view["collider"]
+    return _teach("hint.to_discard" if nxt == "discard" else "hint.place"), target_key(spare[0])
+
+
+def moments(records, view, earlier=()) -> list[Step]:
+    """Confinement (the first set of each kind in a game), annihilation, a refresh's losses, the
+    pentaquark: each a step of the show."""
+    steps, lost = [], []
+    confined = {_set_kind(r["cards"]) for r in earlier if r["kind"] == "confine"}  # shown before
+    for record in records:
+        kind = record["kind"]
+        if kind == "confine":
+            faces = list(record["cards"])
+            which = _set_kind(faces)
+            if which in confined:
+                continue
+            confined.add(which)
+            steps.append(Step(_teach("moment.confine_title"),
+                              f'<p class="btl-big">{_cards(faces)}</p>'
+                              f'<p>{esc(_teach("moment.confine_" + which, charge=_charge(faces)))}</p>',
+                              _teach("moment.confine_" + which, charge=_charge(faces)), "hit"))
+        elif kind in ("pair_annihilate", "annihilate_card"):
+            faces = [record["a"], record["b"]] if kind == "pair_annihilate" else [record["card"]]
+            words = (_teach("moment.pair", a=str(quark(faces[0])), b=str(quark(faces[1])))
+                     if kind == "pair_annihilate" else _teach("moment.card", card=str(quark(faces[0]))))
+            steps.append(Step(_teach("moment.annihilation_title"), f'<p class="btl-big">{_cards(faces)}</p>'
+                              f"<p>{esc(words)}</p>", words, "lost"))
+        elif kind == "refresh_annihilate":
+            lost.append(record["card"])
+        elif kind == "win":
+            faces = list(record["cards"])
+            words = _teach("moment.win", charge=_charge(faces))
+            steps.append(Step(_teach("moment.win_title"), f'<p class="btl-big">{_cards(faces)}</p><p>{esc(words)}</p>',
+                              words, "hit"))
+    if lost:
+        words = _teach("moment.refresh", n=len(lost))
+        steps.append(Step(_teach("moment.refresh_title"), f'<p class="btl-big">{_cards(lost)}</p><p>{esc(words)}</p>',
+                          words, "lost"))
+    return steps
+
+
+def ending(view, records) -> str:
+    """What this game showed about colour confinement, with its own numbers, and the way on."""
+    sets = sum(r["kind"] == "confine" for r in records)
+    pairs = sum(r["kind"] == "pair_annihilate" for r in records)
+    hits = sum(r["kind"] == "annihilate_card" for r in records)
+    lost = sum(r["kind"] == "refresh_annihilate" for r in records)
+    lines = [_teach("end.won") if view["result"] == "win" else _teach("end.lost"),
+             _teach("end.numbers", sets=sets, pairs=pairs, hits=hits, lost=lost),
+             _teach("end.science"), _teach("end.simplifies")]
+    link = page_link("confinement.ipynb")
+    return ("".join(f"<p>{esc(line)}</p>" for line in lines)
+            + f'<p><a href="{esc(with_language(link))}" target="_blank">{esc(_teach("end.more"))}</a></p>')

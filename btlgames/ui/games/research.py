@@ -747,8 +747,25 @@ def summary(view) -> str:
 def renderer(variant: str = "full", **_options) -> Renderer:
     """This module's drawing functions, with the log naming seats as the variant does (teams)."""
     return SimpleNamespace(table=table, headline=headline, target=target, move_words=move_words, summary=summary,
-                           group=group,
+                           group=group, how_to_play=how_to_play, hint=hint, moments=moments, ending=ending,
                            event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
+
+
+# -- the teaching layer (to come: a how to play, hints, the round's results as a show, the ending) ----
+def how_to_play() -> list:
+    return []
+
+
+def hint(view):
+    return None
+
+
+def moments(records, view, earlier=()) -> list:
+    return []
+
+
+def ending(view, records) -> str:
+    return ""
 
 
 def _debrief(state, close):
@@ -791,7 +808,8 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
 
     clock = LessonClock(minutes, behind=behind)
     game = app("school", seed=seed, seats=seats, players=players, stories=story_box.value, hand_privacy=False,
-               header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"))
+               header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"),
+               introduce=False, guided=False)  # a class on a projector: the teacher leads it
     holder["game"] = game
     story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
     if game.seat_chooser.active:  # another number of teams: the plan's advice for it

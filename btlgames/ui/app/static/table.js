@@ -2,9 +2,11 @@
 //
 // Python sets `value` (the table's HTML) and `targets` (the data-target keys that are moves
 // now). Every element whose data-target is one of them becomes a button: it takes focus
-// (Tab), shows that it can be pressed, and a click, Enter or Space sends {target: key} to
-// Python, which makes the move (or, when several moves belong to it, lists them beside the
-// table). Nothing is fetched: this file ships inside the btlgames package.
+// (Tab), shows that it can be pressed, and a click, a touch, Enter or Space sends {target: key}
+// to Python, which makes the move; when several moves belong to it, Python sets `choices` and
+// they are drawn beside the pressed part, on the table itself (a press on one sends {target, choice};
+// Escape or a press elsewhere closes them). `hinted` names the part a first game's hint points
+// at: it is marked. Nothing is fetched: this file ships inside the btlgames package.
 
 const GUARD_MS = 4000; // how long after a keyboard press the focus is kept from falling to the page
 const LATE_MS = 1500; // an answer not drawn by then is taken as complete (a game's end: no move)
@@ -32,40 +34,39 @@ const moveButtons = (app) => `.btl-moves .btl-action.btl-move-${movesOf(app)}`;
 // still a move, else the next turn's first move (on the table for a press there, else its first
 // button), or "I am ..." when the device is passed to another player (the pass screen, whose
 // button has btl-pass-take); after "I am ...", the first move of the table shown; a part of the
-// table with several moves: the first of them, listed beside the table; "Show these moves": the
-// first of them. `want(late)` names the element, or null while the answer is not drawn yet
+// table with several moves: the first of its choices, drawn beside it; a choice: the next turn's
+// first move on the table. `want(late)` names the element, or null while the answer is not drawn yet
 // (`late`: it is taken as drawn, and the fallbacks are used: the first move anywhere, else the
 // first tool, New game at the end of a game).
 function placeFor(app, origin) {
   const start = movesOf(app);
   const fallback = () => firstShown(app, moveButtons(app)) || firstShown(app, ".btl-table .btl-target")
-    || firstShown(app, ".btl-unfold") || firstShown(app, ".btl-moves .btl-action")
+    || firstShown(app, ".btl-moves .btl-action")
     || firstShown(app, ".btl-toolbar button:not(:disabled)");
   // the first move of a turn drawn (its move buttons are in the page: shown, or folded: on the table)
   const firstMove = (tableFirst) => {
     if (!app.querySelector(moveButtons(app))) return null;
     const onTable = firstShown(app, ".btl-table .btl-target");
     const button = firstShown(app, moveButtons(app));
-    return (tableFirst ? onTable || button : button || onTable) || firstShown(app, ".btl-unfold");
+    return tableFirst ? onTable || button : button || onTable;
   };
   const nextTurn = (tableFirst) => movesOf(app) === start ? null
     : firstShown(app, ".btl-moves .btl-pass-take") || firstMove(tableFirst);
   if (origin.classList.contains("btl-pass-take")) { // the device passed: the table comes back
     return (late) => (app.querySelector(".btl-pass-screen") ? null : firstMove(false)) || (late ? fallback() : null);
   }
+  if (origin.classList.contains("btl-choice")) { // one of a part's choices: the next turn's first move
+    return (late) => nextTurn(true) || (late ? fallback() : null);
+  }
   if (origin.classList.contains("btl-target")) {
     const key = origin.dataset.target;
     return (late) => {
-      if (movesOf(app) === start) { // no move yet: a choice among the target's moves, beside the table
-        return firstShown(app, ".btl-all-moves") ? firstShown(app, moveButtons(app)) : (late ? fallback() : null);
+      if (movesOf(app) === start) { // no move yet: a choice among the target's moves, beside it
+        return firstShown(app, ".btl-choices .btl-choice") || (late ? fallback() : null);
       }
       const same = [...app.querySelectorAll(".btl-table .btl-target")].find((n) => n.dataset.target === key);
       return same || nextTurn(true) || (late ? fallback() : null);
     };
-  }
-  if (origin.classList.contains("btl-unfold")) {
-    const group = origin.parentElement;
-    return (late) => firstShown(group, ".btl-action") || (late ? fallback() : null);
   }
   if ([...origin.classList].some((c) => c.startsWith("btl-move-"))) {
     return (late) => nextTurn(false) || (late ? fallback() : null);
@@ -100,7 +101,7 @@ function guardFocus(app, origin, want) {
   return stop;
 }
 
-const PRESSABLE = ".btl-target, .btl-action, .btl-unfold, .btl-all-moves";
+const PRESSABLE = ".btl-target, .btl-action, .btl-choice";
 
 // The focus ring of a part of an SVG picture (a hex of a map, a space of a board): the black ring
 // between two amber bands that app.css draws around everything else that takes the focus. An
@@ -160,26 +161,94 @@ function listenForKeyboardPresses() {
   }, true);
 }
 
+const partOf = (el, key) => [...el.querySelectorAll("[data-target]")].find((n) => n.dataset.target === key);
+
+// The moves of one pressed part, beside it on the table: a small group of buttons placed to the
+// part's right (else its left, else below), inside the table's box.
+function drawChoices(el, model) {
+  el.querySelector(".btl-choices")?.remove();
+  const choices = model.get("choices") || {};
+  const part = choices.key && partOf(el, choices.key);
+  if (!part || !(choices.options || []).length) return null;
+  const menu = document.createElement("div");
+  menu.className = "btl-choices";
+  menu.setAttribute("role", "group");
+  menu.setAttribute("aria-label", choices.title || "");
+  if (choices.title) {
+    const title = document.createElement("div");
+    title.className = "btl-choices-title";
+    title.textContent = choices.title;
+    menu.append(title);
+  }
+  choices.options.forEach((words, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btl-choice";
+    b.dataset.choice = String(i);
+    b.textContent = words;
+    menu.append(b);
+  });
+  el.append(menu);
+  const box = el.getBoundingClientRect(), at = part.getBoundingClientRect();
+  const width = menu.offsetWidth, height = menu.offsetHeight;
+  let left = at.right - box.left + 8, top = at.top - box.top;
+  if (left + width > el.clientWidth) left = at.left - box.left - width - 8;
+  if (left < 0) { left = Math.max(0, Math.min(at.left - box.left, el.clientWidth - width)); top = at.bottom - box.top + 8; }
+  menu.style.left = `${left + el.scrollLeft}px`;
+  menu.style.top = `${Math.max(0, Math.min(top, el.scrollHeight - height)) + el.scrollTop}px`;
+  return menu;
+}
+
 function render({ model, el }) {
   el.classList.add("btl-table-view");
   listenForKeyboardPresses();
   ringTheFocus(el);
+  const mark = () => {
+    el.querySelectorAll(".btl-hinted").forEach((n) => n.classList.remove("btl-hinted"));
+    const key = model.get("hinted");
+    const part = key && partOf(el, key);
+    if (part) part.classList.add("btl-hinted");
+  };
   const draw = () => {
     el.innerHTML = model.get("value");
     activate(el, model.get("targets"));
+    mark();
+    drawChoices(el, model);
+  };
+  const choose = (node) => {
+    const choices = model.get("choices") || {};
+    model.send({ target: choices.key, choice: Number(node.dataset.choice) });
   };
   el.addEventListener("click", (event) => {
+    const choice = event.target.closest(".btl-choice");
+    if (choice && el.contains(choice)) return choose(choice);
     const node = event.target.closest(".btl-target");
     if (node && el.contains(node)) model.send({ target: node.dataset.target });
+    else if (el.querySelector(".btl-choices")) model.send({ close: true });
   });
   el.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && el.querySelector(".btl-choices")) {
+      const key = (model.get("choices") || {}).key;
+      model.send({ close: true });
+      partOf(el, key)?.focus({ preventScroll: true });
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
+    const choice = event.target.closest && event.target.closest(".btl-choice");
+    if (choice && el.contains(choice)) { event.preventDefault(); choose(choice); return; }
     const node = event.target.closest && event.target.closest(".btl-target");
     if (!node || !el.contains(node)) return;
     event.preventDefault(); // Space would scroll the page
     model.send({ target: node.dataset.target });
   });
-  model.on("change", draw);
+  model.on("change:value", draw);
+  model.on("change:targets", draw);
+  model.on("change:hinted", mark);
+  model.on("change:choices", () => {
+    const menu = drawChoices(el, model);
+    // a press with the mouse or a finger: the choices take the keyboard too (the guard does so after a key)
+    if (menu && !document.activeElement?.closest?.(".btl-choices")) menu.querySelector(".btl-choice")?.focus({ preventScroll: true });
+  });
   draw();
 }
 
