@@ -171,3 +171,48 @@ def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):
     new = page.locator(".btl-settings .widget-upload").evaluate(style)  # "Load a saved game", beside it
     assert save[:5] == new[:5] and abs(save[5] - new[5]) <= 2, (save, new)
     assert page.locator("a.btl-save").get_attribute("role") == "button"
+
+
+# The smallest tenth of the characters on the class screen, by their size on the screen: an HTML
+# character by its computed font size, an SVG one by its font size times the picture's scale.
+TYPE_SIZES = """() => {
+  const sizes = [], vw = innerWidth, vh = innerHeight;
+  const walker = document.createTreeWalker(document.querySelector('.btl-game-app'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.replace(/\\s+/g, '');
+    const el = node.parentElement;
+    if (!text || !el || el.closest('.btl-sr-only, style, script')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || parseFloat(style.opacity) === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const seen = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0 && r.bottom > 0
+                                                     && r.right > 0 && r.top < vh && r.left < vw);
+    if (!seen) continue;
+    let px = parseFloat(style.fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+    for (let i = 0; i < text.length; i++) sizes.push(px);
+  }
+  sizes.sort((a, b) => a - b);
+  return {chars: sizes.length, tenth: sizes[Math.floor(0.1 * (sizes.length - 1))]};
+}"""
+# the smallest tenth at least this many px (the school game's class reads from further back)
+CLASS_TYPE = {"1920x1080": {"school": 24, "game": 20}, "1366x768": {"school": 17, "game": 14}}
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_the_class_screen_is_read_from_the_back_row(page, open_app, name):
+    """Present: the smallest tenth of the characters shown is at least 24 px at 1920x1080 for the
+    school game (20 px for the other games), and the same share of the screen's height at 1366x768."""
+    url, seats = APPS[name]
+    open_at(page, open_app, url, "1920x1080", seats, SETTINGS.get(name))
+    page.get_by_role("button", name=words(page, "app.present")).click()
+    page.locator(".btl-presenting").wait_for()
+    kind = "school" if "school" in url else "game"
+    for size in ("1920x1080", "1366x768"):
+        width, height = SCREENS[size]
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(RESIZED, arg=[width, height])
+        found = page.evaluate(TYPE_SIZES)
+        assert found["tenth"] >= CLASS_TYPE[size][kind], f"{name} at {size}: {found}"
+        check_one_screen(page, width, height)

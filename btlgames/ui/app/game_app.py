@@ -490,6 +490,8 @@ class GameApp:
         if singles:
             boxes.append(w.VBox([w.HTML(f'<div class="btl-group-label">{t("app.other_moves")}</div>')
                                  if boxes else w.HTML(""), _move_row(singles)]))
+        if any("btl-on-table" in box._dom_classes for box in boxes):  # the class screen says where they went
+            boxes.insert(0, w.HTML(f'<div class="btl-on-table-note">{html.escape(t("app.moves_on_table"))}</div>'))
         return tuple(boxes)
 
     def _move_button(self, action) -> w.Button:

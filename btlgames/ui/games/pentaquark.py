@@ -42,6 +42,13 @@ CSS = """
 .pq-next { font-weight: 700; color: #1a5fb4; }
 .pq-counts { font-size: .9em; }
 .pq-heading { font-size: 1.1em; font-weight: 700; }
+/* the class screen: cards and words from the screen's height, nothing below the app's base size */
+.btl-presenting .pq-table { --pq-card: clamp(56px, 10vh, 150px); }
+.btl-presenting .pq-group-label, .btl-presenting .pq-free-label, .btl-presenting .pq-counts,
+.btl-presenting .pq-area h3 { font-size: 1em; }
+.pq-table.pq-how { grid-template-columns: repeat(4, minmax(0, 1fr)); grid-template-rows: auto; --pq-card: clamp(34px, 3.2vw, 64px);
+  margin: .3em 0; }
+.pq-how .pq-area { min-height: 0; }
 </style>
 """
 
@@ -197,7 +204,7 @@ def _charge(faces) -> str:
 
 def how_to_play() -> list[Step]:
     """Two steps: the goal and the table, then a turn."""
-    picture = ('<div class="btl-show-picture pq-how">'
+    picture = ('<div class="btl-show-picture pq-table pq-how">'
                + _box(t("pentaquark.area.beam"), card("uR"), "pq-beam")
                + _box(t("pentaquark.area.collider"), _cards(("dB", "cG~")), "pq-collider")
                + _box(t("pentaquark.area.background"), _cards(("sR",), mini=True), "pq-background")
