@@ -15,15 +15,18 @@ from types import SimpleNamespace
 
 import ipywidgets as w
 
-from ...core.i18n import t, words_of
+from ...core.i18n import t
 from ...research import board, cards, lesson
 from ...research.constants import STORY_CAPS
 from ...research.terms import method_choices, project_choices, success_chance, test_terms
 from ..app.game_app import GameApp
-from ..app.renderer import Renderer, badge, esc
+from ..app.renderer import Renderer, esc
 from ..common.lesson_clock import LessonClock
-from ..common.widgets import WIDE
 from ..common.seats import COLOURS, SYMBOLS
+from ..common.widgets import WIDE
+from .research_teaching import ending, hint, how_to_play, moments
+from .research_words import (area_box, card_name, chance_words, event, field_name, fill, gains, group, hex_name,
+                             hex_short, joined, marker, note_box, pair, para, say, seat_name, tile_words)
 
 GAME = "research"
 
@@ -87,82 +90,31 @@ CSS = """
 .rp-summary tr.rp-summary-total { font-weight: 800; border-top: 3px solid #333; }
 .rp-big { font-size: 1.15em; font-weight: 700; }
 @media (min-width: 1700px) { .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+.rp-strip table { border-collapse: collapse; width: 100%; }
+.rp-strip th, .rp-strip td { border-bottom: 1px solid #bbb; padding: 0 4px; text-align: left; white-space: nowrap; }
+.rp-strip tr.rp-current { background: #fffbea; font-weight: 700; }
+/* the school game's class reads from further back: its type is larger */
+.rp-school.btl-presenting { --btl-class-type: 2.3vh; }
+.rp-school.btl-presenting .btl-title { display: none; }  /* the class knows its game: the clock has the room */
+.btl-presenting .lc-clock .lc-state, .btl-presenting .lc-clock .widget-button { font-size: 1em; }
+/* The class screen: the map and the words from the screen's height, a row of scores for the class;
+   the score table, the market and a theory's terms fold away into the teacher's Details. */
+.btl-presenting .rp-table { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
+
+.btl-presenting .rp-area h3, .btl-presenting .rp-turn, .btl-presenting .rp-theory, .btl-presenting .rp-events,
+.btl-presenting .rp-small, .btl-presenting .rp-pair, .btl-presenting .rp-preview, .btl-presenting .rp-theories.rp-many .rp-theory,
+.btl-presenting .rp-legend { font-size: 1em; }
+.btl-presenting .rp-terms, .btl-presenting .rp-map .rp-word { display: none; }
+.btl-presenting .rp-theory-list { grid-template-columns: minmax(0, 1fr); }
+/* a hex's number large (its field: its colour, its place, the field's name beside it) */
+.rp-map .rp-hex-number { display: none; }
+.btl-presenting .rp-map .rp-hex-number { display: inline; }
+.btl-presenting .rp-map .rp-hex-label { display: none; }
+.btl-presenting .rp-map .rp-bonus, .btl-presenting .rp-map .rp-noise { font-size: 21px; font-weight: 700; }
+.btl-presenting .rp-map .rp-anomaly, .btl-presenting .rp-map .rp-neutral { font-size: 30px; }
+.btl-presenting .rp-map .rp-tile-mark { transform-box: fill-box; transform-origin: center; transform: scale(1.2); }
 </style>
 """
-
-
-# -- small pieces --------------------------------------------------------------------------------
-_w = words_of("research_ui")  # the app's words (catalogue section [research_ui])
-
-
-def seat_name(p: int, variant: str = "full") -> str:
-    """"Player 2", or "Team 2" in the school game."""
-    return _w("team" if variant == "school" else "player", n=p + 1)
-
-
-def marker(p: int, variant: str = "full", short: str = "") -> str:
-    """A seat's badge: colour, symbol and name ("● Team 1"), or the symbol and ``short`` ("●1a")."""
-    return badge(p, seat_name(p, variant), short or None, f"rp-mark rp-seat-{p + 1}")
-
-
-card_name = cards.name
-
-
-field_name, hex_name = board.field_name, board.hex_name
-
-
-def hex_short(hex_id: str) -> str:
-    """"Grav 3": the label written in the hex."""
-    return _w("hex_short", field=_w(f"field_short.{board.field_of(hex_id)}"), n=hex_id.rsplit("-", 1)[1])
-
-
-def _gain_word(key: str) -> str:
-    return t(f"research.resource.{key}") if key in cards.RESOURCES else _w(f"gain.{key}")
-
-
-def gains(table, signed: bool = True) -> str:
-    """"+1 money (R), +1 VP" (``signed=False``: "1 money (R)"); nothing: "nothing". The catalogue
-    orders each number and word (Finnish, as its source: "Raha (R) +1")."""
-    amount = "amount_signed" if signed else "amount"
-    return _join(_w(amount, n=n, resource=_gain_word(k)) for k, n in table.items() if n) or _w("none")
-
-
-def _join(items) -> str:
-    return _w("joiner").join(items)
-
-
-def chance_words(chance: float) -> str:
-    n = round(chance * 6)
-    return _w("chance", percent=round(100 * chance), n=n)
-
-
-def _fill(key: str, marks: dict[str, str], **values) -> str:
-    """A catalogue sentence, escaped, with some of its places filled by ready HTML (badges)."""
-    holes = {k: f"\x00{i}\x00" for i, k in enumerate(marks)}
-    text = esc(_w(key, **holes, **values))
-    for k, hole in holes.items():
-        text = text.replace(hole, marks[k])
-    return text
-
-
-def _box(title: str, body: str, css: str = "") -> str:
-    return f'<div class="rp-area {css}"><h3>{esc(title)}</h3>{body}</div>'
-
-
-def _p(text: str, css: str = "") -> str:
-    cls = f' class="{css}"' if css else ""
-    return f"<p{cls}>{esc(text)}</p>"
-
-
-def _note(html_text: str) -> str:
-    return f'<div class="rp-note">{html_text}</div>'
-
-
-def _tile_words(view, uid: str) -> str:
-    tile = next((x for x in view["tiles"] if x["uid"] == uid), None)
-    if tile is None:
-        return _w("preview_no_project")
-    return _w("preview_tile", tile=uid, name=card_name(tile["card"]), hex=hex_name(tile["hex"]))
 
 
 # -- the map -------------------------------------------------------------------------------------
@@ -233,28 +185,30 @@ def _hex_middle(view, hex_id: str, x: float, y: float):
     if tile is not None:
         p = tile["owner"]
         label = f"{SYMBOLS[p]}{tile['uid']}"
-        words = _w("tile_label", tile=tile["uid"], name=card_name(tile["card"]))
+        words = say("tile_label", tile=tile["uid"], name=card_name(tile["card"]))
         body = (f'<g class="rp-tile-mark" data-target="tile:{esc(tile["uid"])}" aria-label="{esc(words)}">'
                 f'<rect x="{x - 30:.1f}" y="{y - 13:.1f}" width="60" height="26" rx="7" fill="{COLOURS[p]}"/>'
                 + _text(x, y + 7, label, 18, 800, "#fff", "rp-tile") + "</g>")
-        return body, _w("hex_title_tile", tile=tile["uid"], owner=seat_name(p, variant), name=card_name(tile["card"]))
+        return body, say("hex_title_tile", tile=tile["uid"], owner=seat_name(p, variant), name=card_name(tile["card"]))
     if hex_id in view["hidden"]:
-        return _text(x, y + 10, "?", 30, 800, css="rp-hidden"), _w("hex_title_hidden")
+        return _text(x, y + 10, "?", 30, 800, css="rp-hidden"), say("hex_title_hidden")
     if hex_id in view["anomalies"]:
-        words = _w("hex_title_anomaly", name=card_name(view["anomalies"][hex_id]))
-        return _text(x, y + 5, f"✱ {_w('hex_anomaly')}", 12, 800, "#8b0000", "rp-anomaly"), words
+        words = say("hex_title_anomaly", name=card_name(view["anomalies"][hex_id]))
+        return (_text(x, y + 5, "✱", 12, 800, "#8b0000", "rp-anomaly").replace(
+            "✱</text>", f'✱<tspan class="rp-word"> {esc(say("hex_anomaly"))}</tspan></text>'), words)
     if hex_id in view["neutral"]:
-        return _text(x, y + 5, f"⊘ {_w('hex_neutral')}", 12, 700, css="rp-neutral"), _w("hex_title_neutral")
+        return (_text(x, y + 5, "⊘", 12, 700, css="rp-neutral").replace(
+            "⊘</text>", f'⊘<tspan class="rp-word"> {esc(say("hex_neutral"))}</tspan></text>'), say("hex_title_neutral"))
     bonus = cards.placement_bonus().get(hex_id)
     if bonus:
-        words = _w("hex_bonus", bonus=gains(bonus))
-        return _text(x, y + 5, _short_gains(bonus), 12, 400, "#333"), words
+        words = say("hex_bonus", bonus=gains(bonus))
+        return _text(x, y + 5, _short_gains(bonus), 12, 400, "#333", "rp-bonus"), words
     return "", ""
 
 
 def _short_gains(table) -> str:
     """"+1 D" in a hex (Finnish "D +1"): letters for resources, words for scores."""
-    return " ".join(_w("amount_signed", n=n, resource=k if k in cards.RESOURCES else _w(f"gain.{k}"))
+    return " ".join(say("amount_signed", n=n, resource=k if k in cards.RESOURCES else say(f"gain_short.{k}"))
                     for k, n in table.items())
 
 
@@ -263,18 +217,19 @@ def _hex(view, hex_id: str, x: float, y: float) -> str:
     stroke = 4 if field == board.META else 2
     middle, about = _hex_middle(view, hex_id, x, y)
     noise = view["noise"].get(hex_id, 0)
-    about = [a for a in (about, _w("hex_title_noise", n=noise) if noise else "") if a]
+    about = [a for a in (about, say("hex_title_noise", n=noise) if noise else "") if a]
     title = hex_name(hex_id) + (": " + "; ".join(about) if about else "")
-    noise_mark = _text(x, y + 30, _w("hex_noise", n=noise), 12, 800, "#8b0000", "rp-noise") if noise else ""
+    noise_mark = _text(x, y + 30, say("hex_noise", n=noise), 12, 800, "#8b0000", "rp-noise") if noise else ""
     return (f'<g class="rp-hex" data-hex="{esc(hex_id)}" data-target="hex:{esc(hex_id)}" '
             f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
             f'<polygon points="{_corners(x, y, HEX_SIZE - 1)}" fill="{FILLS[field]}" stroke="#333" stroke-width="{stroke}"/>'
-            + _text(x, y - 20, hex_short(hex_id), 13, 700, css="rp-hex-label") + middle + noise_mark + "</g>")
+            + _text(x, y - 20, hex_short(hex_id), 13, 700, css="rp-hex-label")
+            + _text(x, y - 16, hex_id.rsplit("-", 1)[1], 27, 800, css="rp-hex-number") + middle + noise_mark + "</g>")
 
 
 def _wormhole(a: tuple, b: tuple) -> str:
     (x1, y1), (x2, y2) = a, b
-    label = _text((x1 + x2) / 2, (y1 + y2) / 2 - 4, _w("wormhole"), 14, 800, css="rp-wormhole-label")
+    label = _text((x1 + x2) / 2, (y1 + y2) / 2 - 4, say("wormhole"), 14, 800, css="rp-wormhole-label")
     return (f'<g class="rp-wormhole"><line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
             f'stroke="#000" stroke-width="4" stroke-dasharray="10 6"/>'
             + label.replace("<text ", '<text stroke="#fff" stroke-width="4" paint-order="stroke" ', 1) + "</g>")
@@ -287,42 +242,42 @@ def draw_map(view) -> str:
     hexes += "".join(_field_name_text(f, x, y) for f, (x, y) in places.items())
     holes = "".join(_wormhole(centres[a], centres[b]) for a, b in view["wormholes"])
     return (f'<svg class="rp-map" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
-            f'role="img" aria-label="{esc(_w("map_label"))}">{hexes}{holes}</svg>')
+            f'role="img" aria-label="{esc(say("map_label"))}">{hexes}{holes}</svg>')
 
 
 def _legend() -> str:
     items = "".join(f'<span><span class="rp-swatch" style="background:{FILLS[f]}">'
-                    f'{esc(_w("field_short." + f))}</span> {esc(field_name(f))}</span>'
+                    f'{esc(say("field_short." + f))}</span> {esc(field_name(f))}</span>'
                     for f in (*board.FIELDS, board.META))
-    return f'<div class="rp-legend" aria-label="{esc(_w("legend"))}">{items}</div>'
+    return f'<div class="rp-legend" aria-label="{esc(say("legend"))}">{items}</div>'
 
 
 def _wormholes(view) -> str:
-    pairs = [_w("fields_pair", a=hex_name(a), b=hex_name(b)) for a, b in view["wormholes"]]
-    return _p(_w("wormholes", pairs=_join(pairs))) if pairs else ""
+    pairs = [say("fields_pair", a=hex_name(a), b=hex_name(b)) for a, b in view["wormholes"]]
+    return para(say("wormholes", pairs=joined(pairs))) if pairs else ""
 
 
 # -- the players ---------------------------------------------------------------------------------
 def _card_list(ids) -> str:
-    return _join(card_name(c) for c in ids) or _w("empty")
+    return joined(card_name(c) for c in ids) or say("empty")
 
 
 def _cards(ids, target: bool = False) -> str:
     """Card names as small labelled boxes; a hand card is a target (playing it is a move)."""
     if not ids:
-        return esc(_w("empty"))
+        return esc(say("empty"))
     mark = (lambda c: f' data-target="card:{esc(c)}"') if target else (lambda c: "")
     return " ".join(f'<span class="rp-card"{mark(c)}>{esc(card_name(c))}</span>' for c in ids)
 
 
 def _results(view, p: int) -> str:
     """This seat's results; each is a target (preprint it, publish it in a journal)."""
-    mark = {True: _w("yes"), False: _w("no")}
-    items = [f'<span class="rp-card" data-target="result:{i}">' + esc(_w(
-                 "result", n=i + 1, outcome=_w(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
+    mark = {True: say("yes"), False: say("no")}
+    items = [f'<span class="rp-card" data-target="result:{i}">' + esc(say(
+                 "result", n=i + 1, outcome=say(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
                  round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]])) + "</span>"
              for i, r in enumerate(view["results"]) if r["player"] == p]
-    return _fill("results", {"results": " ".join(items)}) if items else ""
+    return fill("results", {"results": " ".join(items)}) if items else ""
 
 
 def _scheduled(view, p: int) -> str:
@@ -330,26 +285,21 @@ def _scheduled(view, p: int) -> str:
     choosing = d and d["player"] == p and d["kind"] == "plan"  # the preview shows it
     if not s or s["theory"] not in view["theories"] or choosing:
         return ""
-    tile = _w("with_tile", tile=s["tile"]) if s["tile"] else _w("without_tile")
-    method = _w("with_method", method=card_name(s["method"])) if s["method"] else _w("no_method")
+    tile = say("with_tile", tile=s["tile"]) if s["tile"] else say("without_tile")
+    method = say("with_method", method=card_name(s["method"])) if s["method"] else say("no_method")
     chance = success_chance(test_terms(view, p, s["theory"], s["tile"], s["method"]))
-    return (_w("scheduled", theory=card_name(s["theory"]), tile=tile, method=method) + " · "
-            + _w("scheduled_chance", chance=chance_words(chance)))
+    return (say("scheduled", theory=card_name(s["theory"]), tile=tile, method=method) + " · "
+            + say("scheduled_chance", chance=chance_words(chance)))
 
 
 def _boosts(pl) -> str:
-    parts = [_w(key, n=pl[field]) for key, field in (("insight", "insight"), ("technique", "technique"),
+    parts = [say(key, n=pl[field]) for key, field in (("insight", "insight"), ("technique", "technique"),
                                                       ("penalty", "penalty")) if pl[field]]
-    return _w("boosts", boosts=_join(parts)) if parts else ""
+    return say("boosts", boosts=joined(parts)) if parts else ""
 
 
 def _resource_legend() -> str:
-    return _join(t(f"research.resource.{r}") for r in cards.RESOURCES)
-
-
-def _pair(fields) -> str:
-    a, b = fields
-    return _w("fields_pair", a=field_name(a), b=field_name(b))
+    return joined(t(f"research.resource.{r}") for r in cards.RESOURCES)
 
 
 TRACKS = ("vp", "rigor", "hype", "reputation", "debt")
@@ -360,24 +310,41 @@ def _teams(view) -> str:
     variant, n = view["variant"], view["players"]
     seats = view["players_"]
     tracks = TRACKS + (("ep",) if variant == "school" else ())
-    head = f"<tr><th>{esc(_w('team_column' if variant == 'school' else 'player_column'))}</th>" + "".join(
+    head = f"<tr><th>{esc(say('team_column' if variant == 'school' else 'player_column'))}</th>" + "".join(
         f'<th data-target="team:{p}"{_current(view, p)}>{marker(p, variant, str(p + 1))}'
-        f'{"<br>(" + esc(_w("you")) + ")" if view["viewer"] == p else ""}</th>' for p in range(n)) + "</tr>"
+        f'{"<br>(" + esc(say("you")) + ")" if view["viewer"] == p and variant != "school" else ""}</th>'
+        for p in range(n)) + "</tr>"  # a class's open hands: the team to play is no "you"
     rows = []
     for key in tracks:
-        cells = [esc(pl[key]) + (f' <span class="rp-warn" title="{esc(_w("hype_warning"))}">⚠</span>'
+        cells = [esc(pl[key]) + (f' <span class="rp-warn" title="{esc(say("hype_warning"))}">⚠</span>'
                                   if key == "hype" and pl["hype"] > pl["rigor"] + 1 else "") for pl in seats]
-        rows.append((_w(f"row.{key}"), _w(f"row_title.{key}"), cells))
+        rows.append((say(f"row.{key}"), say(f"row_title.{key}"), cells))
     for r in cards.RESOURCES:
-        rows.append((_w("row.resource", resource=t(f"research.resource.{r}")), "", [esc(pl["res"][r]) for pl in seats]))
-    rows.append((_w("row.hand"), _w("row_title.hand"), [esc(pl["hand_size"]) for pl in seats]))
-    rows.append((_w("row.methods"), "", [_cards(pl["methods"]) for pl in seats]))
+        rows.append((say("row.resource", resource=t(f"research.resource.{r}")), "", [esc(pl["res"][r]) for pl in seats]))
+    rows.append((say("row.hand"), say("row_title.hand"), [esc(pl["hand_size"]) for pl in seats]))
+    rows.append((say("row.methods"), "", [_cards(pl["methods"]) for pl in seats]))
     body = "".join(f'<tr><th title="{esc(title)}">{esc(label)}</th>'
                    + "".join(f"<td{_current(view, p)}>{c}</td>" for p, c in enumerate(cells)) + "</tr>"
                    for label, title, cells in rows)
-    title = _w("teams" if variant == "school" else "players")
-    return (f'<div class="rp-area rp-seats-area"><table class="rp-teams" aria-label="{esc(title)}">'
+    title = say("teams" if variant == "school" else "players")
+    return (f'<div class="rp-area rp-seats-area btl-detail"><table class="rp-teams" aria-label="{esc(title)}">'
             f"{head}{body}</table></div>")
+
+
+def _strip(view) -> str:
+    """The class screen's scores: a row a team, its points, Rigor and Hype (the science the class
+    watches), the team to play marked ▶; the whole table is in the teacher's Details."""
+    variant = view["variant"]
+    head = "".join(f"<th>{esc(say(f'strip.{key}'))}</th>" for key in ("team", "vp", "rigor", "hype"))
+    rows = []
+    for p, pl in enumerate(view["players_"]):
+        risk = (f' <span class="rp-warn">⚠ {esc(say("strip.risk"))}</span>' if pl["hype"] > pl["rigor"] + 1 else "")
+        now = "▶ " if view["player"] == p else ""
+        rows.append(f'<tr{_current(view, p)}><th>{esc(now)}{marker(p, variant)}</th><td>{pl["vp"]}</td>'
+                    f'<td>{pl["rigor"]}</td><td>{pl["hype"]}{risk}</td></tr>')
+    title = say("teams" if variant == "school" else "players")
+    return (f'<div class="rp-area rp-strip btl-class-only"><table aria-label="{esc(title)}">'
+            f"<tr>{head}</tr>{''.join(rows)}</table></div>")
 
 
 def _current(view, p: int) -> str:
@@ -392,25 +359,25 @@ def _turn_box(view) -> str:
     pl, variant = view["players_"][p], view["variant"]
     parts = []
     if pl["hype"] > pl["rigor"] + 1:
-        parts.append(f'<span class="rp-warn">{esc(_w("hype_warning"))}</span>')
+        parts.append(f'<span class="rp-warn">{esc(say("hype_warning"))}</span>')
     if pl["hand"] is not None:
-        parts.append(f'{esc(_w("hand_label"))}: {_cards(pl["hand"], target=True)}')
+        parts.append(f'{esc(say("hand_label"))}: {_cards(pl["hand"], target=True)}')
     if variant != "school" and pl["interference"] is not None:
-        parts.append(f'{esc(_w("interference_label"))}: {_cards(pl["interference"])}')
+        parts.append(f'{esc(say("interference_label"))}: {_cards(pl["interference"])}')
     if pl["offer"]:
-        parts.append(esc(_w("offer", cards=_card_list(pl["offer"]))))
+        parts.append(esc(say("offer", cards=_card_list(pl["offer"]))))
     parts += [x for x in (_results(view, p),) if x]
     parts += [esc(x) for x in (_scheduled(view, p), _boosts(pl)) if x]
     tiles = [f'{marker(p, variant, tl["uid"])} {esc(card_name(tl["card"]))}'
              for tl in view["tiles"] if tl["owner"] == p]
-    parts.append(_fill("projects", {"tiles": "; ".join(tiles) or esc(_w("empty"))}, left=pl["tiles_left"]))
+    parts.append(fill("projects", {"tiles": "; ".join(tiles) or esc(say("empty"))}, left=pl["tiles_left"]))
     if pl["bridges"]:
-        parts.append(esc(_w("bridges", bridges=_join(_pair(f) for f in pl["bridges"]))))
+        parts.append(esc(say("bridges", bridges=joined(pair(f) for f in pl["bridges"]))))
     if pl["programmes"]:
-        parts.append(esc(_w("programmes", fields=_join(field_name(f) for f in pl["programmes"]))))
-    done = [_w(f"main.{k}") for k in pl["done"]]
+        parts.append(esc(say("programmes", fields=joined(field_name(f) for f in pl["programmes"]))))
+    done = [say(f"main.{k}") for k in pl["done"]]
     if done:
-        parts.append(esc(_w("done", actions=_join(done))))
+        parts.append(esc(say("done", actions=joined(done))))
     return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>'
             + "".join(f"<p>{x}</p>" for x in parts) + preview(view) + "</div>")
 
@@ -418,56 +385,58 @@ def _turn_box(view) -> str:
 def _hit(view, hit) -> str:
     tester = seat_name(hit["tester"], view["variant"])
     if hit["tile"] == "meta" or not hit["tile"]:
-        return esc(_w("hit_meta", tester=tester))
-    return f'{marker(hit["tester"], view["variant"], hit["tile"])} {esc(_w("hit", tester=tester))}'
+        return esc(say("hit_meta", tester=tester))
+    return f'{marker(hit["tester"], view["variant"], hit["tile"])} {esc(say("hit", tester=tester))}'
 
 
 def _theory(view, theory_id: str, th) -> str:
     card = cards.theories()[theory_id]
-    test = (_w("test_project", name=card_name(card.test_project)) if card.test_project
-            else _w("test_method", name=card_name(card.test_method)))
-    reward = gains(card.reward) + (f"; {_w('vp_per_replication')}" if card.vp_per_replication else "")
-    line = _w("theory_line", kv=f"{th['kv']:+d}" if th["kv"] else "0", difficulty=card.difficulty, test=test)
+    test = (say("test_project", name=card_name(card.test_project)) if card.test_project
+            else say("test_method", name=card_name(card.test_method)))
+    reward = gains(card.reward) + (f"; {say('vp_per_replication')}" if card.vp_per_replication else "")
+    line = say("theory_line", kv=f"{th['kv']:+d}" if th["kv"] else "0", difficulty=card.difficulty, test=test)
     hits = "; ".join(_hit(view, h) for h in th["hits"])
-    hit_line = (_fill("theory_hits", {"hits": hits}, replications=th["replications"]) if hits
-                else esc(_w("no_hits")))
-    head = _w("theory_short", name=card_name(theory_id), field=field_name(card.field))
-    about = f'{cards.text(theory_id)} {_w("theory_reward", reward=reward)}'  # the card's words, on hover
+    hit_line = (fill("theory_hits", {"hits": hits}, replications=th["replications"]) if hits
+                else esc(say("no_hits")))
+    head = say("theory_short", name=card_name(theory_id), field=field_name(card.field))
+    about = f'{cards.text(theory_id)} {say("theory_reward", reward=reward)}'  # the card's words, on hover
     return (f'<div class="rp-theory" data-theory="{esc(theory_id)}" data-target="theory:{esc(theory_id)}" '
             f'title="{esc(about)}" aria-label="{esc(head)}"><b>{marker(th["owner"], view["variant"])} '
-            f'{esc(head)}</b> · {esc(line)} · {hit_line}</div>')
+            f'{esc(head)}</b><span class="rp-terms"> · {esc(line)}</span> · {hit_line}</div>')
 
 
 def _theories(view) -> str:
-    body = "".join(_theory(view, tid, th) for tid, th in view["theories"].items()) or esc(_w("empty"))
+    body = "".join(_theory(view, tid, th) for tid, th in view["theories"].items()) or esc(say("empty"))
     many = " rp-many" if len(view["theories"]) > 6 else ""
-    return _box(_w("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories" + many)
+    return area_box(say("theories"), f'<div class="rp-theory-list">{body}</div>', "rp-theories" + many)
 
 
 def _market(view) -> str:
     items = []
     for pid in view["market"]:
         pr = cards.projects()[pid]
-        items.append(f'<p title="{esc(_w("project_produces", produce=gains(pr.produce)))}">'
-                     + esc(_w("project_line", name=card_name(pid), field=field_name(pr.field), cost=pr.cost,
+        items.append(f'<p title="{esc(say("project_produces", produce=gains(pr.produce)))}">'
+                     + esc(say("project_line", name=card_name(pid), field=field_name(pr.field), cost=pr.cost,
                                technique=pr.technique)) + "</p>")
     decks = view["decks"]
-    foot = _p(_w("decks", theory=decks["theory"], method=decks["method"], project=decks["project"],
+    foot = para(say("decks", theory=decks["theory"], method=decks["method"], project=decks["project"],
                  event=decks["event"], noise=view["noise_supply"]), "rp-small")
-    return _box(_w("market"), ("".join(items) or esc(_w("empty"))) + foot, "rp-market")
+    return area_box(say("market"), ("".join(items) or esc(say("empty"))) + foot, "rp-market btl-detail")
 
 
 def _events(view) -> str:
     parts = []
     if view["next_event"]:
         ev, text = view["next_event"], cards.text(view["next_event"])
-        parts.append(f'<p title="{esc(text)}"><b>{esc(_w("next_event", name=card_name(ev)))}</b> {esc(text)}</p>')
+        parts.append(f'<p title="{esc(text)}"><b>{esc(say("next_event", name=card_name(ev)))}</b>'
+                     f'<span class="rp-terms"> {esc(text)}</span></p>')
     else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
-        parts.append(_p(_w("first_event" if view["event_slot"] == "pending" else "no_next_event")))
+        parts.append(para(say("first_event" if view["event_slot"] == "pending" else "no_next_event")))
     if view["event"]:
-        parts.append(_p(_w("this_event", name=card_name(view["event"])), "rp-small"))
-    parts.append(f'<p><b>{esc(_w("counter", counter=view["counter"], goal=view["counter_goal"]))}</b></p>')
-    return _box(_w("events"), "".join(parts), "rp-events")
+        parts.append(para(say("this_event", name=card_name(view["event"])), "rp-small"))
+    done = view["counter"] >= view["counter_goal"]  # the counter runs past its goal in the game's last round
+    parts.append(f'<p><b>{esc(say("counter_done" if done else "counter", counter=view["counter"], goal=view["counter_goal"]))}</b></p>')
+    return area_box(say("events"), "".join(parts), "rp-events")
 
 
 # -- the decision and the test preview --------------------------------------------------------
@@ -475,15 +444,15 @@ def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) 
     terms = test_terms(view, p, theory, tile, method)
     cells = [label, f"{terms['difficulty']}+", f"+{terms['bonus']}", f"−{terms['noise']}", f"−{terms['penalty']}",
              chance_words(success_chance(terms))]
-    note = f" ({_w('preview_wormhole')})" if terms["wormhole"] else ""
+    note = f" ({say('preview_wormhole')})" if terms["wormhole"] else ""
     cells[1] += note
     return "<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>"
 
 
 def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
     """(method, label) for each method a prediction may use, as the engine offers them (for every project)."""
-    return [(m, _w("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost) if hand
-             else _w("preview_method", name=card_name(m)) if m else _w("preview_no_method"))
+    return [(m, say("preview_method_hand", name=card_name(m), cost=cards.methods()[m].cost) if hand
+             else say("preview_method", name=card_name(m)) if m else say("preview_no_method"))
             for m, hand in method_choices(view["players_"][p], theory)]
 
 
@@ -495,11 +464,11 @@ def preview(view) -> str:
     p, theory = d["player"], d["theory"]
     tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
     methods = _method_choices(view, p, theory)
-    rows = [_preview_row(view, p, theory, uid, m, _w("preview_plan", tile=_tile_words(view, uid), method=label))
+    rows = [_preview_row(view, p, theory, uid, m, say("preview_plan", tile=tile_words(view, uid), method=label))
             for uid in tiles for m, label in methods]  # in the order of the engine's choices (K30)
-    head = "".join(f"<th>{esc(_w('preview_' + k))}</th>"
+    head = "".join(f"<th>{esc(say('preview_' + k))}</th>"
                    for k in ("choice", "difficulty", "bonus", "noise", "penalty", "chance"))
-    return (f'<table class="rp-preview"><caption>{esc(_w("preview", theory=card_name(theory)))}</caption>'
+    return (f'<table class="rp-preview"><caption>{esc(say("preview", theory=card_name(theory)))}</caption>'
             f"<tr>{head}</tr>{''.join(rows)}</table>")
 
 
@@ -510,34 +479,34 @@ def _decision_note(view) -> str:
     who = seat_name(d["player"], variant)
     kind = d["kind"]
     if kind == "story":
-        return _w("story_note" if d.get("ep", True) else "story_note_round", who=who)
+        return say("story_note" if d.get("ep", True) else "story_note_round", who=who)
     if kind == "block":
         card = cards.interference()[d["card"]]
-        return _w("block_note", attacker=seat_name(d["attacker"], variant), card=card_name(card.id),
-                  sort=_w(f"kind.{card.kind}"), who=who)
+        return say("block_note", attacker=seat_name(d["attacker"], variant), card=card_name(card.id),
+                  sort=say(f"kind.{card.kind}"), who=who)
     if kind == "reveal":
-        return _w("reveal_note", field=field_name(d["field"]))
+        return say("reveal_note", field=field_name(d["field"]))
     if kind == "reward":
-        return _w("reward_note", token=_w(f"token.{d['token']}"))
+        return say("reward_note", token=say(f"token.{d['token']}"))
     if kind in ("discard", "heist", "keep", "synthesis"):
-        return _w(f"{kind}_note")
+        return say(f"{kind}note_box")
     return ""
 
 
 def headline(view) -> str:
     """The side panel's head: the round, the phase, who decides what, and the test preview."""
     variant = view["variant"]
-    top = (f'<div class="rp-round btl-round">{esc(_w("school_round", round=view["round"], rounds=view["rounds"]))}'
-           f' · {esc(_w("school_game"))}</div>') if variant == "school" else ""
-    line = ([] if top else [_w("round", round=view["round"], rounds=view["rounds"])]) + [_w(f"phase.{view['phase']}")]
+    top = (f'<div class="rp-round btl-round">{esc(say("school_round", round=view["round"], rounds=view["rounds"]))}'
+           f' · {esc(say("school_game"))}</div>') if variant == "school" else ""
+    line = ([] if top else [say("round", round=view["round"], rounds=view["rounds"])]) + [say(f"phase.{view['phase']}")]
     d = view["decision"]
     doing = ""
     if d and view["phase"] != "over":
-        doing = " · " + _fill("to_play", {"who": marker(d["player"], variant)},
+        doing = " · " + fill("to_play", {"who": marker(d["player"], variant)},
                               decision=t(f"research.decision.{d['kind']}"))
     note = _decision_note(view)
     return (top + f'<div class="rp-heading btl-phase">{esc(" · ".join(line))}{doing}</div>'
-            + (_note(esc(note)) if note else ""))
+            + (note_box(esc(note)) if note else ""))
 
 
 def move_words(action, view) -> str:
@@ -546,7 +515,7 @@ def move_words(action, view) -> str:
     if action.kind != "plan_test" or not d or d.get("theory") not in view["theories"]:
         return str(action)
     terms = test_terms(view, d["player"], d["theory"], action.tile, action.method)
-    return _w("move_chance", move=str(action), chance=chance_words(success_chance(terms)))
+    return say("move_chance", move=str(action), chance=chance_words(success_chance(terms)))
 
 
 def _tile_hex(view, uid: str) -> str | None:
@@ -574,198 +543,44 @@ def target(action) -> str | None:
 
 
 def table(view) -> str:
-    left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
-            f'{_theories(view)}</div>')
+    left = f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div></div>'
     # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too
-    right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{esc(_w("right_panel"))}">'
-             f'{_teams(view)}{_turn_box(view)}{_events(view)}{_market(view)}</div>')
+    right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{esc(say("right_panel"))}">'
+             f'{_strip(view)}{_teams(view)}{_events(view)}{_turn_box(view)}{_theories(view)}{_market(view)}</div>')
     return CSS + f'<div class="rp-table">{left}{right}</div>'
-
-
-# -- the log -------------------------------------------------------------------------------------
-SEAT_KEYS = ("player", "owner", "attacker", "target", "start", "tester")
-CARD_KEYS = ("theory", "card", "anomaly", "event", "project")
-TEST_KINDS = ("predict", "test")  # their tile and method read "with project 1a", "no method"
-WORD_TABLES = {"outcome": "outcome", "reason": "end", "token": "token", "how": "how",
-               "type": "type", "sort": "kind", "card_kind": "kind", "variant": "variant",
-               "deck": "main"}  # record key -> table
-
-
-def _reward_choice(choice: str) -> str:
-    if choice.startswith("pair:"):
-        return _w("choice.pair", resource=t(f"research.resource.{choice[5:]}"))
-    if choice in ("technique", "vp"):
-        return _w(f"choice.{choice}")
-    return _w("choice.one", resource=t(f"research.resource.{choice}"))
-
-
-def _words(kind: str, key: str, value, variant: str):
-    """One value of an event record as words (seats counted from 1, cards by name)."""
-    if value is None:
-        return value
-    if key in SEAT_KEYS:
-        return seat_name(value, variant)
-    if key in CARD_KEYS:
-        return card_name(value)
-    if key == "field":
-        return field_name(value)
-    if key in WORD_TABLES:  # a word from a table of the catalogue: "outcome" "null" -> "null result"
-        return _w(f"{WORD_TABLES[key]}.{value}")
-    if kind in TEST_KINDS and key in ("method", "tile"):
-        return _test_words(key, value)
-    if key == "method":
-        return card_name(value)
-    if key in ("tracks", "vp", "winners") and isinstance(value, list):
-        return _seats_words(key, value, variant)
-    if key in ("production", "bonus") and isinstance(value, dict):
-        return gains(value)
-    if key in ("returned", "lost"):
-        return gains(value, signed=False)
-    if key == "extra" and kind == "replication":
-        return _w("extra_vp", n=value) if value else ""
-    if key == "effect" and kind == "struck":
-        return _strike(value)
-    return _other_words(key, value)
-
-
-def _test_words(key: str, value: str) -> str:
-    """A prediction's or test's project and method: "with project 1a", "no method"."""
-    if key == "tile":
-        return _w("with_tile", tile=value) if value else _w("without_tile")
-    return _w("with_method", method=card_name(value)) if value else _w("no_method")
-
-
-def _seats_words(key: str, value: list, variant: str) -> str:
-    """Per-seat lists: the VP of each seat at the round's end or the game's, or the winners."""
-    if key == "winners":
-        return _join(seat_name(p, variant) for p in value)
-    vps = [row["vp"] if isinstance(row, dict) else row for row in value]
-    return _join(_w("seat_vp", who=seat_name(p, variant), vp=vp) for p, vp in enumerate(vps))
-
-
-def _other_words(key: str, value):
-    if key == "hex":
-        return hex_name(value) if value else field_name(board.META)
-    if key == "fields":
-        return _pair(value)
-    if key == "resource":
-        return t(f"research.resource.{value}")
-    if key == "result":
-        return value + 1
-    if key == "choice":
-        return _reward_choice(value)
-    return value
-
-
-def _event_key(record) -> str:
-    kind = record["kind"]
-    if kind in ("keep", "draw", "draw_interference") and ("theory" in record or "card" in record):
-        return f"{kind}_secret"
-    if kind == "next_event" and not record.get("event"):
-        return "next_event_none"
-    if kind == "test":
-        return "test_success" if record["success"] else "test_null"
-    if kind == "synthesis":
-        return "synthesis_won" if record["won"] else "synthesis_failed"
-    if kind == "hit":
-        return f"hit_{record['how']}"
-    if kind == "bridge":
-        return "bridge_wormhole" if record["wormhole"] else "bridge"
-    if kind == "replication":
-        return "replication_own" if record["owner"] == record["player"] else "replication_other"
-    if kind == "protected":
-        return f"protected_{record['how']}"  # by a method, the preregistration die or skepticism
-    return kind
-
-
-def _event_change(record) -> str:
-    """What an ordinary event did to one seat: "+1 data (D); 1 noise on Gravity 3"."""
-    parts = []
-    if record.get("gained"):
-        parts.append(gains(record["gained"]))
-    if record.get("lost"):
-        parts.append(gains({k: -n for k, n in record["lost"].items()}))
-    parts += [_w("noise_on", hex=hex_name(h)) for h in record.get("noise") or []]
-    parts += [_w("noise_off", hex=hex_name(h)) for h in record.get("cleaned") or []]
-    return "; ".join(parts) or _w("none")
-
-
-def _strike(effect: dict) -> str:
-    """What a bias or influence event did to the seat it struck, in words."""
-    parts = []
-    for key, value in effect.items():
-        if key == "lose":
-            parts.append(gains({k: -n for k, n in value.items()}))
-        elif key == "noise":
-            parts.append(_w("noise_on", hex=hex_name(value)))
-        elif key == "kv":
-            parts.append(_w("strike_kv", theory=card_name(value["theory"]), n=value["n"]))
-        elif key == "test_penalty":
-            parts.append(_w("strike_penalty", n=value))
-        elif key in ("hype", "reputation"):
-            parts.append(gains({key: value}))
-    return _join(parts) or _w("none")
-
-
-def event(record, variant: str = "full") -> str:
-    """One log line in plain words; a card the viewer may not see is not named."""
-    data = {k: _words(record["kind"], k, v, variant) for k, v in record.items() if k not in ("turn", "phase", "kind")}
-    if record["kind"] == "event_effect":
-        data["changes"] = _event_change(record)
-    return f'{_w("log_round", round=record["turn"])}: ' + _w(f"event.{_event_key(record)}", **data)
-
-
-def group(action) -> str:
-    return _w(f"group.{action.kind}")
 
 
 # -- the end -------------------------------------------------------------------------------------
 def summary(view) -> str:
     variant, winners = view["variant"], view["winners"]
-    names = _join(seat_name(p, variant) for p in winners)
-    headline = _w("won" if len(winners) == 1 else "shared_win", winners=names)
+    names = joined(seat_name(p, variant) for p in winners)
+    headline = say("won" if len(winners) == 1 else "shared_win", winners=names)
     marks = "".join(marker(p, variant, str(p + 1)) for p in winners)  # "●1": the sentence says the name
     # seats side by side, a row per source of points: it fits the side panel beside the table
     columns = ("bridges", "debt", "hype", "consensus")
     seats = view["players_"]
-    head = f"<tr><th>{esc(_w('summary_seat'))}</th>" + "".join(
+    head = f"<tr><th>{esc(say('summary_seat'))}</th>" + "".join(
         f"<th>{marker(p, variant, str(p + 1))}</th>" for p in range(len(seats))) + "</tr>"
     lines = [("vp", [pl["vp"] - sum(pl["final"].values()) for pl in seats], "{}")]
     lines += [(k, [pl["final"].get(k, 0) for pl in seats], "{:+d}") for k in columns]
     lines.append(("total", [pl["vp"] for pl in seats], "{}"))
-    rows = [f'<tr class="rp-summary-{key}"><th>{esc(_w("summary_" + key))}</th>'
+    rows = [f'<tr class="rp-summary-{key}"><th>{esc(say("summary_" + key))}</th>'
             + "".join(f"<td>{esc(form.format(n))}</td>" for n in values) + "</tr>" for key, values, form in lines]
     top = max(pl["vp"] for pl in view["players_"])
     tied = sum(pl["vp"] == top for pl in view["players_"]) > 1
-    reason = _w(f"end.{view['end_reason']}") if view["end_reason"] else ""
+    reason = say(f"end.{view['end_reason']}") if view["end_reason"] else ""
     return (f'<div class="rp-summary"><p class="rp-big">{marks} {esc(headline)}</p>'
-            + _p(_w("ended", reason=reason)) + f"<table><tr>{head}</tr>{''.join(rows)}</table>"
-            + (_p(_w("tie_note")) if tied else "") + "</div>")
+            + para(say("ended", reason=reason)) + f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+            + (para(say("tie_note")) if tied else "") + "</div>")
 
 
 # -- the apps ------------------------------------------------------------------------------------
 def renderer(variant: str = "full", **_options) -> Renderer:
     """This module's drawing functions, with the log naming seats as the variant does (teams)."""
     return SimpleNamespace(table=table, headline=headline, target=target, move_words=move_words, summary=summary,
-                           group=group, how_to_play=how_to_play, hint=hint, moments=moments, ending=ending,
+                           group=group, how_to_play=partial(how_to_play, variant=variant), hint=hint,
+                           moments=partial(moments, variant=variant), ending=partial(ending, variant=variant),
                            event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
-
-
-# -- the teaching layer (to come: a how to play, hints, the round's results as a show, the ending) ----
-def how_to_play() -> list:
-    return []
-
-
-def hint(view):
-    return None
-
-
-def moments(records, view, earlier=()) -> list:
-    return []
-
-
-def ending(view, records) -> str:
-    return ""
 
 
 def _debrief(state, close):
