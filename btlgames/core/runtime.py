@@ -11,17 +11,26 @@ studies use it too.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 import threading
 import time
 from typing import Callable
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 IN_BROWSER = sys.platform == "emscripten"
 
 #: How often a run in the browser lets the page handle clicks (seconds of running between).
 PAUSE_EVERY = 0.1
+
+
+def page_argument(name: str, environ=os.environ) -> str | None:
+    """A value of the page's own address (``school.ipynb?teams=4`` -> "4" for ``teams``), or None:
+    Voilà hands a page's query to its kernel as QUERY_STRING, as the static site does in the
+    browser (``core.i18n`` reads ``lang`` the same way)."""
+    values = parse_qs(environ.get("QUERY_STRING") or "").get(name)
+    return values[0] if values else None
 
 
 def can_start_threads() -> bool:

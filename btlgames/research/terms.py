@@ -209,3 +209,22 @@ def method_choices(pl: dict, theory: str) -> list[tuple[str, bool]]:
         if m in methods and m not in on_table and methods[m].cost <= money and (not named or m == named):
             out.append((m, True))
     return out
+
+
+def income_of(view: dict, p: int, resource: str) -> dict:
+    """What seat ``p`` takes at income choosing ``resource`` (D, L or O): money 2 + Reputation ÷ 3
+    (+1 with Hype 2 or more), the resource, and each project's production (its first resource +1
+    beside another of the seat's projects, K22). The engine's own sum, from what everyone sees: the
+    app warns before a choice that clean-up would take back (tests/engine check it against the engine)."""
+    pl = view["players_"][p]
+    out = {"R": 2 + pl["reputation"] // 3 + (1 if pl["hype"] >= 2 else 0)}
+    out[resource] = out.get(resource, 0) + 1
+    mine = [t for t in view["tiles"] if t["owner"] == p]
+    hexes = {t["hex"] for t in mine}
+    projects = cards.projects()
+    for tile in mine:
+        beside = not hexes.isdisjoint(neighbours(view, tile["hex"]))
+        for r, n in projects[tile["card"]].produce.items():
+            out[r] = out.get(r, 0) + n + beside
+            beside = False
+    return out

@@ -91,6 +91,7 @@ _PARTS = {
     "decks": lambda s, v: {k: len(d) for k, d in s.decks.items()},
     "discards": lambda s, v: {k: list(d) for k, d in s.discards.items()},
     "counter": lambda s, v: s.counter, "counter_goal": lambda s, v: s.players + 2,
+    "storage": lambda s, v: s.limit("storage"),  # the most resources a seat keeps at clean-up (K9)
     "end_reason": lambda s, v: s.end_reason, "winners": lambda s, v: s.winners(),
 }
 def _seat_entries(state, viewer) -> list:

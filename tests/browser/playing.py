@@ -28,7 +28,7 @@ def seat_label(page, who: str) -> str:
     """The seat chooser's words for "a person" or "bot: heuristic" in the page's language."""
     if who == "a person":
         return words(page, "app.seat_human")
-    return words(page, "app.seat_bot", bot=words(page, f"bot.{who.removeprefix('bot: ')}"))
+    return words(page, "app.seat_bot", bot=words(page, f"bot_plays.{who.removeprefix('bot: ')}"))
 
 
 SHOWING = ".btl-show-view.btl-showing"

@@ -40,7 +40,7 @@ def test_seats_default_to_a_person_and_the_solver_bot(page, open_app):
     assert seats.count() == 3  # the number of groups and two seats
     chosen = [seats.nth(i).evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
               for i in range(3)]
-    assert chosen == ["2", "a person", "bot: solver"]
+    assert chosen == ["2", "a person", "computer: aims to solve"]
     assert "Group 1 to play" in page.locator(".btl-headline").inner_text()
     assert "Problem 6" in app.inner_text() and "Row place 5" in app.inner_text()
     assert "Kit rule K16" in rulebook_words(page)  # the rules link opens the kit's rulebook

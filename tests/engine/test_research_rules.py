@@ -1471,3 +1471,26 @@ def test_an_event_stays_as_it_was_logged_while_the_game_goes_on(variant, bot):
         kinds |= {e.kind for e in state.log}
     assert {"bridge", "build", "event_effect", "income", "round_end", "storage", "suffer"} <= kinds \
         or variant == "school"  # the events that log containers
+
+
+def test_the_income_the_app_shows_is_the_engines():  # K7, K22: the app warns by it before clean-up
+    from btlgames.core.playing import make_bot
+    from btlgames.research.terms import income_of
+
+    checked = 0
+    for seed in range(8):
+        state = btlgames.load("research", seed=seed, players=3)
+        bots = [make_bot("research", "heuristic", k) for k in range(3)]
+        while not state.is_over():
+            p = state.current_player()
+            action = bots[p].choose(state.view(p), state.legal_actions())
+            if action.kind == "income":
+                expected = {r: n for r, n in income_of(state.view(None), p, action.resource).items() if n}
+                before = dict(state.players_[p]["res"])
+                state.apply(action)
+                after = state.players_[p]["res"]
+                assert {r: after[r] - before[r] for r in before if after[r] != before[r]} == expected
+                checked += 1
+            else:
+                state.apply(action)
+    assert checked > 100

@@ -179,7 +179,7 @@ def test_the_full_game_shows_players_and_eight_rounds():
     assert "Round 1 of 8" in drawn and "Player 3" in drawn and "Team" not in drawn
     assert "Set-up" in drawn and "Keep one theory and one method" in drawn
     assert "Offered at set-up" in drawn  # the viewer's own offer
-    assert "Replications: 0 of 5" in drawn and "Project market" in drawn
+    assert "Replications so far: 0 · at 5 the game ends" in drawn and "Project market" in drawn
     # the slot is empty because the first event comes with round 1, not because it is the last round
     assert "first one is turned up when round 1 begins" in drawn and "last round" not in drawn
     last = next(s for s in replay(play_one("research", 2, ["heuristic"] * 3, players=3)) if s.round == 8)
@@ -200,8 +200,8 @@ def test_the_map_has_37_labelled_hexes_and_marks_what_lies_on_them():
         assert label == renderer.hex_short(hex_id) and re.fullmatch(r"\w+ \d", label)
         assert "<title>" in body and renderer.hex_name(hex_id) in body
     assert svg.count('class="rp-hidden"') == len(view["hidden"]) == 18  # K2: three per field
-    assert svg.count("✱ anomaly") == len(view["anomalies"]) == 3
-    assert svg.count("⊘ neutral") == len(view["neutral"]) == 6
+    assert svg.count("rp-anomaly") == len(view["anomalies"]) == 3 and "anomaly</tspan>" in svg
+    assert svg.count("rp-neutral") == len(view["neutral"]) == 6 and "neutral</tspan>" in svg
     assert "noise 2" in dict(groups)["meta-0"]
     assert 'class="rp-wormhole"' in svg and ">wormhole<" in svg and 'stroke-dasharray' in svg
     drawn = renderer.table(view)

@@ -577,7 +577,8 @@ class SeatChooser:
         self.active = max(counts) > 1  # a solo game has nothing to choose
         if not self.active:
             return
-        who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=t(f"bot.{name}")), name) for name in spec(game).bots]
+        who = [(t("app.seat_human"), HUMAN)] + [(t("app.seat_bot", bot=t(f"bot_plays.{name}")), name)
+                                                for name in spec(game).bots]
         # sized by their words in every language ("Paikka 1", "botti: heuristinen"), never a fixed width
         self.count = w.Dropdown(options=counts, value=len(seats), description=t("app.players"), style=WIDE,
                                 layout=w.Layout(width="auto"))

@@ -16,10 +16,11 @@ from types import SimpleNamespace
 import ipywidgets as w
 
 from ...core.i18n import t
+from ...core.runtime import page_argument
 from ...research import board, cards, lesson
 from ...research.constants import STORY_CAPS
-from ...research.terms import method_choices, project_choices, success_chance, test_terms
-from ..app.game_app import GameApp
+from ...research.terms import income_of, method_choices, project_choices, success_chance, test_terms
+from ..app.game_app import HUMAN, GameApp
 from ..app.renderer import Renderer, esc
 from ..common.lesson_clock import LessonClock
 from ..common.seats import COLOURS, SYMBOLS
@@ -335,7 +336,8 @@ def _strip(view) -> str:
     """The class screen's scores: a row a team, its points, Rigor and Hype (the science the class
     watches), the team to play marked ▶; the whole table is in the teacher's Details."""
     variant = view["variant"]
-    head = "".join(f"<th>{esc(say(f'strip.{key}'))}</th>" for key in ("team", "vp", "rigor", "hype"))
+    seat = "team" if variant == "school" else "player"
+    head = "".join(f"<th>{esc(say(f'strip.{key}'))}</th>" for key in (seat, "vp", "rigor", "hype"))
     rows = []
     for p, pl in enumerate(view["players_"]):
         risk = (f' <span class="rp-warn">⚠ {esc(say("strip.risk"))}</span>' if pl["hype"] > pl["rigor"] + 1 else "")
@@ -489,7 +491,7 @@ def _decision_note(view) -> str:
     if kind == "reward":
         return say("reward_note", token=say(f"token.{d['token']}"))
     if kind in ("discard", "heist", "keep", "synthesis"):
-        return say(f"{kind}note_box")
+        return say(f"{kind}_note")
     return ""
 
 
@@ -510,12 +512,26 @@ def headline(view) -> str:
 
 
 def move_words(action, view) -> str:
-    """A test's choice says its chance of success on its button (the preview has the terms)."""
+    """A move's words with what it means for the science and the table: a test's chance (and in
+    words when it cannot succeed), a prediction's best chance, an income that clean-up would cut."""
     d = view["decision"]
-    if action.kind != "plan_test" or not d or d.get("theory") not in view["theories"]:
-        return str(action)
-    terms = test_terms(view, d["player"], d["theory"], action.tile, action.method)
-    return say("move_chance", move=str(action), chance=chance_words(success_chance(terms)))
+    if action.kind == "plan_test" and d and d.get("theory") in view["theories"]:
+        chance = success_chance(test_terms(view, d["player"], d["theory"], action.tile, action.method))
+        return say("move_impossible" if chance == 0 else "move_chance", move=str(action), chance=chance_words(chance))
+    if action.kind == "predict" and action.theory in view["theories"]:
+        p = view["player"]
+        chances = [success_chance(test_terms(view, p, action.theory, uid, method))
+                   for uid in project_choices(view["tiles"], p, view["players_"][p], action.theory)
+                   for method, _ in method_choices(view["players_"][p], action.theory)]
+        best = max(chances, default=0)
+        return say("move_impossible" if best == 0 else "move_best_chance", move=str(action), chance=chance_words(best))
+    if action.kind == "income" and d:
+        p = d["player"]
+        held = sum(view["players_"][p]["res"].values()) + sum(income_of(view, p, action.resource).values())
+        if held > view["storage"]:
+            return say("move_storage", move=str(action), held=held, storage=view["storage"],
+                       over=held - view["storage"])
+    return str(action)
 
 
 def _tile_hex(view, uid: str) -> str | None:
@@ -602,15 +618,21 @@ def play(variant: str = "full", seed: int | None = None, seats: list[str] | None
     return app(variant, seed=seed, seats=seats, **options).widget
 
 
-def school_app(seed: int | None = None, seats: list[str] | None = None, players: int = 4, minutes: int = 45,
-               stories: str | None = None):
+def school_app(seed: int | None = None, seats: list[str] | None = None, players: int | None = None,
+               minutes: int = 45, stories: str | None = None):
     """The 45-minute school game: the game app with the teacher's lesson clock in its header.
 
-    Teams share one projector, so their hands are open (K32: no pass-the-device screen). The
-    story cap (K31) is a setting, by default what the lesson plan advises for the number of
-    teams (``lesson.default_stories``); it takes effect with New game. The clock redraws itself
-    whenever the table does, so its minutes and "behind the plan" stay current during play.
+    Teams share one projector, so their hands are open (K32: no pass-the-device screen), and every
+    seat is a team of people unless the teacher chooses bots. The story cap (K31) is a setting, by
+    default what the lesson plan advises for the number of teams (``lesson.default_stories``); it
+    takes effect with New game. **A class of 2, 3 or 4 teams** (in the settings, or the page's
+    ``?teams=4`` from the launcher) sets it all at once: every seat a team, the advised story cap,
+    a new game, Present. The clock redraws itself whenever the table does, so its minutes and
+    "behind the plan" stay current during play.
     """
+    asked = _class_size(page_argument("teams"))
+    players = players or (len(seats) if seats else asked) or 4
+    seats = list(seats or [HUMAN] * players)
     caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
     story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
                            description=t("research_ui.stories.label"), layout=w.Layout(width="auto"),
@@ -622,16 +644,46 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
         return lesson.minutes_behind(game.state.view(None), seconds / 60) if game else None
 
     clock = LessonClock(minutes, behind=behind)
+    classes = [w.HTML(f'<span class="rp-class-label">{esc(say("class.label"))}</span>')]
+    for n in CLASS_SIZES:
+        press = w.Button(description=say("class.teams", n=n), layout=w.Layout(width="auto"))
+        press.add_class("btl-action")
+        press.add_class(f"rp-class-{n}")
+        press.on_click(lambda _, n=n: start_class(n))
+        classes.append(press)
+    class_row = w.HBox(classes, layout=w.Layout(align_items="center", flex_flow="row wrap"))
+    class_row.add_class("rp-class")
     game = app("school", seed=seed, seats=seats, players=players, stories=story_box.value, hand_privacy=False,
-               header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"),
+               header=(clock.widget,), settings=(class_row, story_box), title=t("research_ui.school_title"),
                introduce=False, guided=False)  # a class on a projector: the teacher leads it
     holder["game"] = game
     story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
     if game.seat_chooser.active:  # another number of teams: the plan's advice for it
         game.seat_chooser.count.observe(
             lambda change: setattr(story_box, "value", lesson.default_stories(change["new"])), names="value")
+
+    def start_class(n: int) -> None:
+        """One press: n teams of people, the advised story cap, a new game on the class screen."""
+        game.seat_chooser.show([HUMAN] * n)
+        story_box.value = lesson.default_stories(n)
+        game.options["stories"] = story_box.value
+        game.new_game(None)
+        game.show_settings(False)
+        game.present(True)
+
     game.table.observe(lambda _: clock.refresh(), names="value")
     box = game.widget
     box.add_class("rp-school")
-    box.game, box.clock, box.stories = game, clock, story_box  # for tests and for a notebook that wants them
+    box.game, box.clock, box.stories, box.start_class = game, clock, story_box, start_class  # for tests
+    if asked:
+        game.present(True)
     return box
+
+
+#: The school game's sizes of class: teams at one projector.
+CLASS_SIZES = (2, 3, 4)
+
+
+def _class_size(value) -> int | None:
+    """``?teams=3`` as a number of teams the school game takes, else None (the page's own default)."""
+    return int(value) if isinstance(value, str) and value.isdigit() and int(value) in CLASS_SIZES else None
