@@ -2,6 +2,7 @@
 """Does Research Programme's school game fit a 45-minute lesson? Decisions, stories and minutes.
 
     python bench/lesson.py [--games 300] [--seed 0] [--policy after|before] [--stories every|round|none]
+    python bench/lesson.py --presses [--games 100]      # presses on the class screen per team and round
 
 Plays school games with the heuristic bot in every seat, for 2, 3 and 4 teams, and counts what
 a class would have to do: every engine decision of a seat except the ones the app makes for the
@@ -9,6 +10,11 @@ team (a decision with exactly one legal action, as ``play_turns(..., forced=True
 apart, the stories (the teacher's approval of a team's story, K28). ``--policy before`` counts
 the way the old app worked: every engine decision is a click, forced ones too. The minutes use
 the assumptions in ``btlgames/research/lesson.py``, printed at the top.
+
+``--presses`` counts what the class presses in the app (the school game's renderer decides where
+a move is made): a move that is a part of the table of its own or a button is one press; a part
+that holds several moves takes two, the part and then its choice beside it (the first press only
+narrows). Run it in an older checkout to compare (its renderer module is found by either name).
 
 The counting rule is ``btlgames.research.lesson.count_game``. Measurements only: no test depends
 on this script (tests/engine/test_research_lesson.py checks the figures kept in lesson.py
@@ -107,6 +113,44 @@ def table(rows: list[Figures]) -> str:
     return "\n".join(lines)
 
 
+def school_renderer():
+    """The school game's drawing: ``renderer("school")`` of this checkout's renderer module."""
+    try:
+        from btlgames.ui.games import research  # ui/ in rooms
+    except ImportError:
+        from btlgames.ui import research  # before the rooms
+    return research.renderer(variant="school")
+
+
+def presses(teams: int, games: int, seed: int) -> tuple[float, float, int]:
+    """Per team and round: presses, and the presses that only narrow (a part of several moves);
+    and the team-rounds counted. The heuristic bot chooses every move; the app makes one-option
+    moves for the team (no press)."""
+    try:
+        from btlgames.core.playing import make_bot
+    except ImportError:  # an older checkout
+        from btlgames.core.simulate import make_bot
+    from btlgames.core.registry import load
+
+    drawing = school_renderer()
+    total = narrowing = team_rounds = 0
+    for i in range(games):
+        state = load("research", seed=seed + i, variant="school", players=teams)
+        bots = [make_bot("research", "heuristic", seat) for seat in range(teams)]
+        while not state.is_over():
+            p = state.current_player()
+            legal = state.legal_actions()
+            action = bots[p].choose(state.view(p), legal)
+            if len(legal) > 1:
+                key = drawing.target(action)
+                several = key is not None and sum(drawing.target(a) == key for a in legal) > 1
+                total += 2 if several else 1
+                narrowing += several
+            state.apply(action)
+        team_rounds += state.round * teams
+    return total / team_rounds, narrowing / team_rounds, team_rounds
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per team count")
@@ -116,7 +160,14 @@ def main(argv=None) -> None:
     parser.add_argument("--stories", choices=("every", "round", "none"), default=None,
                         help="the story cap (an engine without the option: leave it out)")
     parser.add_argument("--teams", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument("--presses", action="store_true", help="presses on the class screen per team and round")
     args = parser.parse_args(argv)
+    if args.presses:
+        for n in args.teams:
+            per, narrow, counted = presses(n, args.games, args.seed)
+            print(f"{n} teams: {per:.2f} presses per team and round, of which {narrow:.2f} only narrow"
+                  f" ({counted} team-rounds)")
+        return
     options = {"stories": args.stories} if args.stories else {}
     print(assumptions(args.policy, options) + "\n")
     rows = [figures(n, [lesson.count_game(n, args.seed + i, **options) for i in range(args.games)], args.policy)

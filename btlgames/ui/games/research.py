@@ -85,6 +85,8 @@ CSS = """
 .rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .8em; display: table; }
 .rp-preview caption { text-align: left; font-weight: 700; }
 .rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
+.rp-publish { display: inline-block; border: 2px solid #1a5fb4; border-radius: 5px; padding: 0 5px; margin: 1px;
+  font-weight: 700; background: #eef4fc; }
 .rp-summary table { border-collapse: collapse; margin: 6px 0; width: 100%; table-layout: fixed; font-size: .8em; }
 .rp-summary th, .rp-summary td { border: 1px solid #666; padding: 1px 3px; text-align: center; }
 .rp-summary tr > th:first-child { width: 45%; text-align: left; font-weight: 600; }
@@ -274,9 +276,12 @@ def _cards(ids, target: bool = False) -> str:
 def _results(view, p: int) -> str:
     """This seat's results; each is a target (preprint it, publish it in a journal)."""
     mark = {True: say("yes"), False: say("no")}
-    items = [f'<span class="rp-card" data-target="result:{i}">' + esc(say(
+    # a result carries its two ways out as parts of its own: one press each, never a choice to narrow
+    items = [f'<span class="rp-card rp-result">' + esc(say(
                  "result", n=i + 1, outcome=say(f"outcome.{r['kind']}"), theory=card_name(r["theory"]),
-                 round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]])) + "</span>"
+                 round=r["round"], preprint=mark[r["preprint"]], journal=mark[r["journal"]]))
+             + f' <span class="rp-publish" data-target="preprint:{i}">{esc(say("publish.preprint"))}</span>'
+             f' <span class="rp-publish" data-target="journal:{i}">{esc(say("publish.journal"))}</span></span>'
              for i, r in enumerate(view["results"]) if r["player"] == p]
     return fill("results", {"results": " ".join(items)}) if items else ""
 
@@ -448,7 +453,9 @@ def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) 
              chance_words(success_chance(terms))]
     note = f" ({say('preview_wormhole')})" if terms["wormhole"] else ""
     cells[1] += note
-    return "<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>"
+    # each row is the choice itself: one press schedules this test, its chance in view
+    return (f'<tr data-target="plan:{esc(tile)}:{esc(method)}">' + "".join(f"<td>{esc(c)}</td>" for c in cells)
+            + "</tr>")
 
 
 def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
@@ -544,11 +551,11 @@ TARGETS = {
     "simulate": lambda a: f"hex:{a.target}" if a.target != "repair" else None,
     "reveal": lambda a: f"hex:{a.hex}",
     "predict": lambda a: f"theory:{a.theory}",
-    "plan_test": lambda a: f"tile:{a.tile}" if a.tile else None,
+    "plan_test": lambda a: f"plan:{a.tile}:{a.method}",
     "theory": lambda a: f"card:{a.card}",
     "method": lambda a: f"card:{a.card}",
-    "preprint": lambda a: f"result:{a.result}",
-    "journal": lambda a: f"result:{a.result}",
+    "preprint": lambda a: f"preprint:{a.result}",
+    "journal": lambda a: f"journal:{a.result}",
     "interfere": lambda a: f"team:{a.target}",
 }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.i18n import number, with_language, words_of
 from ...core.runtime import page_link
 from ...research import cards
-from ...research.terms import success_chance, test_terms
+from ...research.terms import method_choices, project_choices, success_chance, test_terms
 from ..app.renderer import esc
 from ..app.show import Step
 from .research_words import card_name, marker, seat_name, sentence
@@ -167,13 +167,17 @@ def hint(view) -> tuple[str, str | None] | None:
         return _show("hint.hype"), None
     if kind == "plan" and d.get("theory") in view["theories"]:
         best = None
-        for tile in [t["uid"] for t in view["tiles"] if t["owner"] == p] + [""]:
-            chance = success_chance(test_terms(view, p, d["theory"], tile, ""))
-            if best is None or chance > best[0]:
-                best = (chance, tile)
-        if best and best[1]:
-            return _show("hint.plan", chance=number(float(best[0]), ".0%")), f"tile:{best[1]}"
-        return _show("hint.plan_meta"), None
+        for tile in project_choices(view["tiles"], p, pl, d["theory"]):
+            for method, _ in method_choices(pl, d["theory"]):
+                chance = success_chance(test_terms(view, p, d["theory"], tile, method))
+                if best is None or chance > best[0]:
+                    best = (chance, tile, method)
+        if best is None:
+            return None
+        key = f"plan:{best[1]}:{best[2]}"
+        if best[0] == 0:
+            return _show("hint.plan_hopeless"), key
+        return _show("hint.plan" if best[1] else "hint.plan_meta", chance=number(float(best[0]), ".0%")), key
     if kind == "predict" or view["phase"] == "actions":
         others = [tid for tid, th in view["theories"].items() if th["owner"] != p and th["hits"]]
         if others:
