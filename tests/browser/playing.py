@@ -178,7 +178,7 @@ def new_game(page, seed: int) -> None:
     page.evaluate(f"() => document.querySelectorAll('.btl-table, {MOVE_OR_PASS}')"
                   ".forEach(e => { e.dataset.old = '1'; })")
     page.fill(".btl-seed input", str(seed))
-    page.get_by_role("button", name=words(page, "app.new_game")).click()
+    page.get_by_role("button", name=words(page, "app.new_game"), exact=True).click()
     page.wait_for_function(
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"

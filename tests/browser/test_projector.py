@@ -139,11 +139,11 @@ def test_the_table_and_the_moves_fit_one_screen_and_present_covers_it(page, open
     # What shows at the corners and the middle is the app, not the notebook around it.
     for x, y in ((5, 5), (width - 5, height - 5), (width // 2, height // 2)):
         assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.btl-app')", [x, y])
-    assert not page.locator(".btl-settings").is_visible() and not page.get_by_role("button", name=words(page, "app.new_game")).is_visible()
+    assert not page.locator(".btl-settings").is_visible() and not page.get_by_role("button", name=words(page, "app.new_game"), exact=True).is_visible()
     check_one_screen(page, width, height)
     page.get_by_role("button", name=words(page, "app.present_end")).click()
     page.wait_for_function("() => !document.querySelector('.btl-presenting')")
-    assert page.get_by_role("button", name=words(page, "app.new_game")).is_visible()
+    assert page.get_by_role("button", name=words(page, "app.new_game"), exact=True).is_visible()
 
 
 def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):

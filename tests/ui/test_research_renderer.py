@@ -239,11 +239,12 @@ def test_the_test_preview_shows_every_choice_with_its_chance():
         p = state.current_player()
         view = state.view(p)
         drawn = renderer.preview(view)
-        rows = re.findall(r"<tr><td>(.*?)</td>.*?<td>([^<]*)</td></tr>", drawn)
+        rows = re.findall(r'<tr data-target="([^"]*)"><td>(.*?)</td>.*?<td>([^<]*)</td></tr>', drawn)
         legal = state.legal_actions()
         assert len(rows) == len(legal), (drawn, legal)
         theory = view["decision"]["theory"]
-        for action, (_, chance) in zip(legal, rows):
+        for action, (key, _, chance) in zip(legal, rows):
+            assert key == renderer.target(action)  # each row is its choice: one press makes it
             terms_now = terms.test_terms(view, p, theory, action.tile, action.method)
             assert chance == renderer.chance_words(terms.success_chance(terms_now))
         assert "Test preview" in shown(view) and "difficulty" in drawn

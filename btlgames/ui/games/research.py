@@ -107,7 +107,9 @@ CSS = """
 .btl-presenting .rp-area h3, .btl-presenting .rp-turn, .btl-presenting .rp-theory, .btl-presenting .rp-events,
 .btl-presenting .rp-small, .btl-presenting .rp-pair, .btl-presenting .rp-preview, .btl-presenting .rp-theories.rp-many .rp-theory,
 .btl-presenting .rp-legend { font-size: 1em; }
-.btl-presenting .rp-terms, .btl-presenting .rp-map .rp-word { display: none; }
+.btl-presenting .rp-terms, .btl-presenting .rp-map .rp-word, .btl-presenting .rp-card-text { display: none; }
+.btl-presenting.btl-details-open .rp-card-text { display: inline; }
+.rp-card-text { font-size: .85em; font-weight: 400; }
 .btl-presenting .rp-theory-list { grid-template-columns: minmax(0, 1fr); }
 /* a hex's number large (its field: its colour, its place, the field's name beside it) */
 .rp-map .rp-hex-number { display: none; }
@@ -265,12 +267,14 @@ def _card_list(ids) -> str:
     return joined(card_name(c) for c in ids) or say("empty")
 
 
-def _cards(ids, target: bool = False) -> str:
-    """Card names as small labelled boxes; a hand card is a target (playing it is a move)."""
+def _cards(ids, target: bool = False, text: bool = False) -> str:
+    """Card names as small labelled boxes; a hand card is a target (playing it is a move) and says
+    what it does (``text``; on the class screen the teacher's Details shows it)."""
     if not ids:
         return esc(say("empty"))
     mark = (lambda c: f' data-target="card:{esc(c)}"') if target else (lambda c: "")
-    return " ".join(f'<span class="rp-card"{mark(c)}>{esc(card_name(c))}</span>' for c in ids)
+    words = (lambda c: f' <span class="rp-card-text">{esc(cards.text(c))}</span>') if text else (lambda c: "")
+    return " ".join(f'<span class="rp-card"{mark(c)}><b>{esc(card_name(c))}</b>{words(c)}</span>' for c in ids)
 
 
 def _results(view, p: int) -> str:
@@ -368,7 +372,7 @@ def _turn_box(view) -> str:
     if pl["hype"] > pl["rigor"] + 1:
         parts.append(f'<span class="rp-warn">{esc(say("hype_warning"))}</span>')
     if pl["hand"] is not None:
-        parts.append(f'{esc(say("hand_label"))}: {_cards(pl["hand"], target=True)}')
+        parts.append(f'{esc(say("hand_label"))}: {_cards(pl["hand"], target=True, text=True)}')
     if variant != "school" and pl["interference"] is not None:
         parts.append(f'{esc(say("interference_label"))}: {_cards(pl["interference"])}')
     if pl["offer"]:
