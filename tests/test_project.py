@@ -255,7 +255,7 @@ def test_every_registered_game_has_its_places():
     whatever else it still lacks: a renderer that keeps the contract and builds the app, a launcher
     entry, a conformance test and a catalogue in every language."""
     import btlgames
-    from btlgames.core.i18n import available_languages
+    from btlgames.core.i18n import available_languages, catalogue
     from btlgames.ui import games as renderers
     from btlgames.ui.app.renderer import missing
     from btlgames.ui.pages import launcher
@@ -281,4 +281,6 @@ def test_every_registered_game_has_its_places():
             lacking.append(f"{game}: tests/engine/test_{module}_conformance.py")
         lacking += [f"{game}: btlgames/locale/{lang}/{module}.toml" for lang in available_languages()
                     if not (PACKAGE / "locale" / lang / f"{module}.toml").is_file()]
+        if f"{game}.title" not in catalogue("en"):
+            lacking.append(f"{game}: its name, {game}.title, in its catalogue")
     assert lacking == []

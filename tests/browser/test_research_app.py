@@ -19,7 +19,7 @@ TEAMS = ["a person"] * 4
 # Which part of the table a team presses first: its test's project, a theory to test, a result to
 # publish, a hex to build on, a card of its hand; and which button when nothing on the table is a
 # move (income and draw, the teacher's story, stop).
-TABLE_ORDER = ("tile:", "theory:", "result:", "hex:", "card:")
+TABLE_ORDER = ("plan:", "theory:", "journal:", "preprint:", "hex:", "card:")
 BUTTON_ORDER = ("Story approved", "Income: 1 data", "Income:", "Stop", "No story")
 ON_TARGET = "() => document.activeElement.classList.contains('btl-target')"
 
@@ -46,6 +46,22 @@ def press_a_button(page) -> None:
     click_and_wait(page, buttons.first)
 
 
+def step_through_the_show(page) -> list[tuple[str, str]]:
+    """Next, step by step, to the show's end: each step's kind (from its class) and words."""
+    steps = []
+    show = page.locator(".btl-show-view.btl-showing .btl-show")
+    for _ in range(30):
+        kind = next((c.removeprefix("btl-show-") for c in show.get_attribute("class").split()
+                     if c.startswith("btl-show-")), "")
+        steps.append((kind, show.inner_text()))
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        if not page.locator(".btl-show-view.btl-showing").count():
+            return steps
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    raise AssertionError(f"the show never ended: {steps}")
+
+
 def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, open_app):
     page.set_viewport_size({"width": 1366, "height": 768})
     open_app(page, SCHOOL)
@@ -61,11 +77,14 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     assert page.locator(".btl-table .rp-hex").count() == 37
     assert_accessible(page, "the school game, presented")
 
-    on_table, by_button = {}, 0
+    on_table, by_button, stepped = {}, 0, []
     for _ in range(200):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
         assert not page.locator(".btl-pass-screen").count(), "one projector: no pass-the-device screen (K32)"
+        showing = page.locator(".btl-show-view.btl-showing .btl-show-count")
+        if not stepped and showing.count() and showing.inner_text().strip():  # a show of several steps
+            stepped = step_through_the_show(page)  # the first round's results, one at a time, large
         kind = press_on_table(page)
         if kind is None:
             press_a_button(page)
@@ -75,8 +94,11 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     else:
         raise AssertionError("the school game did not end within 200 clicks")
 
-    # the moves that belong to the table were made there: projects, theories, results, hexes
-    assert {"tile", "theory", "hex"} <= set(on_table), on_table
+    # the round's results were revealed one at a time: every test with its roll, hit or null
+    assert len(stepped) >= 4 and all(kind in ("hit", "null", "replication", "bias", "lost") for kind, _ in stepped), stepped
+    assert all(words(page, "research_ui.show.test.roll") in text for kind, text in stepped if kind in ("hit", "null"))
+    # the moves that belong to the table were made there: tests, theories, results, hexes
+    assert {"plan", "theory", "hex"} <= set(on_table), on_table
     assert sum(on_table.values()) >= 20 and by_button < 120, (on_table, by_button)
     summary = page.locator(".btl-summary").inner_text()
     assert re.search(r"Team [1-4].* (wins|share the win)!", summary), summary
@@ -141,7 +163,7 @@ def test_keyboard_alone_plays_the_school_game(page, open_app):
             assert press_by_keyboard(page) == pressed and moves(page) == before
             back_to_table = True
     assert by_button >= 4 and len(on_table) >= 4, (by_button, on_table)
-    assert {"card", "hex", "theory", "tile"} <= set(on_table), on_table
+    assert {"card", "hex", "theory", "plan"} <= set(on_table), on_table
     assert back_to_table
 
 

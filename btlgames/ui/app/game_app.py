@@ -117,8 +117,6 @@ class GameApp:
         self.upload.observe(self._on_upload, names="value")
 
         self.headline = w.HTML()
-        self.hint = w.HTML()  # a first game's hint: what to do now, and where on the table
-        self.hint.add_class("btl-hint-box")
         self.latest = w.HTML()  # the class screen's newest event, large (the log folds away there)
         self.latest.add_class("btl-latest")
         self.show = ShowView()  # the game's moments, large over the table
@@ -147,7 +145,7 @@ class GameApp:
         tools = [self.new_button, self.how_button, self.hints_button, self.settings_button, self.undo_button,
                  self.details_button, self.present_button] + ([self.debrief_button] if debrief else [])
         self.toolbar = _box(w.HBox, tools, "btl-toolbar")
-        name = title or spec(game).title
+        name = title or t(f"{game}.title")  # the game's name in the page's language
         self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
                                     *header, self.toolbar], "btl-header")
         self.settings = _box(w.HBox, [self.seed_box, self.replay_button, self.seat_chooser.widget, *offered,
@@ -158,7 +156,7 @@ class GameApp:
         log_label = w.HTML(f'<h2 class="btl-group-label">{t("app.log")}</h2>')
         for folded in (log_label, self.log):  # on the class screen, for the teacher to open
             folded.add_class("btl-detail")
-        side = [self.announcer, self.headline, self.hint, self.latest, self.status,
+        side = [self.announcer, self.headline, self.latest, self.status,
                 w.HTML(f'<h2 class="btl-group-label btl-moves-label" title="{html.escape(t("app.hints"))}">'
                        f'{t("app.your_moves")}</h2>'), self.moves, log_label, self.log]
         self.side = _box(w.VBox, side, "btl-side")
@@ -386,11 +384,13 @@ class GameApp:
         self._show_moments()
 
     def _draw_hint(self, view) -> None:
-        """The first game's hint for the seat to play (``view`` None: none now), its part marked."""
+        """The first game's hint for the seat to play (``view`` None: none now): a note on the table
+        beside the part it points at (marked), or at the table's top for a move by a button."""
         found = self.renderer.hint(view) if self.hints_on and view is not None else None
         words, key = found if found else ("", "")
-        self.hint.value = f'<div class="btl-hint" role="note">{html.escape(words)}</div>' if words else ""
-        self.table.hinted = key if key in self.targets else ""
+        with self.table.hold_sync():
+            self.table.hint = words
+            self.table.hinted = key if key in self.targets else ""
 
     def _show_moments(self) -> None:
         """The game's moments since the last redraw, as a show over the table (public records
@@ -419,7 +419,7 @@ class GameApp:
         if self.state.is_over():
             words.append(t("app.game_over") + ". " + _plain(self.renderer.summary(self.state.view(None)))[:300])
         else:
-            words.append(_plain(self.renderer.headline(view)))
+            words += [_plain(self.renderer.headline(view)), self.table.hint]  # the hint's note is heard too
         self.announcer.value = html.escape(" ".join(word for word in words if word))
 
     def _draw_save_link(self, state) -> None:

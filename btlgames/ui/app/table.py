@@ -25,13 +25,15 @@ def _script(name: str) -> str:
 class TableView(anywidget.AnyWidget):
     """``value``: the table's HTML; ``targets``: the keys that are moves now; ``choices``: the moves
     of one pressed part, drawn beside it (``{"key", "title", "options": [words]}``, or empty);
-    ``hinted``: the key of the part a hint points at ("" for none)."""
+    ``hinted``: the key of the part a first game's hint points at ("" for none), and ``hint`` its
+    words, drawn beside that part (or at the table's top) as a note."""
 
     _esm = _script("table.js")
     value = traitlets.Unicode("").tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
     choices = traitlets.Dict().tag(sync=True)
     hinted = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

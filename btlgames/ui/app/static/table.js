@@ -6,7 +6,8 @@
 // to Python, which makes the move; when several moves belong to it, Python sets `choices` and
 // they are drawn beside the pressed part, on the table itself (a press on one sends {target, choice};
 // Escape or a press elsewhere closes them). `hinted` names the part a first game's hint points
-// at: it is marked. Nothing is fetched: this file ships inside the btlgames package.
+// at: it is marked, and the hint's words (`hint`) stand beside it as a note. Nothing is fetched:
+// this file ships inside the btlgames package.
 
 const GUARD_MS = 4000; // how long after a keyboard press the focus is kept from falling to the page
 const LATE_MS = 1500; // an answer not drawn by then is taken as complete (a game's end: no move)
@@ -189,14 +190,21 @@ function drawChoices(el, model) {
     menu.append(b);
   });
   el.append(menu);
-  const box = el.getBoundingClientRect(), at = part.getBoundingClientRect();
-  const width = menu.offsetWidth, height = menu.offsetHeight;
-  let left = at.right - box.left + 8, top = at.top - box.top;
-  if (left + width > el.clientWidth) left = at.left - box.left - width - 8;
-  if (left < 0) { left = Math.max(0, Math.min(at.left - box.left, el.clientWidth - width)); top = at.bottom - box.top + 8; }
-  menu.style.left = `${left + el.scrollLeft}px`;
-  menu.style.top = `${Math.max(0, Math.min(top, el.scrollHeight - height)) + el.scrollTop}px`;
+  placeBeside(el, menu, part);
   return menu;
+}
+
+// Place a box beside a part of the table: to its right, else its left, else below it, inside the table.
+function placeBeside(el, box, part) {
+  const frame = el.getBoundingClientRect();
+  const width = box.offsetWidth, height = box.offsetHeight;
+  if (!part) { box.style.left = `${el.scrollLeft + 4}px`; box.style.top = `${el.scrollTop + 4}px`; return; }
+  const at = part.getBoundingClientRect();
+  let left = at.right - frame.left + 8, top = at.top - frame.top;
+  if (left + width > el.clientWidth) left = at.left - frame.left - width - 8;
+  if (left < 0) { left = Math.max(0, Math.min(at.left - frame.left, el.clientWidth - width)); top = at.bottom - frame.top + 8; }
+  box.style.left = `${left + el.scrollLeft}px`;
+  box.style.top = `${Math.max(0, Math.min(top, el.scrollHeight - height)) + el.scrollTop}px`;
 }
 
 function render({ model, el }) {
@@ -205,9 +213,18 @@ function render({ model, el }) {
   ringTheFocus(el);
   const mark = () => {
     el.querySelectorAll(".btl-hinted").forEach((n) => n.classList.remove("btl-hinted"));
+    el.querySelector(".btl-callout")?.remove();
     const key = model.get("hinted");
     const part = key && partOf(el, key);
     if (part) part.classList.add("btl-hinted");
+    const words = model.get("hint");
+    if (!words || el.querySelector(".btl-choices")) return;
+    const note = document.createElement("div");
+    note.className = "btl-callout";
+    note.setAttribute("role", "note");
+    note.textContent = words;
+    el.append(note);
+    placeBeside(el, note, part);
   };
   const draw = () => {
     el.innerHTML = model.get("value");
@@ -244,8 +261,10 @@ function render({ model, el }) {
   model.on("change:value", draw);
   model.on("change:targets", draw);
   model.on("change:hinted", mark);
+  model.on("change:hint", mark);
   model.on("change:choices", () => {
     const menu = drawChoices(el, model);
+    if (menu) el.querySelector(".btl-callout")?.remove();
     // a press with the mouse or a finger: the choices take the keyboard too (the guard does so after a key)
     if (menu && !document.activeElement?.closest?.(".btl-choices")) menu.querySelector(".btl-choice")?.focus({ preventScroll: true });
   });
