@@ -4,7 +4,7 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, moves, new_game, press, rulebook_words, words
+from playing import a_move, click_and_wait, current_moves, dismiss_show, moves, new_game, press, rulebook_words, words
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -69,3 +69,47 @@ def test_confinement_explorer_groups_a_proton(page, open_app):
                            arg=words(page, "confinement.explorer.annihilate_count", pairs=1).strip())  # u(G) and ū(B̄)
     assert_accessible(page, "the confinement explorer")
     assert_in_language(page, "the confinement explorer (in Finnish) with a proton and an annihilation")
+
+
+def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_app):
+    """A student alone, who never read the rulebook: the app opens with its "how to play" (a
+    picture of the table), the first game's hints point at the table, the game's science moments
+    come large as they happen, and the end says what the game showed, with a way to its science."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(PLAY, wait_until="commit")
+    show = page.locator(".btl-show-view.btl-showing .btl-show")
+    show.wait_for(timeout=120_000)
+    assert words(page, "pentaquark.teach.how.title") in show.inner_text()
+    assert page.locator(".btl-show .pq-card").count() >= 3  # the picture: the table's own cards
+    assert len(show.inner_text().split()) <= 230  # a screen or less (its buttons' words too)
+    page.locator(".btl-show-next").click()  # a turn
+    page.locator(".btl-show-next").click()  # done: the table
+    page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
+    moments, hinted = [], 0
+    for _ in range(150):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            break
+        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
+            moments.append(page.locator(".btl-show-title").inner_text())
+            dismiss_show(page)
+            continue
+        note = page.locator(".btl-callout")
+        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
+        target = page.locator(".btl-table .btl-hinted")
+        if target.count():
+            hinted += 1
+            press(page, target.first)
+        else:
+            press(page, a_move(page))
+    else:
+        raise AssertionError("the game did not end within 150 presses")
+    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
+    end.wait_for()
+    assert words(page, "app.what_it_showed") in end.inner_text()
+    assert "This game:" in end.inner_text() and "whole-number charge" in end.inner_text()
+    assert hinted >= 10 and any(m in moments for m in (words(page, "pentaquark.teach.moment.confine_title"),
+                                                      words(page, "pentaquark.teach.moment.annihilation_title")))
+    dismiss_show(page)
+    ending = page.locator(".btl-ending")
+    assert ending.locator("a[href*='confinement']").count() == 1  # the way on: the concept page
+    assert page.locator(".btl-hints-toggle").inner_text() == words(page, "app.hints_hidden")  # first game over
