@@ -210,15 +210,16 @@ def a_class(files: list[str], students: int, server: psutil.Process) -> dict:
 START_JS = r"""
 const path = require("path");
 const [site, packages, code, importtimes] = process.argv.slice(2);
-const { loadPyodide } = require(path.join(site, "static/pyodide/pyodide.js"));
+const { loadPyodide } = require(path.join(site, "static/pyodide/btl-pyodide.js"));  // as a page starts it
 (async () => {
   const seconds = [], stderr = [];
   const mark = () => { const c = process.cpuUsage(); seconds.push([performance.now() / 1000, (c.user + c.system) / 1e6]); };
   mark();
-  const py = await loadPyodide({ indexURL: path.join(site, "static/pyodide") + "/",
+  const options = JSON.parse(packages);
+  const py = await loadPyodide({ indexURL: path.join(site, "static/pyodide") + "/", btlLeaveOut: options.btlLeaveOut,
     env: { PYTHONPROFILEIMPORTTIME: importtimes ? "1" : "" }, stderr: (line) => stderr.push(line) });
   mark();
-  await py.loadPackage(JSON.parse(packages), { messageCallback: () => {} });
+  await py.loadPackage(options.packages.filter((name) => !options.btlLeaveOut.includes(name)), { messageCallback: () => {} });
   mark();
   const inside = JSON.parse(await py.runPythonAsync(code));
   console.log(JSON.stringify({ seconds, inside, stderr }));
@@ -254,12 +255,12 @@ def start_profile(site: Path, app: str, runs: int) -> None:
     import json
     import shutil
 
-    from btlgames.ui.site import build
+    from btlgames.ui.site import build, sources
 
     node = shutil.which("node")
     if node is None:
         raise SystemExit("--start-profile needs Node.js (node)")
-    packages = json.dumps(build.page_packages(light=True))
+    packages = json.dumps({"packages": build.page_packages(f"{app}/play"), "btlLeaveOut": list(sources.KERNEL_LEFT_OUT)})
     with tempfile.TemporaryDirectory(prefix="btlgames-start-") as tmp:
         script = Path(tmp) / "start.js"
         script.write_text(START_JS)

@@ -43,9 +43,10 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
         "pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./pypi/all.json?sha256=1"]}}}
     page = ('<link rel="stylesheet" href="https://cdn.example/all.css">\n<script id="jupyter-config-data" '
             f'type="application/json">{json.dumps(config)}</script>')
-    fixed = build.fix_page(page, build.page_packages(light=True))
+    fixed = build.fix_page(page, build.page_packages("pentaquark/play"))
     found = json.loads(build.CONFIG.search(fixed).group(2))
     kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert kernel["loadPyodideOptions"]["btlLeaveOut"] == list(sources.KERNEL_LEFT_OUT)
     assert kernel["pyodideUrl"] == "../../../static/pyodide/pyodide.js"
     assert kernel["pipliteUrls"] == ["../../../pypi/all.json?sha256=1"]
     assert "cdn.example" not in fixed
@@ -56,12 +57,36 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
 
 
 def test_a_page_loads_the_kernel_and_the_kit_while_python_starts_and_plots_only_where_used():
-    """Every name is the lock's (the kernel installs nothing one by one after Python started)."""
-    light, heavy = build.page_packages(light=True), build.page_packages(light=False)
+    """Every name is the lock's (the kernel installs nothing one by one after Python started);
+    a play app loads none of the concept pages' packages, a page not named loads them all."""
+    play, confinement, lab = (build.page_packages(page) for page in ("pentaquark/play", "pentaquark/confinement", "lab/lab"))
     kernel = set(sources.KERNEL_PRELOAD)
-    assert kernel <= set(light) and "btlgames" in light and "babel" in light
-    assert not set(sources.PLOT_LOCK_PACKAGES) & set(light)
-    assert set(heavy) - set(light) == set(sources.PLOT_LOCK_PACKAGES)
+    assert kernel <= set(play) and "btlgames" in play and "babel" in play
+    assert not set(build.EXTRA_PACKAGES) & set(play)
+    assert set(confinement) - set(play) == {"periodictable", "particle"}
+    assert set(lab) - set(play) == set(build.EXTRA_PACKAGES) >= set(sources.PLOT_LOCK_PACKAGES)
+    assert set(sources.KERNEL_LEFT_OUT) <= kernel  # named for the kernel's worker, then left out
+
+
+def test_the_site_lock_leaves_out_ipython_s_terminal_and_what_no_app_uses():
+    lock = {"packages": {"ipython": {"depends": ["prompt_toolkit", "pygments", "wcwidth"]},
+                         "pygments": {"depends": []}, "micropip": {"depends": []}, "sqlite3": {"depends": []},
+                         "prompt-toolkit": {"depends": []}, "wcwidth": {"depends": []}}}
+    assert fetch.lock_closure(lock, sources.KERNEL_LOCK_PACKAGES) == ["ipython", "micropip", "pygments", "sqlite3"]
+    assert fetch.site_lock_entry("ipython", lock["packages"]["ipython"])["depends"] == ["pygments"]
+    assert not {"ssl", "jedi"} & set(sources.KERNEL_LOCK_PACKAGES)
+
+
+def test_pyodide_starts_without_ipython_s_terminal_and_with_the_widgets_answering(tmp_path):
+    """pyodide_start.py, as the page's Python runs it before the kernel (here in this Python, in a
+    child process): IPython imports without its terminal, and IPython's own setting imports
+    ipywidgets as the kernel starts."""
+    code = (build.SITE_DIR / "pyodide_start.py").read_text().replace('__import__("os").path.expanduser("~")', repr(str(tmp_path)))
+    code += "\nimport sys, IPython\nprint(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'IPython.terminal.'))))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['IPython.terminal.embed']"  # the stand-in, nothing of the terminal
+    config = json.loads((tmp_path / ".ipython" / "profile_default" / "ipython_config.json").read_text())
+    assert config["InteractiveShellApp"]["exec_lines"] == ["import ipywidgets"]
 
 
 def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
@@ -82,7 +107,7 @@ def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
         wheel.writestr("babel-2.19.0.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
     (tmp_path / "out").mkdir()
     made = build.trimmed_babel(source, tmp_path / "out", ["en", "fi", "nl"])
-    assert made.name == "babel-2.19.0-1-py3-none-any.whl"
+    assert re.fullmatch(r"babel-2\.19\.0-1\.[0-9a-f]{12}-py3-none-any\.whl", made.name)  # named by its content
     kept = set(zipfile.ZipFile(made).namelist())
     assert {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en_GB.dat",
             "babel/locale-data/fi.dat", "babel/locale-data/nl_BE.dat"} <= kept
@@ -104,7 +129,7 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
     assert 'href="voici/render/pentaquark/confinement.html"' in page and 'href="voici/render/lab/lab.html"' in page
     assert 'href="lessons/pentaquark/index.html"' in page  # a file: a folder opened from a disk has no index
     assert "/voila/render" not in page  # no server routes
-    without_concepts = [(slug, name) for slug, name in carried if build.is_light(slug, name)]
+    without_concepts = [(slug, name) for slug, name in carried if name in ("play.ipynb", "school.ipynb")]
     page = build.launcher_page(notebooks, lessons, without_concepts, "en")
     assert "coming soon" not in page and "btlgames app" in page  # an app the site lacks: on the server
 
@@ -165,18 +190,25 @@ def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
     assert "](../../../lessons/pentaquark/rules.html?lang=fi)" in shown
 
 
-def test_the_light_apps_import_no_compiled_package():
-    """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
+def test_an_app_named_in_page_extras_starts_without_the_packages_its_page_leaves_out():
+    """Each page of PAGE_EXTRAS loads only the extras it names: its notebook's code runs here with
+    every other one of EXTRA_PACKAGES unimportable (one child process for all of them)."""
     from btlgames.ui import server
 
     notebooks = server.resolve_notebooks_dir()
-    light = [notebooks / slug / name for slug, name in build.site_notebooks(notebooks) if build.is_light(slug, name)]
-    assert len(light) == 6  # five play apps and the school game
-    cells = ["".join(cell["source"]) for path in light for cell in json.loads(path.read_text())["cells"]
-             if cell["cell_type"] == "code"]
-    code = "import sys\n" + "\n".join(cells) + "\nprint(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    named = [(slug, name) for slug, name in build.site_notebooks(notebooks) if build.page_name(slug, name) in build.PAGE_EXTRAS]
+    assert len(named) == 8  # five play apps, the school game, two concept pages
+    script = ["import subprocess, sys", "failed = []"]
+    for slug, name in named:
+        left_out = set(build.EXTRA_PACKAGES) - set(build.PAGE_EXTRAS[build.page_name(slug, name)])
+        cells = "\n".join("".join(cell["source"]) for cell in json.loads((notebooks / slug / name).read_text())["cells"]
+                          if cell["cell_type"] == "code")
+        code = "import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in sorted(left_out)) + cells
+        script.append(f"if subprocess.run([sys.executable, '-c', {code!r}], capture_output=True).returncode:"
+                      f" failed.append({build.page_name(slug, name)!r})")
+    script.append("print(failed)")
+    done = subprocess.run([sys.executable, "-c", "\n".join(script)], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_lesson_links_go_to_the_site_pages():

@@ -14,6 +14,7 @@ plus the kit's own launcher and lesson pages rendered here as plain HTML:
     DIR/static/pyodide/               Pyodide's core, the lock's files the kernel needs, and the
                                       kit's wheels (``btlgames`` and the apps' pure-Python ones)
     DIR/SOURCES.txt                   where every downloaded file came from
+    DIR/**/NAME.gz                    NAME compressed, for servers that send it as it is (serve.py)
 
 What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes; links
 to the site's .html pages).  The kit pages hold every language (``in_every_language``); an
@@ -21,13 +22,16 @@ app page hands its query to Python as Voilà does (``QUERY_STRING``, read by ``c
 The same notebooks are used.  Every wheel a page needs is in the site's own
 ``pyodide-lock.json`` (with its sha256, which Pyodide checks), and each page names its
 wheels for ``loadPyodide``: they download in parallel while Python starts, and the kernel
-installs nothing one by one afterwards.  numpy, pandas and matplotlib are named only where
-the app uses them (all but ``LIGHT_APPS``).
+installs nothing one by one afterwards.  A page names only what its app needs (``PAGE_EXTRAS``):
+a play app no numpy, pandas or matplotlib, and no concept page's science.  The kernel starts
+through the site's ``btl-pyodide.js`` (pyodide_start.js and .py): without what no app uses
+(``sources.KERNEL_LEFT_OUT``, IPython's terminal).
 """
 from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -52,9 +56,22 @@ UI_DIR = SITE_DIR.parent
 PACKAGE_DIR = UI_DIR.parent
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-#: The apps whose code imports none of sources.PLOT_LOCK_PACKAGES: their pages skip installing
-#: them (tests/ui/test_site_build.py checks that they import none).
-LIGHT_APPS = ("play", "school")
+#: What every app page loads beyond the kernel's packages (sources.KERNEL_PRELOAD): the widgets,
+#: the locale data and the kit (and what the site's lock says they depend on).
+KIT_PACKAGES = ("ipywidgets", "anywidget", "babel", "btlgames")
+
+#: What an app may need beyond those: the concept pages' science and their plots. A page loads
+#: all of them unless PAGE_EXTRAS names what its notebook needs (tests/ui/test_site_build.py runs
+#: each of those notebooks with the others unimportable; the browser test presses a control of
+#: each concept page).
+EXTRA_PACKAGES = ("periodictable", "particle", *sources.PLOT_LOCK_PACKAGES)
+PAGE_EXTRAS = {
+    **{f"{game.slug}/play": () for game in launcher.GAMES},
+    "antimatter-matters/play": ("periodictable",),
+    "research-programme/school": (),
+    "pentaquark/confinement": ("periodictable", "particle"),
+    "beamtimes-and-lifetimes/detector-ranges": ("periodictable", "particle"),
+}
 
 
 def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
@@ -69,34 +86,39 @@ def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
     return found
 
 
-def is_light(slug: str, notebook: str) -> bool:
-    game = next((g for g in launcher.GAMES if g.slug == slug), None)
-    kinds = {game.play: "play", **{name: kind for kind, name in game.extras}} if game else {}
-    return kinds.get(notebook) in LIGHT_APPS
+def page_name(slug: str, notebook: str) -> str:
+    """An app page's name in PAGE_EXTRAS: ``pentaquark/play``."""
+    return f"{slug}/{Path(notebook).stem}"
 
 
 def page_url(slug: str, notebook: str) -> str:
     """Where an app's page is, relative to the site's root."""
-    return f"voici/render/{slug}/{Path(notebook).stem}.html"
+    return f"voici/render/{page_name(slug, notebook)}.html"
 
 
-def page_packages(light: bool) -> list[str]:
-    """The lock's packages an app page loads while Python starts: the kernel's, the kit's
-    wheels, and numpy, pandas and matplotlib unless the app is light."""
-    names = [*sources.KERNEL_PRELOAD, *(name for name, _, _ in sources.APP_WHEELS), "btlgames"]
-    names += [] if light else list(sources.PLOT_LOCK_PACKAGES)
-    return list(dict.fromkeys(names))
+def page_packages(page: str) -> list[str]:
+    """The lock's packages an app page (``page_name``) loads while Python starts: the kernel's,
+    the kit's, and what the app needs of EXTRA_PACKAGES."""
+    extras = PAGE_EXTRAS.get(page, EXTRA_PACKAGES)
+    return list(dict.fromkeys([*sources.KERNEL_PRELOAD, *KIT_PACKAGES, *extras]))
 
 
 # ---------------------------------------------------------------- the btlgames wheel
 
+def content_tag(data: bytes) -> str:
+    """A wheel's build tag naming its content (``1.`` and the start of its sha256): a wheel the
+    build makes has a new name whenever its bytes change, so a browser may keep any wheel of
+    the site for good (serve.py)."""
+    return "1." + hashlib.sha256(data).hexdigest()[:12]
+
+
 def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
-    """A pure-Python wheel of this btlgames, written directly (no build backend or network).
+    """A pure-Python wheel of this btlgames, written directly (no build backend or network),
+    named with its content (``content_tag``).
 
     Everything the browser needs: the engine, the apps, the catalogues and data; not the
     Voilà server's templates or this builder."""
     skip = {UI_DIR / "voila", UI_DIR / "site"}
-    name = f"btlgames-{version}-py3-none-any.whl"
     info = f"btlgames-{version}.dist-info"
     records, buffer = [], io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
@@ -117,16 +139,22 @@ def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
         text = io.StringIO()
         csv.writer(text, lineterminator="\n").writerows([*records, (f"{info}/RECORD", "", "")])
         add(f"{info}/RECORD", text.getvalue().encode())
-    (dest / name).write_bytes(buffer.getvalue())
-    return dest / name
+    data = buffer.getvalue()
+    target = dest / f"btlgames-{version}-{content_tag(data)}-py3-none-any.whl"
+    target.write_bytes(data)
+    return target
 
 
 # ---------------------------------------------------------------- the Voici build
 
+#: How the kernel starts Pyodide (pyodide_start.js), beside Pyodide's own files.
+PYODIDE_START = "btl-pyodide.js"
+
+
 def _lite_config() -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "litePluginSettings": {KERNEL_SETTINGS: {
-            "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True}}}}
+            "pyodideUrl": f"./static/pyodide/{PYODIDE_START}", "disablePyPIFallback": True}}}}
 
 
 def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
@@ -150,7 +178,7 @@ def fix_page(html: str, packages: list[str]) -> str:
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
     404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
-    Python starts, and btl-language.js (``language_script``), loaded right after the
+    Python starts (less sources.KERNEL_LEFT_OUT, named for the kernel's worker only), and btl-language.js (``language_script``), loaded right after the
     configuration, hands the kernel the page's language.  And nothing is loaded from another host."""
     def fix(match: re.Match) -> str:
         config = json.loads(match.group(2))
@@ -159,7 +187,7 @@ def fix_page(html: str, packages: list[str]) -> str:
         rooted = lambda url: base + url[2:] if url.startswith("./") else url  # noqa: E731
         kernel["pyodideUrl"] = rooted(kernel["pyodideUrl"])
         kernel["pipliteUrls"] = [rooted(url) for url in kernel.get("pipliteUrls", [])]
-        kernel["loadPyodideOptions"] = {"packages": packages}
+        kernel["loadPyodideOptions"] = {"packages": packages, "btlLeaveOut": list(sources.KERNEL_LEFT_OUT)}
         for key in ("appUrl", "faviconUrl", "licensesUrl", "themesUrl"):
             if key in config:
                 config[key] = rooted(config[key])
@@ -181,7 +209,7 @@ def wheel_entry(wheel: Path) -> dict:
     key = re.sub(r"[-_.]+", "-", name).lower()
     return {"name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
             "sha256": fetching.sha256(wheel), "package_type": "package", "imports": sorted(tops),
-            "depends": [], "unvendored_tests": False}
+            "depends": list(sources.WHEEL_DEPENDS.get(key, ())), "unvendored_tests": False}
 
 
 def _pyodide(fetched: Fetched, out: Path, wheels: list[Path]) -> None:
@@ -192,9 +220,12 @@ def _pyodide(fetched: Fetched, out: Path, wheels: list[Path]) -> None:
     for name in sources.PYODIDE_CORE_FILES:
         shutil.copy2(fetched.pyodide / name, folder / name)
     lock = dict(fetched.lock)
-    lock["packages"] = {n: fetched.lock["packages"][n] for n in fetched.lock_names}
+    lock["packages"] = {n: fetching.site_lock_entry(n, fetched.lock["packages"][n]) for n in fetched.lock_names}
     for entry in lock["packages"].values():
         shutil.copy2(fetched.pyodide / entry["file_name"], folder / entry["file_name"])
+    start = (SITE_DIR / "pyodide_start.js").read_text(encoding="utf-8")
+    python = (SITE_DIR / "pyodide_start.py").read_text(encoding="utf-8")
+    (folder / PYODIDE_START).write_text(start.replace("__START_PY__", json.dumps(python)), encoding="utf-8")
     for wheel in wheels:
         entry = wheel_entry(wheel)
         lock["packages"][entry["name"]] = entry
@@ -210,11 +241,11 @@ def kit_languages() -> list[str]:
 def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
     """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
     falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise.
-    Named with a build tag (``-1-``): not PyPI's bytes, but made from them here."""
+    Named with a build tag (``content_tag``): not PyPI's bytes, but made from them here."""
     keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
     name, version = wheel.name.split("-")[:2]
-    target = dest / f"{name}-{version}-1-py3-none-any.whl"
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
         names = [n for n in source.namelist()
                  if not n.startswith("babel/locale-data/") or keep.match(n)]
         for n in names:
@@ -224,6 +255,8 @@ def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
         kept = set(names)
         lines = [line for line in source.read(record).decode().splitlines() if line.split(",")[0] in kept]
         out.writestr(source.getinfo(record), "\n".join(lines) + "\n")
+    target = dest / f"{name}-{version}-{content_tag(buffer.getvalue())}-py3-none-any.whl"
+    target.write_bytes(buffer.getvalue())
     return target
 
 
@@ -242,6 +275,29 @@ def kernel_wheels(site: Path) -> list[Path]:
     if not all(found):
         raise SiteError(f"the Pyodide kernel's wheels {sources.KERNEL_WHEELS} are not in {folder}: has it changed?")
     return [wheels[-1] for wheels in found]
+
+
+# ---------------------------------------------------------------- compressed copies
+
+#: The kinds of file a browser takes compressed (``Content-Encoding: gzip``); wheels, zips and
+#: fonts are compressed already.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".ipynb", ".ttf",
+                ".eot", ".otf", ".ico", ".md", ".csv")
+
+
+def precompress(site: Path) -> tuple[int, int]:
+    """``NAME.gz`` beside each file of COMPRESSIBLE kinds that gzip makes a tenth smaller, for
+    ``site --serve`` (serve.py) and hosts that serve such files; (bytes before, after)."""
+    before = after = 0
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)  # the same bytes each build
+        if len(packed) <= 0.9 * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            before, after = before + len(data), after + len(packed)
+    return before, after
 
 
 # ---------------------------------------------------------------- the kit's own pages
@@ -438,7 +494,7 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         _voici(fetched, stage, site, say)
         for slug, name in carried:
             page = site / page_url(slug, name)
-            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(is_light(slug, name))),
+            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(page_name(slug, name))),
                             encoding="utf-8")
         shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
         for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
@@ -452,6 +508,7 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0
         (site / "SOURCES.txt").write_text("\n".join(fetched.origins) + "\n", encoding="utf-8")
+        precompress(site)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(site, out)

@@ -94,8 +94,16 @@ def pyodide_core(cache: Path, say) -> tuple[Path, dict]:
     return folder, lock
 
 
+def site_lock_entry(name: str, entry: dict) -> dict:
+    """The official lock's ``entry`` as the site's lock names it: without the dependencies the
+    site leaves out (sources.LOCK_DEPENDS_LEFT_OUT)."""
+    left_out = sources.LOCK_DEPENDS_LEFT_OUT.get(name, ())
+    return {**entry, "depends": [d for d in entry["depends"] if d not in left_out]}
+
+
 def lock_closure(lock: dict, names) -> list[str]:
-    """The lock's packages ``names`` need, with everything they depend on, in a stable order."""
+    """The lock's packages ``names`` need, with everything they depend on as the site's lock
+    names it (``site_lock_entry``), in a stable order."""
     packages, found = lock["packages"], []
 
     def visit(name: str) -> None:
@@ -105,7 +113,7 @@ def lock_closure(lock: dict, names) -> list[str]:
         if key in found:
             return
         found.append(key)
-        for dependency in packages[key]["depends"]:
+        for dependency in site_lock_entry(key, packages[key])["depends"]:
             visit(dependency)
 
     for name in names:

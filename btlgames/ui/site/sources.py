@@ -27,9 +27,20 @@ PYODIDE_NPM_INTEGRITY = ("sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLS
 PYODIDE_CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                       "python_stdlib.zip", "pyodide-lock.json", "package.json")
 
-#: What JupyterLite's Pyodide kernel 0.6.1 installs before it starts (its worker's list,
-#: plus micropip); the build adds what the lock says they depend on.
-KERNEL_LOCK_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython")
+#: What JupyterLite's Pyodide kernel 0.6.1 installs before it starts (its worker's list, plus
+#: micropip) that an app uses; the build adds what the lock says they depend on
+#: (less LOCK_DEPENDS_LEFT_OUT).
+KERNEL_LOCK_PACKAGES = ("micropip", "sqlite3", "ipython")
+
+#: Of the kernel worker's list, what no app uses: ssl (and openssl: no app opens a connection)
+#: and jedi (and parso: IPython completes without it, and an app page asks for no completion).
+#: A page names them for the worker, which then installs nothing; the site's btl-pyodide.js
+#: takes them out of what Pyodide loads.
+KERNEL_LEFT_OUT = ("ssl", "jedi")
+
+#: Dependencies in the official lock that the site's lock leaves out: IPython's terminal
+#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing.
+LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth")}
 
 #: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
 #: lock names them too, so that a page loads them with the rest while Python starts.
@@ -38,6 +49,11 @@ KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
 #: Everything the kernel's worker would otherwise install one by one after Python has started
 #: (its list; ``comm`` is one of APP_WHEELS): each page names these for ``loadPyodide``.
 KERNEL_PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+
+#: What the site's pure-Python wheels need of each other (their Requires-Dist among APP_WHEELS,
+#: as lock names): the site's lock names them, so a page that loads one loads these too.
+WHEEL_DEPENDS = {"ipywidgets": ("comm",), "anywidget": ("ipywidgets", "psygnal", "typing-extensions"),
+                 "particle": ("attrs", "hepunits")}
 
 #: Compiled packages the concept notebooks, the debrief and the lab draw and count with; their
 #: pages install them first (the play apps need none of them: their pages start sooner).
