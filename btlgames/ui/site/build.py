@@ -212,17 +212,23 @@ def wheel_entry(wheel: Path) -> dict:
             "depends": list(sources.WHEEL_DEPENDS.get(key, ())), "unvendored_tests": False}
 
 
-def _pyodide(fetched: Fetched, out: Path, wheels: list[Path]) -> None:
-    """Pyodide's core, the lock's files the kernel needs and ``wheels``; the lock the site
-    serves names only those (so the kernel takes nothing from anywhere else)."""
+def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> None:
+    """Pyodide's core, the lock's files the kernel needs (sources.TRIMMED trimmed in ``stage``)
+    and ``wheels``; the lock the site serves names only those (so the kernel takes nothing from
+    anywhere else)."""
     folder = out / "static" / "pyodide"
     folder.mkdir(parents=True, exist_ok=True)
-    for name in sources.PYODIDE_CORE_FILES:
-        shutil.copy2(fetched.pyodide / name, folder / name)
+    for name, data in fetched.core.items():
+        (folder / name).write_bytes(data)
     lock = dict(fetched.lock)
     lock["packages"] = {n: fetching.site_lock_entry(n, fetched.lock["packages"][n]) for n in fetched.lock_names}
-    for entry in lock["packages"].values():
-        shutil.copy2(fetched.pyodide / entry["file_name"], folder / entry["file_name"])
+    for name, entry in lock["packages"].items():
+        source = fetched.pyodide / entry["file_name"]
+        if name in sources.TRIMMED:
+            made = trimmed(source, stage, fetched.origins)
+            lock["packages"][name] = entry = {**entry, "file_name": made.name, "sha256": fetching.sha256(made)}
+            source = made
+        shutil.copy2(source, folder / entry["file_name"])
     start = (SITE_DIR / "pyodide_start.js").read_text(encoding="utf-8")
     python = (SITE_DIR / "pyodide_start.py").read_text(encoding="utf-8")
     (folder / PYODIDE_START).write_text(start.replace("__START_PY__", json.dumps(python)), encoding="utf-8")
@@ -238,16 +244,13 @@ def kit_languages() -> list[str]:
     return sorted(p.name for p in (PACKAGE_DIR / "locale").iterdir() if p.is_dir())
 
 
-def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
-    """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
-    falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise.
-    Named with a build tag (``content_tag``): not PyPI's bytes, but made from them here."""
-    keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
+def trimmed_wheel(wheel: Path, dest: Path, keep) -> Path:
+    """``wheel`` with only the files ``keep(name)`` keeps (its RECORD too), named with a build tag
+    (``content_tag``): not the source's bytes, but made from them here."""
     name, version = wheel.name.split("-")[:2]
     buffer = io.BytesIO()
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-        names = [n for n in source.namelist()
-                 if not n.startswith("babel/locale-data/") or keep.match(n)]
+        names = [n for n in source.namelist() if keep(n)]
         for n in names:
             if not n.endswith(".dist-info/RECORD"):
                 out.writestr(source.getinfo(n), source.read(n))
@@ -255,16 +258,37 @@ def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
         kept = set(names)
         lines = [line for line in source.read(record).decode().splitlines() if line.split(",")[0] in kept]
         out.writestr(source.getinfo(record), "\n".join(lines) + "\n")
-    target = dest / f"{name}-{version}-{content_tag(buffer.getvalue())}-py3-none-any.whl"
+    target = dest / f"{name}-{version}-{content_tag(buffer.getvalue())}-{'-'.join(wheel.name.split('-')[-3:])}"
     target.write_bytes(buffer.getvalue())
     return target
 
 
+def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
+    """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
+    falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise."""
+    keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
+    return trimmed_wheel(wheel, dest, lambda n: not n.startswith("babel/locale-data/") or keep.match(n))
+
+
+#: The Pygments lexers the site keeps: Python's (IPython colours a traceback with it).
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
+
+
+def trimmed_pygments(wheel: Path, dest: Path) -> Path:
+    """Pygments' wheel with the lexers of PYGMENTS_LEXERS only (IPython imports Pygments as it
+    starts; the other 500 languages' lexers are 1 MB of the 1.2 MB wheel)."""
+    return trimmed_wheel(wheel, dest, lambda n: not n.startswith("pygments/lexers/")
+                         or n.removeprefix("pygments/lexers/").removesuffix(".py") in PYGMENTS_LEXERS)
+
+
 def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:
-    languages = kit_languages()
-    made = trimmed_babel(wheel, dest, languages)
-    origins.append(f"{made.name}: made here from {wheel.name} (the locale data of {', '.join(languages)} "
-                   f"and root only), sha256 {fetching.sha256(made)}")
+    """``wheel`` trimmed (sources.TRIMMED), said in ``origins``."""
+    if wheel.name.startswith("babel-"):
+        languages = kit_languages()
+        made, what = trimmed_babel(wheel, dest, languages), f"the locale data of {', '.join(languages)} and root only"
+    else:
+        made, what = trimmed_pygments(wheel, dest), f"the lexers of {', '.join(PYGMENTS_LEXERS[2:])} only"
+    origins.append(f"{made.name}: made here from {wheel.name} ({what}), sha256 {fetching.sha256(made)}")
     return made
 
 
@@ -501,9 +525,9 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
             source_map.unlink()
         kernel = kernel_wheels(site)
         fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
-        wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.startswith("babel-") else wheel
+        wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.split("-")[0] in sources.TRIMMED else wheel
                   for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
-        _pyodide(fetched, site, [*wheels, kit, *kernel])
+        _pyodide(fetched, site, [*wheels, kit, *kernel], stage)
         language_script(site)
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0

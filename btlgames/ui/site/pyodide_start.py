@@ -6,6 +6,26 @@ def _no_terminal(*args, **kwargs):
     raise RuntimeError("IPython's terminal is not part of the site")
 
 
+def _no_sqlite():
+    """The names IPython's history takes from sqlite3; connecting fails (the kernel turns the
+    history off, and no app stores anything in SQLite)."""
+    import types
+
+    sqlite3 = types.ModuleType("sqlite3", "Not SQLite: the site's Python has none (pyodide_start.py).")
+    sqlite3.Error = type("Error", (Exception,), {"__module__": "sqlite3"})
+    sqlite3.DatabaseError = type("DatabaseError", (sqlite3.Error,), {"__module__": "sqlite3"})
+    for name in ("OperationalError", "IntegrityError"):
+        setattr(sqlite3, name, type(name, (sqlite3.DatabaseError,), {"__module__": "sqlite3"}))
+    sqlite3.Connection = type("Connection", (), {"__module__": "sqlite3"})
+    sqlite3.PARSE_DECLTYPES, sqlite3.PARSE_COLNAMES = 1, 2
+
+    def connect(*args, **kwargs):
+        raise sqlite3.OperationalError("the site's Python has no SQLite")
+
+    sqlite3.connect = connect
+    return sqlite3
+
+
 def start(home: str) -> None:
     import json
     import os
@@ -17,6 +37,12 @@ def start(home: str) -> None:
     embed = types.ModuleType("IPython.terminal.embed")
     embed.embed = _no_terminal
     sys.modules.setdefault("IPython.terminal.embed", embed)
+    # IPython imports sqlite3 for its history, which the kernel turns off; no app uses SQLite, so
+    # the site carries none (0.6 MB, and a library to link as Python starts).
+    try:
+        import sqlite3  # noqa: F401 - a Python that has it keeps it
+    except ImportError:
+        sys.modules["sqlite3"] = _no_sqlite()
     # The kernel imports ipywidgets as it starts (IPython's own setting), so that the widgets'
     # control channel answers the page at once: without it the page waits for it in vain, then
     # warns "Control comm did not respond in time" and asks for each widget by itself.
@@ -27,4 +53,4 @@ def start(home: str) -> None:
 
 
 start(__import__("os").path.expanduser("~"))
-del start, _no_terminal
+del start, _no_terminal, _no_sqlite
