@@ -166,7 +166,8 @@ class Relay:
             pending += data
             while b"\r\n\r\n" in pending:  # GET and HEAD only: no bodies
                 head, pending = pending.split(b"\r\n\r\n", 1)
-                self.paths.append(head.split(b"\r\n", 1)[0].split(b" ")[1].decode())
+                words = head.split(b"\r\n", 1)[0].split(b" ")
+                self.paths.append(words[1].decode(errors="replace") if len(words) > 2 else "?")
             if self.latency:
                 await asyncio.sleep(self.latency)
             writer.write(data)
@@ -239,13 +240,13 @@ class Site:
 def student(base: str, paths: list[str], barrier: threading.Barrier, connections: int = 6) -> float:
     """A student's browser fetching ``paths`` (six connections kept open, as Chromium does over
     HTTP/1.1): seconds from the start until the last file arrived."""
-    todo = queue.Queue()
+    todo, failures = queue.Queue(), []
     for path in paths:
         todo.put(path)
     host, port = base.split("//")[1].strip("/").split(":")
 
     def fetch() -> None:
-        connection = http.client.HTTPConnection(host, int(port), timeout=600)
+        connection = http.client.HTTPConnection(host, int(port), timeout=120)
         while True:
             try:
                 path = todo.get_nowait()
@@ -259,7 +260,8 @@ def student(base: str, paths: list[str], barrier: threading.Barrier, connections
                     if response.getheader("Connection", "").lower() == "close" or response.version == 10:
                         connection.close()
                     break
-                except (http.client.HTTPException, OSError):
+                except (http.client.HTTPException, OSError) as err:
+                    failures.append(f"{path}: {err!r}")
                     connection.close()
         connection.close()
 
@@ -270,6 +272,8 @@ def student(base: str, paths: list[str], barrier: threading.Barrier, connections
         t.start()
     for t in threads:
         t.join()
+    if failures:
+        print(f"  a student's requests failed: {failures[:3]}", flush=True)
     return time.perf_counter() - started
 
 

@@ -1,6 +1,7 @@
 """The static site's build, without downloading anything: its checks, wheel, pages and seam."""
 import json
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -102,39 +103,65 @@ def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
     assert entry["sha256"] == fetch.sha256(wheel) and entry["file_name"] == wheel.name
 
 
-def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
-    source = tmp_path / "babel-2.19.0-py3-none-any.whl"
-    names = ["babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
-             "babel/locale-data/en_GB.dat", "babel/locale-data/fi.dat", "babel/locale-data/de.dat",
-             "babel/locale-data/fil.dat", "babel/locale-data/nl_BE.dat"]
+def trim(tmp_path, wheel_name: str, names: list[str]) -> tuple[Path, set[str], str]:
+    """A wheel of ``names`` trimmed as the build trims it: (made, its files, its RECORD)."""
+    source = tmp_path / wheel_name
+    info = "-".join(wheel_name.split("-")[:2]) + ".dist-info"
     with zipfile.ZipFile(source, "w") as wheel:
         for name in names:
             wheel.writestr(name, name)
-        wheel.writestr("babel-2.19.0.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
-    (tmp_path / "out").mkdir()
-    made = build.trimmed_babel(source, tmp_path / "out", ["en", "fi", "nl"])
+        wheel.writestr(f"{info}/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
+    (tmp_path / "out").mkdir(exist_ok=True)
+    origins = []
+    made = build.trimmed(source, tmp_path / "out", origins)
+    what = build.trims(build.kit_languages())[wheel_name.split("-")[0]][1]
+    assert origins == [f"{made.name}: made here from {wheel_name} ({what}), sha256 {fetch.sha256(made)}"]
+    return made, set(zipfile.ZipFile(made).namelist()) - {f"{info}/RECORD"}, zipfile.ZipFile(made).read(f"{info}/RECORD").decode()
+
+
+def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
+    names = ["babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
+             "babel/locale-data/en_GB.dat", "babel/locale-data/fi.dat", "babel/locale-data/de.dat",
+             "babel/locale-data/fil.dat", "babel/locale-data/nl.dat", "babel/locale-data/nl_BE.dat"]
+    made, kept, record = trim(tmp_path, "babel-2.19.0-py3-none-any.whl", names)
     assert re.fullmatch(r"babel-2\.19\.0-1\.[0-9a-f]{12}-py3-none-any\.whl", made.name)  # named by its content
-    kept = set(zipfile.ZipFile(made).namelist())
-    assert {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en_GB.dat",
-            "babel/locale-data/fi.dat", "babel/locale-data/nl_BE.dat"} <= kept
-    assert not {"babel/locale-data/de.dat", "babel/locale-data/fil.dat"} & kept
-    record = zipfile.ZipFile(made).read("babel-2.19.0.dist-info/RECORD").decode()
+    assert kept == {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
+                    "babel/locale-data/fi.dat", "babel/locale-data/nl.dat"}  # no regional variants: none asked for
     assert "de.dat" not in record and "fi.dat" in record
     assert build.kit_languages() == sorted(p.name for p in (build.PACKAGE_DIR / "locale").iterdir() if p.is_dir())
 
 
-def test_pygments_keeps_the_python_lexer_only(tmp_path):
-    source = tmp_path / "pygments-2.17.2-py3-none-any.whl"
+def test_the_kit_speaks_its_languages_with_babel_s_data_of_those_languages_only(tmp_path):
+    """core.i18n and the launcher in a child Python that finds Babel's locale data of the kit's
+    languages and root only (the trimmed wheel's): the kit asks for no regional variant."""
+    import babel
+
+    data = tmp_path / "locale-data"
+    data.mkdir()
+    for lang in ["root", *build.kit_languages()]:
+        shutil.copy2(Path(babel.__file__).parent / "locale-data" / f"{lang}.dat", data / f"{lang}.dat")
+    code = (f"import babel.localedata as d\nd._dirname = {str(data)!r}\nd._cache.clear()\n"
+            "from btlgames.core.i18n import number, plural_form\nfrom btlgames.ui import launcher\nplural_form('fi', 2), plural_form('nl', 1)\n"
+            "print([number(-1234.5, ',.1f', lang) for lang in ('en', 'fi', 'nl')], launcher.languages('fi'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-800:]
+    assert "-1,234.5" in done.stdout and "suomi" in done.stdout.lower(), done.stdout
+
+
+def test_pygments_anywidget_and_ipython_keep_what_the_apps_use(tmp_path):
     names = ["pygments/__init__.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py",
              "pygments/lexers/python.py", "pygments/lexers/rust.py", "pygments/styles/default.py"]
-    with zipfile.ZipFile(source, "w") as wheel:
-        for name in names:
-            wheel.writestr(name, name)
-        wheel.writestr("pygments-2.17.2.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
-    made = build.trimmed_pygments(source, tmp_path)
-    kept = set(zipfile.ZipFile(made).namelist())
-    assert kept == set(names) - {"pygments/lexers/rust.py"} | {"pygments-2.17.2.dist-info/RECORD"}
-    assert "rust" not in zipfile.ZipFile(made).read("pygments-2.17.2.dist-info/RECORD").decode()
+    _, kept, record = trim(tmp_path, "pygments-2.17.2-py3-none-any.whl", names)
+    assert kept == set(names) - {"pygments/lexers/rust.py"} and "rust" not in record
+    names = ["anywidget/__init__.py", "anywidget/labextension/static/a.js", "anywidget/nbextension/index.js",
+             "anywidget-0.11.0.data/data/share/jupyter/labextensions/anywidget/package.json"]
+    assert trim(tmp_path, "anywidget-0.11.0-py3-none-any.whl", names)[1] == {"anywidget/__init__.py"}
+    names = ["IPython/__init__.py", "IPython/core/history.py", "IPython/terminal/embed.py", "IPython/sphinxext/x.py",
+             "IPython/testing/skipdoctest.py", "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py",
+             "IPython/terminal/pt_inputhooks/qt.py"]
+    assert trim(tmp_path, "ipython-8.23.0-py3-none-any.whl", names)[1] == {
+        "IPython/__init__.py", "IPython/core/history.py", "IPython/testing/skipdoctest.py",
+        "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"}  # imported by IPython's kernel app
 
 
 def fake_pyodide(tmp_path, monkeypatch, files: dict[str, bytes]) -> dict:

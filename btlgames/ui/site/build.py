@@ -263,31 +263,38 @@ def trimmed_wheel(wheel: Path, dest: Path, keep) -> Path:
     return target
 
 
-def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
-    """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
-    falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise."""
-    keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
-    return trimmed_wheel(wheel, dest, lambda n: not n.startswith("babel/locale-data/") or keep.match(n))
+def trims(languages: list[str]) -> dict:
+    """What the site keeps of the wheels it trims (sources.TRIMMED): name -> (keep(file name),
+    what is kept, said in SOURCES.txt)."""
+    locale = re.compile(rf"babel/locale-data/(root|{'|'.join(languages)})\.dat$")
+    extension = re.compile(r"anywidget/(lab|nb)extension/|anywidget-[^/]*\.data/")
+    return {
+        # Babel's CLDR data for 700 locales is 10 MB, unpacked on every page start: the kit's
+        # languages (no regional variants: the kit asks for none) and root, which they fall back to.
+        "babel": (lambda n: not n.startswith("babel/locale-data/") or locale.match(n),
+                  f"the locale data of {', '.join(languages)} and root only"),
+        # IPython colours a traceback with Pygments; 1 MB of the wheel is 500 other languages' lexers.
+        "pygments": (lambda n: not n.startswith("pygments/lexers/")
+                     or n.removeprefix("pygments/lexers/").removesuffix(".py") in PYGMENTS_LEXERS,
+                     f"the lexers of {', '.join(PYGMENTS_LEXERS[2:])} only"),
+        # anywidget's JupyterLab and notebook extensions: the site serves the first from extensions/.
+        "anywidget": (lambda n: not extension.match(n), "without its JupyterLab and notebook extensions"),
+        # IPython's terminal, which pyodide_start.py keeps IPython from importing (but the name
+        # of its event loops, which IPython's kernel app imports), and Sphinx's extension.
+        "ipython": (lambda n: not n.startswith(("IPython/terminal/", "IPython/sphinxext/"))
+                    or n in ("IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"),
+                    "without its terminal and its Sphinx extension"),
+    }
 
 
 #: The Pygments lexers the site keeps: Python's (IPython colours a traceback with it).
 PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
 
 
-def trimmed_pygments(wheel: Path, dest: Path) -> Path:
-    """Pygments' wheel with the lexers of PYGMENTS_LEXERS only (IPython imports Pygments as it
-    starts; the other 500 languages' lexers are 1 MB of the 1.2 MB wheel)."""
-    return trimmed_wheel(wheel, dest, lambda n: not n.startswith("pygments/lexers/")
-                         or n.removeprefix("pygments/lexers/").removesuffix(".py") in PYGMENTS_LEXERS)
-
-
 def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:
-    """``wheel`` trimmed (sources.TRIMMED), said in ``origins``."""
-    if wheel.name.startswith("babel-"):
-        languages = kit_languages()
-        made, what = trimmed_babel(wheel, dest, languages), f"the locale data of {', '.join(languages)} and root only"
-    else:
-        made, what = trimmed_pygments(wheel, dest), f"the lexers of {', '.join(PYGMENTS_LEXERS[2:])} only"
+    """``wheel`` trimmed (``trims``), said in ``origins``."""
+    keep, what = trims(kit_languages())[wheel.name.split("-")[0].lower()]
+    made = trimmed_wheel(wheel, dest, keep)
     origins.append(f"{made.name}: made here from {wheel.name} ({what}), sha256 {fetching.sha256(made)}")
     return made
 

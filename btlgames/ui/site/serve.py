@@ -11,6 +11,7 @@ import functools
 import os
 import re
 import socket
+import sys
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -93,10 +94,17 @@ def check_site(folder: Path | str) -> Path:
     return folder
 
 
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that left: nothing to say
+            super().handle_error(request, client_address)
+
+
 def make_server(folder: Path | str, port: int = DEFAULT_PORT, ip: str = "") -> ThreadingHTTPServer:
     handler = functools.partial(SiteHandler, directory=str(check_site(folder)))
-    ThreadingHTTPServer.daemon_threads = True
-    return ThreadingHTTPServer((ip, port), handler)
+    return SiteServer((ip, port), handler)
 
 
 def addresses(ip: str, port: int) -> list[str]:

@@ -45,10 +45,10 @@ KERNEL_LEFT_OUT = ("ssl", "jedi", "sqlite3")
 #: sqlite3 (KERNEL_LEFT_OUT).
 LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3")}
 
-#: Wheels the site carries trimmed to what the apps import (build.trimmed_wheel; SOURCES.txt says
-#: so): Babel's locale data of the kit's languages (build.kit_languages) and root only, Pygments'
-#: lexers of Python only (IPython colours tracebacks with it; 1.2 MB with every language's).
-TRIMMED = ("babel", "pygments")
+#: Wheels the site carries trimmed to what the apps use (build.trims says what is kept, and
+#: SOURCES.txt that they were made here and from what): Babel's locale data, Pygments' lexers,
+#: anywidget's JupyterLab extension, IPython's terminal.
+TRIMMED = ("babel", "pygments", "anywidget", "ipython")
 
 #: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
 #: lock names them too, so that a page loads them with the rest while Python starts.
