@@ -237,7 +237,7 @@ def test_the_launcher_and_lessons_work_opened_from_the_folder(browser, site):
 
 #: What no play app loads: the concept pages' packages, and what no app uses (sources.KERNEL_LEFT_OUT,
 #: IPython's terminal).
-NOT_FOR_PLAY = ("numpy-", "pandas-", "matplotlib-", "periodictable-", "particle-", "ssl-", "openssl-",
+NOT_FOR_PLAY = ("numpy-", "pandas-", "matplotlib-", "particle-", "ssl-", "openssl-",
                 "jedi-", "parso-", "sqlite3-", "prompt_toolkit-")
 
 

@@ -57,20 +57,21 @@ PACKAGE_DIR = UI_DIR.parent
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 #: What every app page loads beyond the kernel's packages (sources.KERNEL_PRELOAD): the widgets,
-#: the locale data and the kit (and what the site's lock says they depend on).
-KIT_PACKAGES = ("ipywidgets", "anywidget", "babel", "btlgames")
+#: the locale data, the kit, and periodictable, which Antimatter Matters imports: any app that
+#: lists the games (loading a save does) imports every game (and what the site's lock says they
+#: depend on).
+KIT_PACKAGES = ("ipywidgets", "anywidget", "babel", "periodictable", "btlgames")
 
 #: What an app may need beyond those: the concept pages' science and their plots. A page loads
 #: all of them unless PAGE_EXTRAS names what its notebook needs (tests/ui/test_site_build.py runs
-#: each of those notebooks with the others unimportable; the browser test presses a control of
-#: each concept page).
-EXTRA_PACKAGES = ("periodictable", "particle", *sources.PLOT_LOCK_PACKAGES)
+#: each of those notebooks, and every game's import, with the others unimportable; the browser
+#: test presses a control of each concept page).
+EXTRA_PACKAGES = ("particle", *sources.PLOT_LOCK_PACKAGES)
 PAGE_EXTRAS = {
     **{f"{game.slug}/play": () for game in launcher.GAMES},
-    "antimatter-matters/play": ("periodictable",),
     "research-programme/school": (),
-    "pentaquark/confinement": ("periodictable", "particle"),
-    "beamtimes-and-lifetimes/detector-ranges": ("periodictable", "particle"),
+    "pentaquark/confinement": ("particle",),
+    "beamtimes-and-lifetimes/detector-ranges": ("particle",),
 }
 
 

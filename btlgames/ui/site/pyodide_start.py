@@ -44,8 +44,10 @@ def start(home: str) -> None:
     except ImportError:
         sys.modules["sqlite3"] = _no_sqlite()
     # The kernel imports ipywidgets as it starts (IPython's own setting), so that the widgets'
-    # control channel answers the page at once: without it the page waits for it in vain, then
-    # warns "Control comm did not respond in time" and asks for each widget by itself.
+    # control channel is there when the page asks for the widgets' state: without it the page's
+    # request is refused and it asks for each widget by itself. (The page waits 4 s for the
+    # answer: a kernel slower to start than that still draws "Control comm did not respond in
+    # time", harmless, in the console.)
     profile = os.path.join(home, ".ipython", "profile_default")
     os.makedirs(profile, exist_ok=True)
     with open(os.path.join(profile, "ipython_config.json"), "w", encoding="utf-8") as config:
