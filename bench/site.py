@@ -330,14 +330,14 @@ def report(sites: list[Site], args) -> None:
 
 START_JS = r"""
 const path = require("path");
-const [site, packages, code, importtimes] = process.argv.slice(2);
-const { loadPyodide } = require(path.join(site, "static/pyodide/btl-pyodide.js"));  // as a page starts it
+const [site, folder, packages, code, importtimes] = process.argv.slice(2);
+const { loadPyodide } = require(path.join(site, folder, "btl-pyodide.js"));  // as a page starts it
 (async () => {
   const seconds = [], stderr = [];
   const mark = () => { const c = process.cpuUsage(); seconds.push([performance.now() / 1000, (c.user + c.system) / 1e6]); };
   mark();
   const options = JSON.parse(packages);
-  const py = await loadPyodide({ indexURL: path.join(site, "static/pyodide") + "/", btlLeaveOut: options.btlLeaveOut,
+  const py = await loadPyodide({ indexURL: path.join(site, folder) + "/", btlLeaveOut: options.btlLeaveOut,
     env: { PYTHONPROFILEIMPORTTIME: importtimes ? "1" : "" }, stderr: (line) => stderr.push(line) });
   mark();
   await py.loadPackage(options.packages.filter((name) => !options.btlLeaveOut.includes(name)), { messageCallback: () => {} });
@@ -387,7 +387,7 @@ def start_profile(site: Path, app: str, runs: int) -> None:
         script.write_text(START_JS)
         for run in range(runs + 1):  # the last run with import times (they slow it down)
             profiled = run == runs
-            done = subprocess.run([node, str(script), str(site), packages, START_PY.replace("{app}", app),
+            done = subprocess.run([node, str(script), str(site), build.PYODIDE_FOLDER, packages, START_PY.replace("{app}", app),
                                    "1" if profiled else ""], capture_output=True, text=True, check=True)
             found = json.loads(done.stdout.strip().splitlines()[-1])
             if profiled:

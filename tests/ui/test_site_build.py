@@ -55,6 +55,17 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
     assert build.CONFIG.search(fixed).group(0) + '\n<script src="../../../btl-language.js"></script>' in fixed
     with pytest.raises(fetch.SiteError, match="no JupyterLite configuration"):
         build.fix_page("<html></html>", [])
+    # the files a page asks for by their hashed names (the kernel's start, the lock, Voici's build)
+    named = {f"{build.PYODIDE_FOLDER}/btl-pyodide.js": f"{build.PYODIDE_FOLDER}/btl-pyodide.0123.js",
+             f"{build.PYODIDE_FOLDER}/pyodide-lock.json": f"{build.PYODIDE_FOLDER}/pyodide-lock.0123.json",
+             "voici/build": "voici/build-0123"}
+    page = page.replace("./static/pyodide/pyodide.js", f"./{build.PYODIDE_FOLDER}/btl-pyodide.js")
+    fixed = build.fix_page(page + '<script src="../../build/voici.js"></script>', [], named)
+    found = json.loads(build.CONFIG.search(fixed).group(2))
+    kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert kernel["pyodideUrl"] == f"../../../{build.PYODIDE_FOLDER}/btl-pyodide.0123.js"
+    assert kernel["loadPyodideOptions"]["lockFileURL"] == f"{build.PYODIDE_FOLDER}/pyodide-lock.0123.json"
+    assert found["fullStaticUrl"] == "../../../voici/build-0123" and 'src="../../build-0123/voici.js"' in fixed
 
 
 def test_a_page_loads_the_kernel_and_the_kit_while_python_starts_and_plots_only_where_used():
@@ -368,6 +379,9 @@ def test_the_static_server_sends_compressed_copies_keeps_connections_and_says_ho
     (site / "static" / "app.wasm").write_bytes(b"\0asm" + bytes(5000))
     (site / "static" / "592.dfd0b9431bfb4edbbcd2.js").write_text("let a = 1;\n" * 300)
     (site / "static" / "x-1.0-1.0123456789ab-py3-none-any.whl").write_bytes(b"PK")
+    for name in ("pyodide-0.27.7/pyodide.asm.wasm", "pyodide-0.27.7/pyodide-lock.json", "build-0123456789abcdef0123/voici.js"):
+        (site / "static" / name).parent.mkdir(exist_ok=True)
+        (site / "static" / name).write_text("{}")
     before, after = build.precompress(site)
     assert after < before and (site / "static" / "app.wasm.gz").is_file() and not (site / "SOURCES.txt.gz").exists()
     server = serve.make_server(site, 0, "127.0.0.1")
@@ -388,9 +402,12 @@ def test_the_static_server_sends_compressed_copies_keeps_connections_and_says_ho
         sock = connection.sock
         response, body = get("/static/app.wasm")  # a client that takes no gzip: the file as it is
         assert response.getheader("Content-Encoding") is None and body == (site / "static" / "app.wasm").read_bytes()
-        for name in ("592.dfd0b9431bfb4edbbcd2.js", "x-1.0-1.0123456789ab-py3-none-any.whl"):
+        for name in ("592.dfd0b9431bfb4edbbcd2.js", "x-1.0-1.0123456789ab-py3-none-any.whl",
+                     "pyodide-0.27.7/pyodide.asm.wasm", "build-0123456789abcdef0123/voici.js"):
             response, _ = get(f"/static/{name}", **{"Accept-Encoding": "gzip"})
             assert response.getheader("Cache-Control") == "public, max-age=31536000, immutable", name
+        response, _ = get("/static/pyodide-0.27.7/pyodide-lock.json")  # the site's lock: asked about each time
+        assert response.getheader("Cache-Control") == "no-cache"
         response, body = get("/", **{"Accept-Encoding": "gzip"})  # the launcher, compressed too
         assert response.getheader("Content-Encoding") == "gzip" and b"launcher" in gzip.decompress(body)
         response, _ = get("/static/app.wasm", **{"Accept-Encoding": "gzip",

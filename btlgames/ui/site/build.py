@@ -11,7 +11,7 @@ plus the kit's own launcher and lesson pages rendered here as plain HTML:
     DIR/voici/render/<game>/<nb>.html an app page
     DIR/btl-language.js               the page's language, chosen in the browser (language.js):
                                       ``?lang=fi`` on any page, the last choice remembered
-    DIR/static/pyodide/               Pyodide's core, the lock's files the kernel needs, and the
+    DIR/static/pyodide-<version>/     Pyodide's core, the lock's files the kernel needs, and the
                                       kit's wheels (``btlgames`` and the apps' pure-Python ones)
     DIR/SOURCES.txt                   where every downloaded file came from
     DIR/**/NAME.gz                    NAME compressed, for servers that send it as it is (serve.py)
@@ -148,14 +148,25 @@ def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
 
 # ---------------------------------------------------------------- the Voici build
 
-#: How the kernel starts Pyodide (pyodide_start.js), beside Pyodide's own files.
+#: Pyodide's files, the lock's and the site's wheels, in a folder named by Pyodide's version: its
+#: own files' names change with nothing else (serve.py lets browsers keep them for good).
+PYODIDE_FOLDER = f"static/pyodide-{sources.PYODIDE_VERSION}"
+#: How the kernel starts Pyodide (pyodide_start.js), beside Pyodide's own files; the page asks for
+#: it, and for the site's lock, by names that carry their content's hash (``hashed``).
 PYODIDE_START = "btl-pyodide.js"
+
+
+def hashed(path: Path) -> Path:
+    """A copy of ``path`` named with the start of its sha256 (``btl-pyodide.<hash>.js``)."""
+    target = path.with_name(f"{path.stem}.{fetching.sha256(path)[:20]}{path.suffix}")
+    shutil.copy2(path, target)
+    return target
 
 
 def _lite_config() -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "litePluginSettings": {KERNEL_SETTINGS: {
-            "pyodideUrl": f"./static/pyodide/{PYODIDE_START}", "disablePyPIFallback": True}}}}
+            "pyodideUrl": f"./{PYODIDE_FOLDER}/{PYODIDE_START}", "disablePyPIFallback": True}}}}
 
 
 def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
@@ -175,12 +186,15 @@ def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
 CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def fix_page(html: str, packages: list[str]) -> str:
+def fix_page(html: str, packages: list[str], named: dict[str, str] | None = None) -> str:
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
     404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
     Python starts (less sources.KERNEL_LEFT_OUT, named for the kernel's worker only), and btl-language.js (``language_script``), loaded right after the
-    configuration, hands the kernel the page's language.  And nothing is loaded from another host."""
+    configuration, hands the kernel the page's language.  ``named``: the site's files the page asks
+    for by another name (``hashed``: the kernel's start, the lock, the app's build folder), as
+    their paths from the site's root.  And nothing is loaded from another host."""
+    named = named or {}
     def fix(match: re.Match) -> str:
         config = json.loads(match.group(2))
         base = config["baseUrl"]
@@ -189,6 +203,13 @@ def fix_page(html: str, packages: list[str]) -> str:
         kernel["pyodideUrl"] = rooted(kernel["pyodideUrl"])
         kernel["pipliteUrls"] = [rooted(url) for url in kernel.get("pipliteUrls", [])]
         kernel["loadPyodideOptions"] = {"packages": packages, "btlLeaveOut": list(sources.KERNEL_LEFT_OUT)}
+        start = f"{PYODIDE_FOLDER}/{PYODIDE_START}"
+        if start in named:
+            kernel["pyodideUrl"] = base + named[start]
+        if f"{PYODIDE_FOLDER}/pyodide-lock.json" in named:  # a URL option: taken from the site's root
+            kernel["loadPyodideOptions"]["lockFileURL"] = named[f"{PYODIDE_FOLDER}/pyodide-lock.json"]
+        if "voici/build" in named:
+            config["fullStaticUrl"] = base + named["voici/build"]
         for key in ("appUrl", "faviconUrl", "licensesUrl", "themesUrl"):
             if key in config:
                 config[key] = rooted(config[key])
@@ -198,6 +219,8 @@ def fix_page(html: str, packages: list[str]) -> str:
     html, count = CONFIG.subn(fix, html)
     if count != 1:
         raise SiteError("an app page has no JupyterLite configuration: has Voici changed?")
+    if "voici/build" in named:
+        html = html.replace('src="../../build/voici.js"', f'src="../../{named["voici/build"].removeprefix("voici/")}/voici.js"')
     return re.sub(r'<link[^>]+href="(?:https?:)?//[^"]*"[^>]*>\s*', "", html)
 
 
@@ -213,11 +236,11 @@ def wheel_entry(wheel: Path) -> dict:
             "depends": list(sources.WHEEL_DEPENDS.get(key, ())), "unvendored_tests": False}
 
 
-def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> None:
+def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> dict[str, str]:
     """Pyodide's core, the lock's files the kernel needs (sources.TRIMMED trimmed in ``stage``)
     and ``wheels``; the lock the site serves names only those (so the kernel takes nothing from
-    anywhere else)."""
-    folder = out / "static" / "pyodide"
+    anywhere else). The names of the two files a page asks for by their hash (``hashed``)."""
+    folder = out / PYODIDE_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in fetched.core.items():
         (folder / name).write_bytes(data)
@@ -233,11 +256,30 @@ def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> No
     start = (SITE_DIR / "pyodide_start.js").read_text(encoding="utf-8")
     python = (SITE_DIR / "pyodide_start.py").read_text(encoding="utf-8")
     (folder / PYODIDE_START).write_text(start.replace("__START_PY__", json.dumps(python)), encoding="utf-8")
+    named = {}
     for wheel in wheels:
         entry = wheel_entry(wheel)
         lock["packages"][entry["name"]] = entry
         shutil.copy2(wheel, folder / wheel.name)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    for name in (PYODIDE_START, "pyodide-lock.json"):
+        named[f"{PYODIDE_FOLDER}/{name}"] = f"{PYODIDE_FOLDER}/{hashed(folder / name).name}"
+    return named
+
+
+def versioned_build(site: Path) -> dict[str, str]:
+    """Voici's own files (voici/build, names that do not change with their content) moved to a
+    folder named by their hash: {"voici/build": its new path}."""
+    folder = site / "voici" / "build"
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    target = folder.with_name(f"build-{digest.hexdigest()[:20]}")
+    folder.rename(target)
+    for page in (site / "voici").glob("*.html"):  # Voici's own index page
+        page.write_text(page.read_text(encoding="utf-8").replace('"build/', f'"{target.name}/'), encoding="utf-8")
+    return {"voici/build": f"voici/{target.name}"}
 
 
 def kit_languages() -> list[str]:
@@ -524,10 +566,6 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
             shutil.copy2(notebooks / slug / name, target)
         site = stage / "site"  # finished here, then moved: a failed build leaves no half site
         _voici(fetched, stage, site, say)
-        for slug, name in carried:
-            page = site / page_url(slug, name)
-            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(page_name(slug, name))),
-                            encoding="utf-8")
         shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
         for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
             source_map.unlink()
@@ -535,7 +573,11 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
         wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.split("-")[0] in sources.TRIMMED else wheel
                   for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
-        _pyodide(fetched, site, [*wheels, kit, *kernel], stage)
+        named = {**_pyodide(fetched, site, [*wheels, kit, *kernel], stage), **versioned_build(site)}
+        for slug, name in carried:
+            page = site / page_url(slug, name)
+            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(page_name(slug, name)), named),
+                            encoding="utf-8")
         language_script(site)
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0

@@ -12,17 +12,22 @@ import os
 import re
 import socket
 import sys
+import urllib.parse
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 DEFAULT_PORT = 8000
 
-#: Names that change whenever their content does: webpack's chunks (``592.dfd0b9431bfb4edbbcd2.js``)
-#: and wheels (a version in the name; the wheels the build makes carry their content's hash).
-#: A browser keeps these for a year without asking again; anything else it asks about each
-#: time (``no-cache``: a 304 when unchanged), so a site built anew is seen at once and whole.
-FOREVER = re.compile(r"(\.[0-9a-f]{16,}\.[a-z]+|\.whl)$")
+#: Files whose address changes whenever their content does: webpack's chunks
+#: (``592.dfd0b9431bfb4edbbcd2.js``) and the site's other files named by a hash (the kernel's start,
+#: the site's lock), Voici's files in their folder named by a hash, Pyodide's own files in the
+#: folder named by its version, and wheels (a version in the name; the wheels the build makes
+#: carry their content's hash). A browser keeps these for a year without asking again; anything
+#: else (the pages) it asks about each time (``no-cache``: a 304 when unchanged), so that a site
+#: built anew is seen at once and whole.
+FOREVER = re.compile(r"(\.[0-9a-f]{16,}\.[a-z]+|\.whl|/build-[0-9a-f]{20}/.+"
+                     r"|/pyodide-\d[^/]*/(pyodide\.m?js|pyodide\.asm\.(js|wasm)|python_stdlib\.zip|package\.json))$")
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -55,7 +60,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")  # a folder's page, as the base class would send it
         if not os.path.isfile(path):
             return super().send_head()  # a folder's index or listing, a redirect, a 404
-        self._caching = "public, max-age=31536000, immutable" if FOREVER.search(path) else "no-cache"
+        address = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        self._caching = "public, max-age=31536000, immutable" if FOREVER.search(address) else "no-cache"
         self._packed = path + ".gz" if os.path.isfile(path + ".gz") else None
         if not (self._packed and self._takes_gzip()):
             return super().send_head()
