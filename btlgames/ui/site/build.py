@@ -190,8 +190,9 @@ def fix_page(html: str, packages: list[str], named: dict[str, str] | None = None
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
     404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
-    Python starts (less sources.KERNEL_LEFT_OUT, named for the kernel's worker only), and btl-language.js (``language_script``), loaded right after the
-    configuration, hands the kernel the page's language.  ``named``: the site's files the page asks
+    Python starts (less sources.KERNEL_LEFT_OUT, named for the kernel's worker only), and
+    btl-language.js (``language_script``), loaded right after the configuration, hands the
+    kernel the page's language.  ``named``: the site's files the page asks
     for by another name (``hashed``: the kernel's start, the lock, the app's build folder), as
     their paths from the site's root.  And nothing is loaded from another host."""
     named = named or {}

@@ -36,6 +36,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     HTTP/1.1 connections kept open (a page loads about a hundred files)."""
 
     protocol_version = "HTTP/1.1"
+    timeout = 120  # seconds an idle connection is kept open
     _caching = _packed = None
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
@@ -43,8 +44,6 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass  # 30 students make thousands of requests: say nothing per file
-
-    timeout = 120  # seconds an idle connection is kept open
 
     def end_headers(self):
         if self._caching:
