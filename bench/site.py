@@ -133,7 +133,7 @@ class Relay:
 
     def _run(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(asyncio.start_server(self._connection, "127.0.0.1", 0))
+        server = self.loop.run_until_complete(asyncio.start_server(self._connection, "127.0.0.1", 0, backlog=4096))
         self.port = server.sockets[0].getsockname()[1]
         ready.set()
         self.loop.run_forever()

@@ -385,6 +385,7 @@ def test_the_static_server_sends_compressed_copies_keeps_connections_and_says_ho
     before, after = build.precompress(site)
     assert after < before and (site / "static" / "app.wasm.gz").is_file() and not (site / "SOURCES.txt.gz").exists()
     server = serve.make_server(site, 0, "127.0.0.1")
+    assert server.request_queue_size >= 128  # a class connects at once
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)

@@ -101,6 +101,9 @@ def check_site(folder: Path | str) -> Path:
 
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
+    # A class opens some 200 connections at once (six a browser): with the standard queue of 5
+    # waiting connections the rest were refused and tried again after 1, 3, 7 ... 60 s.
+    request_queue_size = socket.SOMAXCONN
 
     def handle_error(self, request, client_address):
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that left: nothing to say
