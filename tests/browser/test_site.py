@@ -81,6 +81,9 @@ class Apps:
         self.waiting = [path for path in ORDER if path in used]  # the pages the chosen tests use
         self.open: dict[str, object] = {}
         self.console: dict[str, list[str]] = {}
+        self.asked: dict[str, list[str]] = {}  # the files each page asked for (its worker's too)
+        self.failed: dict[str, list[str]] = {}  # answers of 400 and more
+        self.encoding: dict[str, dict[str, str]] = {}  # file name: its Content-Encoding
 
     def _open(self, path: str) -> None:
         self.waiting.remove(path)
@@ -88,6 +91,12 @@ class Apps:
         lines = self.console[path] = []
         page.on("console", lambda msg: lines.append(f"[{msg.type}] {msg.text}"))
         page.on("pageerror", lambda err: lines.append(f"[pageerror] {err}"))
+        asked, failed, encoding = self.asked[path], self.failed[path], self.encoding[path] = [], [], {}
+        page.on("request", lambda request: asked.append(request.url))
+        page.on("response", lambda response: failed.append(f"{response.status} {response.url}")
+                if response.status >= 400 else None)
+        page.on("response", lambda response: encoding.__setitem__(
+            response.url.split("?")[0].rsplit("/", 1)[-1], response.headers.get("content-encoding")))
         page.goto(f"{self.site.url}/voici/render/{path}.html?lang={LANGUAGE.get(path, 'en')}", wait_until="commit")
         self.open[path] = page
 
@@ -139,6 +148,7 @@ def app(apps, request):
     for path in used:
         apps.done(path)
     assert not apps.external, f"requests left the site: {apps.external}"
+    assert not [apps.failed[path] for path in used if apps.failed[path]]  # no 404 (the confinement page had one)
 
 
 def test_launcher_links_are_relative_and_lessons_are_pages(browser, site):
@@ -225,9 +235,19 @@ def test_the_launcher_and_lessons_work_opened_from_the_folder(browser, site):
     assert asked and all(url.startswith(("file://", "data:")) for url in asked), asked
 
 
+#: What no play app loads: the concept pages' packages, and what no app uses (sources.KERNEL_LEFT_OUT,
+#: IPython's terminal).
+NOT_FOR_PLAY = ("numpy-", "pandas-", "matplotlib-", "particle-", "ssl-", "openssl-",
+                "jedi-", "parso-", "sqlite3-", "prompt_toolkit-")
+
+
 @pytest.mark.parametrize("path", PLAY)
-def test_every_game_plays_a_move(app, path, tmp_path):
+def test_every_game_plays_a_move(app, apps, path, tmp_path):
     page = app(path, ".btl-table")
+    if path == "pentaquark/play":  # loaded only what play needs, compressed
+        wheels = [url.rsplit("/", 1)[-1] for url in apps.asked[path] if url.endswith(".whl")]
+        assert any(w.startswith("btlgames-") for w in wheels) and not [w for w in wheels if w.startswith(NOT_FOR_PLAY)]
+        assert apps.encoding[path]["pyodide.asm.wasm"] == "gzip" and apps.encoding[path]["play.html"] == "gzip"
     before = moves(page)
     press(page, a_move(page))
     assert moves(page) != before

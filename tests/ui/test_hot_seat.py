@@ -102,7 +102,7 @@ def test_the_harness_runs_on_any_game():
 
 
 def test_two_humans_pass_the_device_between_turns():
-    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    app = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=RENDERER)
     assert "Pass the device to player 1" in app.table.value and "secret" not in app.table.value
     app.moves.children[0].click()  # "I am player 1"
     assert f"my secret {app.state.hands[0]}" in app.table.value
@@ -119,7 +119,7 @@ def test_two_humans_pass_the_device_between_turns():
 
 
 def test_undo_on_the_pass_screen_gives_the_move_back_to_who_made_it():
-    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    app = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=RENDERER)
     assert app.undo_button.disabled
     app.moves.children[0].click()  # "I am player 1"
     app.moves.children[0].children[1].children[0].click()  # a take player 1 did not mean
@@ -131,7 +131,7 @@ def test_undo_on_the_pass_screen_gives_the_move_back_to_who_made_it():
 
 
 def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
-    app = GameApp("secret", seed=2, seats=["human", "random"], renderer=RENDERER)
+    app = GameApp("secret", title="Secret", seed=2, seats=["human", "random"], renderer=RENDERER)
     assert "Pass" not in app.table.value  # one human: no pass screen
     assert f"my secret {app.state.hands[0]}" in app.table.value
     assert f"secret {app.state.hands[1]}" not in app.table.value or app.state.hands[0] == app.state.hands[1]
@@ -142,7 +142,7 @@ def test_a_bot_seat_moves_and_the_human_sees_only_their_view():
 def test_open_hands_keep_the_table_on_the_screen_and_turned_off_passes_again():
     """A room that agreed that every look is public ticks "Open hands" and is spared the pass click;
     unticked, whoever is to play holds the device and the next human gets the pass screen."""
-    app = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER)
+    app = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=RENDERER)
     assert app.open_hands in app.settings.children and not app.open_hands.value
     app.open_hands.value = True  # at once, on the pass screen shown
     assert "Pass the device" not in app.table.value and f"my secret {app.state.hands[0]}" in app.table.value
@@ -157,5 +157,5 @@ def test_open_hands_keep_the_table_on_the_screen_and_turned_off_passes_again():
 def test_open_hands_are_offered_only_where_a_pass_screen_can_be_shown():
     solo = games.app("pentaquark", seed=1)
     assert solo.open_hands not in solo.settings.children  # one seat: nobody to pass to
-    fixed = GameApp("secret", seed=1, seats=["human", "human"], renderer=RENDERER, hand_privacy=False)
+    fixed = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=RENDERER, hand_privacy=False)
     assert fixed.open_hands not in fixed.settings.children and "Pass the device" not in fixed.table.value

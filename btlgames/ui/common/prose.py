@@ -68,9 +68,11 @@ class Page:
                                     f"(btlgames/locale/en/notebooks/{notebook}.md)")
 
     def __call__(self, section: str):
-        from IPython.display import Markdown, display
+        from IPython.display import display
 
-        display(Markdown(shown(self.notebook, section)))
+        # As Markdown, but not through IPython's Markdown(), which first asks the file system
+        # whether the text names a file (in the static site a request to the server per section).
+        display({"text/markdown": shown(self.notebook, section)}, raw=True)
 
 
 def page(notebook: str) -> Page:

@@ -11,9 +11,10 @@ plus the kit's own launcher and lesson pages rendered here as plain HTML:
     DIR/voici/render/<game>/<nb>.html an app page
     DIR/btl-language.js               the page's language, chosen in the browser (language.js):
                                       ``?lang=fi`` on any page, the last choice remembered
-    DIR/static/pyodide/               Pyodide's core, the lock's files the kernel needs, and the
+    DIR/static/pyodide-<version>/     Pyodide's core, the lock's files the kernel needs, and the
                                       kit's wheels (``btlgames`` and the apps' pure-Python ones)
     DIR/SOURCES.txt                   where every downloaded file came from
+    DIR/**/NAME.gz                    NAME compressed, for servers that send it as it is (serve.py)
 
 What differs in the browser is in ``btlgames.core.runtime`` (no threads or processes; links
 to the site's .html pages).  The kit pages hold every language (``in_every_language``); an
@@ -21,13 +22,16 @@ app page hands its query to Python as Voilà does (``QUERY_STRING``, read by ``c
 The same notebooks are used.  Every wheel a page needs is in the site's own
 ``pyodide-lock.json`` (with its sha256, which Pyodide checks), and each page names its
 wheels for ``loadPyodide``: they download in parallel while Python starts, and the kernel
-installs nothing one by one afterwards.  numpy, pandas and matplotlib are named only where
-the app uses them (all but ``LIGHT_APPS``).
+installs nothing one by one afterwards.  A page names only what its app needs (``PAGE_EXTRAS``):
+a play app no numpy, pandas or matplotlib, and no concept page's science.  The kernel starts
+through the site's ``btl-pyodide.js`` (pyodide_start.js and .py): without what no app uses
+(``sources.KERNEL_LEFT_OUT``, IPython's terminal).
 """
 from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -55,9 +59,23 @@ UI_DIR = SITE_DIR.parent
 PACKAGE_DIR = UI_DIR.parent
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-#: The apps whose code imports none of sources.PLOT_LOCK_PACKAGES: their pages skip installing
-#: them (tests/ui/test_site_build.py checks that they import none).
-LIGHT_APPS = ("play", "school")
+#: What every app page loads beyond the kernel's packages (sources.KERNEL_PRELOAD): the widgets,
+#: the locale data, the kit, and periodictable, which Antimatter Matters imports: any app that
+#: lists the games (loading a save does) imports every game (and what the site's lock says they
+#: depend on).
+KIT_PACKAGES = ("ipywidgets", "anywidget", "babel", "periodictable", "btlgames")
+
+#: What an app may need beyond those: the concept pages' science and their plots. A page loads
+#: all of them unless PAGE_EXTRAS names what its notebook needs (tests/ui/test_site_build.py runs
+#: each of those notebooks, and every game's import, with the others unimportable; the browser
+#: test presses a control of each concept page).
+EXTRA_PACKAGES = ("particle", *sources.PLOT_LOCK_PACKAGES)
+PAGE_EXTRAS = {
+    **{f"{game.slug}/play": () for game in launcher.GAMES},
+    "research-programme/school": (),
+    "pentaquark/confinement": ("particle",),
+    "beamtimes-and-lifetimes/detector-ranges": ("particle",),
+}
 
 
 def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
@@ -72,29 +90,35 @@ def site_notebooks(notebooks: Path) -> list[tuple[str, str]]:
     return found
 
 
-def is_light(slug: str, notebook: str) -> bool:
-    game = next((g for g in launcher.GAMES if g.slug == slug), None)
-    kinds = {game.play: "play", **{name: kind for kind, name in game.extras}} if game else {}
-    return kinds.get(notebook) in LIGHT_APPS
+def page_name(slug: str, notebook: str) -> str:
+    """An app page's name in PAGE_EXTRAS: ``pentaquark/play``."""
+    return f"{slug}/{Path(notebook).stem}"
 
 
 def page_url(slug: str, notebook: str) -> str:
     """Where an app's page is, relative to the site's root."""
-    return f"voici/render/{slug}/{Path(notebook).stem}.html"
+    return f"voici/render/{page_name(slug, notebook)}.html"
 
 
-def page_packages(light: bool) -> list[str]:
-    """The lock's packages an app page loads while Python starts: the kernel's, the kit's
-    wheels, and numpy, pandas and matplotlib unless the app is light."""
-    names = [*sources.KERNEL_PRELOAD, *(name for name, _, _ in sources.APP_WHEELS), "btlgames"]
-    names += [] if light else list(sources.PLOT_LOCK_PACKAGES)
-    return list(dict.fromkeys(names))
+def page_packages(page: str) -> list[str]:
+    """The lock's packages an app page (``page_name``) loads while Python starts: the kernel's,
+    the kit's, and what the app needs of EXTRA_PACKAGES."""
+    extras = PAGE_EXTRAS.get(page, EXTRA_PACKAGES)
+    return list(dict.fromkeys([*sources.KERNEL_PRELOAD, *KIT_PACKAGES, *extras]))
 
 
 # ---------------------------------------------------------------- the btlgames wheel
 
+def content_tag(data: bytes) -> str:
+    """A wheel's build tag naming its content (``1.`` and the start of its sha256): a wheel the
+    build makes has a new name whenever its bytes change, so a browser may keep any wheel of
+    the site for good (serve.py)."""
+    return "1." + hashlib.sha256(data).hexdigest()[:12]
+
+
 def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
-    """A pure-Python wheel of this btlgames, written directly (no build backend or network).
+    """A pure-Python wheel of this btlgames, written directly (no build backend or network),
+    named with its content (``content_tag``).
 
     Everything the browser needs: the engine, the apps, the catalogues and data; not the
     Voilà server, the kit pages' templates or this builder."""
@@ -120,16 +144,33 @@ def kit_wheel(dest: Path, version: str = "0.1.0") -> Path:
         text = io.StringIO()
         csv.writer(text, lineterminator="\n").writerows([*records, (f"{info}/RECORD", "", "")])
         add(f"{info}/RECORD", text.getvalue().encode())
-    (dest / name).write_bytes(buffer.getvalue())
-    return dest / name
+    data = buffer.getvalue()
+    target = dest / f"btlgames-{version}-{content_tag(data)}-py3-none-any.whl"
+    target.write_bytes(data)
+    return target
 
 
 # ---------------------------------------------------------------- the Voici build
 
+#: Pyodide's files, the lock's and the site's wheels, in a folder named by Pyodide's version: its
+#: own files' names change with nothing else (serve.py lets browsers keep them for good).
+PYODIDE_FOLDER = f"static/pyodide-{sources.PYODIDE_VERSION}"
+#: How the kernel starts Pyodide (pyodide_start.js), beside Pyodide's own files; the page asks for
+#: it, and for the site's lock, by names that carry their content's hash (``hashed``).
+PYODIDE_START = "btl-pyodide.js"
+
+
+def hashed(path: Path) -> Path:
+    """A copy of ``path`` named with the start of its sha256 (``btl-pyodide.<hash>.js``)."""
+    target = path.with_name(f"{path.stem}.{fetching.sha256(path)[:20]}{path.suffix}")
+    shutil.copy2(path, target)
+    return target
+
+
 def _lite_config() -> dict:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "litePluginSettings": {KERNEL_SETTINGS: {
-            "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True}}}}
+            "pyodideUrl": f"./{PYODIDE_FOLDER}/{PYODIDE_START}", "disablePyPIFallback": True}}}}
 
 
 def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
@@ -149,12 +190,16 @@ def _voici(fetched: Fetched, stage: Path, out: Path, say) -> None:
 CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def fix_page(html: str, packages: list[str]) -> str:
+def fix_page(html: str, packages: list[str], named: dict[str, str] | None = None) -> str:
     """Voici 0.9's app pages name the Pyodide and wheel-index URLs relative to the site's root
     but resolve them against the page's own folder (the kernel then waits for ever on a
     404): root them at the page's ``baseUrl``.  The page's kernel loads ``packages`` while
-    Python starts, and btl-language.js (``language_script``), loaded right after the
-    configuration, hands the kernel the page's language.  And nothing is loaded from another host."""
+    Python starts (less sources.KERNEL_LEFT_OUT, named for the kernel's worker only), and
+    btl-language.js (``language_script``), loaded right after the configuration, hands the
+    kernel the page's language.  ``named``: the site's files the page asks
+    for by another name (``hashed``: the kernel's start, the lock, the app's build folder), as
+    their paths from the site's root.  And nothing is loaded from another host."""
+    named = named or {}
     def fix(match: re.Match) -> str:
         config = json.loads(match.group(2))
         base = config["baseUrl"]
@@ -162,7 +207,14 @@ def fix_page(html: str, packages: list[str]) -> str:
         rooted = lambda url: base + url[2:] if url.startswith("./") else url  # noqa: E731
         kernel["pyodideUrl"] = rooted(kernel["pyodideUrl"])
         kernel["pipliteUrls"] = [rooted(url) for url in kernel.get("pipliteUrls", [])]
-        kernel["loadPyodideOptions"] = {"packages": packages}
+        kernel["loadPyodideOptions"] = {"packages": packages, "btlLeaveOut": list(sources.KERNEL_LEFT_OUT)}
+        start = f"{PYODIDE_FOLDER}/{PYODIDE_START}"
+        if start in named:
+            kernel["pyodideUrl"] = base + named[start]
+        if f"{PYODIDE_FOLDER}/pyodide-lock.json" in named:  # a URL option: taken from the site's root
+            kernel["loadPyodideOptions"]["lockFileURL"] = named[f"{PYODIDE_FOLDER}/pyodide-lock.json"]
+        if "voici/build" in named:
+            config["fullStaticUrl"] = base + named["voici/build"]
         for key in ("appUrl", "faviconUrl", "licensesUrl", "themesUrl"):
             if key in config:
                 config[key] = rooted(config[key])
@@ -172,6 +224,8 @@ def fix_page(html: str, packages: list[str]) -> str:
     html, count = CONFIG.subn(fix, html)
     if count != 1:
         raise SiteError("an app page has no JupyterLite configuration: has Voici changed?")
+    if "voici/build" in named:
+        html = html.replace('src="../../build/voici.js"', f'src="../../{named["voici/build"].removeprefix("voici/")}/voici.js"')
     return re.sub(r'<link[^>]+href="(?:https?:)?//[^"]*"[^>]*>\s*', "", html)
 
 
@@ -184,25 +238,53 @@ def wheel_entry(wheel: Path) -> dict:
     key = re.sub(r"[-_.]+", "-", name).lower()
     return {"name": key, "version": version, "file_name": wheel.name, "install_dir": "site",
             "sha256": fetching.sha256(wheel), "package_type": "package", "imports": sorted(tops),
-            "depends": [], "unvendored_tests": False}
+            "depends": list(sources.WHEEL_DEPENDS.get(key, ())), "unvendored_tests": False}
 
 
-def _pyodide(fetched: Fetched, out: Path, wheels: list[Path]) -> None:
-    """Pyodide's core, the lock's files the kernel needs and ``wheels``; the lock the site
-    serves names only those (so the kernel takes nothing from anywhere else)."""
-    folder = out / "static" / "pyodide"
+def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> dict[str, str]:
+    """Pyodide's core, the lock's files the kernel needs (sources.TRIMMED trimmed in ``stage``)
+    and ``wheels``; the lock the site serves names only those (so the kernel takes nothing from
+    anywhere else). The names of the two files a page asks for by their hash (``hashed``)."""
+    folder = out / PYODIDE_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
-    for name in sources.PYODIDE_CORE_FILES:
-        shutil.copy2(fetched.pyodide / name, folder / name)
+    for name, data in fetched.core.items():
+        (folder / name).write_bytes(data)
     lock = dict(fetched.lock)
-    lock["packages"] = {n: fetched.lock["packages"][n] for n in fetched.lock_names}
-    for entry in lock["packages"].values():
-        shutil.copy2(fetched.pyodide / entry["file_name"], folder / entry["file_name"])
+    lock["packages"] = {n: fetching.site_lock_entry(n, fetched.lock["packages"][n]) for n in fetched.lock_names}
+    for name, entry in lock["packages"].items():
+        source = fetched.pyodide / entry["file_name"]
+        if name in sources.TRIMMED:
+            made = trimmed(source, stage, fetched.origins)
+            lock["packages"][name] = entry = {**entry, "file_name": made.name, "sha256": fetching.sha256(made)}
+            source = made
+        shutil.copy2(source, folder / entry["file_name"])
+    start = (SITE_DIR / "pyodide_start.js").read_text(encoding="utf-8")
+    python = (SITE_DIR / "pyodide_start.py").read_text(encoding="utf-8")
+    (folder / PYODIDE_START).write_text(start.replace("__START_PY__", json.dumps(python)), encoding="utf-8")
+    named = {}
     for wheel in wheels:
         entry = wheel_entry(wheel)
         lock["packages"][entry["name"]] = entry
         shutil.copy2(wheel, folder / wheel.name)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    for name in (PYODIDE_START, "pyodide-lock.json"):
+        named[f"{PYODIDE_FOLDER}/{name}"] = f"{PYODIDE_FOLDER}/{hashed(folder / name).name}"
+    return named
+
+
+def versioned_build(site: Path) -> dict[str, str]:
+    """Voici's own files (voici/build, names that do not change with their content) moved to a
+    folder named by their hash: {"voici/build": its new path}."""
+    folder = site / "voici" / "build"
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    target = folder.with_name(f"build-{digest.hexdigest()[:20]}")
+    folder.rename(target)
+    for page in (site / "voici").glob("*.html"):  # Voici's own index page
+        page.write_text(page.read_text(encoding="utf-8").replace('"build/', f'"{target.name}/'), encoding="utf-8")
+    return {"voici/build": f"voici/{target.name}"}
 
 
 def kit_languages() -> list[str]:
@@ -210,16 +292,13 @@ def kit_languages() -> list[str]:
     return sorted(p.name for p in (PACKAGE_DIR / "locale").iterdir() if p.is_dir())
 
 
-def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
-    """Babel's wheel with the CLDR data of ``languages`` only (and ``root``, which every locale
-    falls back to): 10 MB of data for 700 locales is unpacked on every page start otherwise.
-    Named with a build tag (``-1-``): not PyPI's bytes, but made from them here."""
-    keep = re.compile(rf"babel/locale-data/(root|(?:{'|'.join(languages)})(?:_\w+)?)\.dat$")
+def trimmed_wheel(wheel: Path, dest: Path, keep) -> Path:
+    """``wheel`` with only the files ``keep(name)`` keeps (its RECORD too), named with a build tag
+    (``content_tag``): not the source's bytes, but made from them here."""
     name, version = wheel.name.split("-")[:2]
-    target = dest / f"{name}-{version}-1-py3-none-any.whl"
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        names = [n for n in source.namelist()
-                 if not n.startswith("babel/locale-data/") or keep.match(n)]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        names = [n for n in source.namelist() if keep(n)]
         for n in names:
             if not n.endswith(".dist-info/RECORD"):
                 out.writestr(source.getinfo(n), source.read(n))
@@ -227,14 +306,44 @@ def trimmed_babel(wheel: Path, dest: Path, languages: list[str]) -> Path:
         kept = set(names)
         lines = [line for line in source.read(record).decode().splitlines() if line.split(",")[0] in kept]
         out.writestr(source.getinfo(record), "\n".join(lines) + "\n")
+    target = dest / f"{name}-{version}-{content_tag(buffer.getvalue())}-{'-'.join(wheel.name.split('-')[-3:])}"
+    target.write_bytes(buffer.getvalue())
     return target
 
 
+def trims(languages: list[str]) -> dict:
+    """What the site keeps of the wheels it trims (sources.TRIMMED): name -> (keep(file name),
+    what is kept, said in SOURCES.txt)."""
+    locale = re.compile(rf"babel/locale-data/(root|{'|'.join(languages)})\.dat$")
+    extension = re.compile(r"anywidget/(lab|nb)extension/|anywidget-[^/]*\.data/")
+    return {
+        # Babel's CLDR data for 700 locales is 10 MB, unpacked on every page start: the kit's
+        # languages (no regional variants: the kit asks for none) and root, which they fall back to.
+        "babel": (lambda n: not n.startswith("babel/locale-data/") or locale.match(n),
+                  f"the locale data of {', '.join(languages)} and root only"),
+        # IPython colours a traceback with Pygments; 1 MB of the wheel is 500 other languages' lexers.
+        "pygments": (lambda n: not n.startswith("pygments/lexers/")
+                     or n.removeprefix("pygments/lexers/").removesuffix(".py") in PYGMENTS_LEXERS,
+                     f"the lexers of {', '.join(PYGMENTS_LEXERS[2:])} only"),
+        # anywidget's JupyterLab and notebook extensions: the site serves the first from extensions/.
+        "anywidget": (lambda n: not extension.match(n), "without its JupyterLab and notebook extensions"),
+        # IPython's terminal, which pyodide_start.py keeps IPython from importing (but the name
+        # of its event loops, which IPython's kernel app imports), and Sphinx's extension.
+        "ipython": (lambda n: not n.startswith(("IPython/terminal/", "IPython/sphinxext/"))
+                    or n in ("IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"),
+                    "without its terminal and its Sphinx extension"),
+    }
+
+
+#: The Pygments lexers the site keeps: Python's (IPython colours a traceback with it).
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
+
+
 def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:
-    languages = kit_languages()
-    made = trimmed_babel(wheel, dest, languages)
-    origins.append(f"{made.name}: made here from {wheel.name} (the locale data of {', '.join(languages)} "
-                   f"and root only), sha256 {fetching.sha256(made)}")
+    """``wheel`` trimmed (``trims``), said in ``origins``."""
+    keep, what = trims(kit_languages())[wheel.name.split("-")[0].lower()]
+    made = trimmed_wheel(wheel, dest, keep)
+    origins.append(f"{made.name}: made here from {wheel.name} ({what}), sha256 {fetching.sha256(made)}")
     return made
 
 
@@ -245,6 +354,29 @@ def kernel_wheels(site: Path) -> list[Path]:
     if not all(found):
         raise SiteError(f"the Pyodide kernel's wheels {sources.KERNEL_WHEELS} are not in {folder}: has it changed?")
     return [wheels[-1] for wheels in found]
+
+
+# ---------------------------------------------------------------- compressed copies
+
+#: The kinds of file a browser takes compressed (``Content-Encoding: gzip``); wheels, zips and
+#: fonts are compressed already.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".ipynb", ".ttf",
+                ".eot", ".otf", ".ico", ".md", ".csv")
+
+
+def precompress(site: Path) -> tuple[int, int]:
+    """``NAME.gz`` beside each file of COMPRESSIBLE kinds that gzip makes a tenth smaller, for
+    ``site --serve`` (serve.py) and hosts that serve such files; (bytes before, after)."""
+    before = after = 0
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix.lower() not in COMPRESSIBLE:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, mtime=0, compresslevel=6)  # -9: 1 % smaller, three times the time
+        if len(packed) <= 0.9 * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            before, after = before + len(data), after + len(packed)
+    return before, after
 
 
 # ---------------------------------------------------------------- the kit's own pages
@@ -436,22 +568,23 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
             shutil.copy2(notebooks / slug / name, target)
         site = stage / "site"  # finished here, then moved: a failed build leaves no half site
         _voici(fetched, stage, site, say)
-        for slug, name in carried:
-            page = site / page_url(slug, name)
-            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(is_light(slug, name))),
-                            encoding="utf-8")
         shutil.rmtree(site / "voici" / "tree", ignore_errors=True)
         for source_map in site.rglob("*.map"):  # a browser asks for these only when debugging
             source_map.unlink()
         kernel = kernel_wheels(site)
         fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
-        wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.startswith("babel-") else wheel
+        wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.split("-")[0] in sources.TRIMMED else wheel
                   for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
-        _pyodide(fetched, site, [*wheels, kit, *kernel])
+        named = {**_pyodide(fetched, site, [*wheels, kit, *kernel], stage), **versioned_build(site)}
+        for slug, name in carried:
+            page = site / page_url(slug, name)
+            page.write_text(fix_page(page.read_text(encoding="utf-8"), page_packages(page_name(slug, name)), named),
+                            encoding="utf-8")
         language_script(site)
         (site / "index.html").write_text(launcher_page(notebooks, lessons, carried), encoding="utf-8")
         pages = lesson_pages(lessons, site, carried) if lessons.is_dir() else 0
         (site / "SOURCES.txt").write_text("\n".join(fetched.origins) + "\n", encoding="utf-8")
+        precompress(site)
         if out.exists():
             shutil.rmtree(out)
         shutil.move(site, out)

