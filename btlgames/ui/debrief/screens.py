@@ -3,8 +3,10 @@
 :func:`presenter` (the game app's Debrief button opens it) takes a Research Programme state,
 finished or not, and returns one widget: an opening screen (who won, the scoreboard), the five
 questions of the rulebook's debrief, and a closing screen (what to remember); Previous and Next
-step through them, a debrief clock (the lesson clock, 8 minutes by default) counts down, and
-"Back to the game" calls ``close`` when one is given.
+step through them, and "Back to the game" calls ``close`` when one is given. Inside the school
+app the debrief keeps to the lesson's own clock (handed in as ``clock``, shown in the app's
+header: one clock for the lesson, which knows when the game ended); on its own it brings a
+debrief clock (a lesson clock of 8 minutes by default).
 
 Made to fit one screen without scrolling at 1920×1080 and 1366×768 in a box the size of the
 viewport minus the game app's header: type and charts scale with the viewport, and every screen
@@ -393,13 +395,14 @@ class Presenter:
     :meth:`step` move between the screens (the buttons call them)."""
 
     def __init__(self, state, close: Callable[[], None] | None = None, minutes: int = 8,
-                 now: Callable[[], float] = time.time):
+                 now: Callable[[], float] = time.time, clock: LessonClock | None = None):
         self.facts = facts.analyse(state)
         self.seats = Seats(self.facts.summary.variant)
         self.index = 0
         self._drawn: dict[int, str] = {}
-        self.clock = LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now,
-                                 words="debrief.clock")
+        self.own_clock = clock is None  # without the lesson's clock, a debrief clock of its own
+        self.clock = clock or LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now,
+                                          words="debrief.clock")
         self.screen = w.HTML()
         self.screen.add_class("btl-present-screen")
         self.position = w.HTML()
@@ -433,6 +436,8 @@ class Presenter:
         game = msg("present.title", variant=msg(f"variant.{s.variant}"), n=s.players, seed=s.seed)
         title = w.HTML(f'<div class="btl-present-game">{esc(game)}</div>')
         title.add_class("btl-present-title")
+        if not self.own_clock:  # the lesson's clock is in the app's header already
+            return self._row([title], "btl-present-top")
         clock = msg("present.clock", minutes=self.clock.total // 60)
         label = w.HTML(f'<span class="btl-present-clock-label">{esc(clock)}</span>')
         return self._row([title, label, self.clock.widget], "btl-present-top")
@@ -460,8 +465,9 @@ class Presenter:
 
 
 def presenter(state, close: Callable[[], None] | None = None, minutes: int = 8,
-              now: Callable[[], float] = time.time) -> w.VBox:
+              now: Callable[[], float] = time.time, clock: LessonClock | None = None) -> w.VBox:
     """The debrief of ``state`` (a Research Programme game, finished or not) to lead on the
-    projector; ``close``, if given, is called by "Back to the game". ``minutes``: the debrief
-    clock (5-10, default 8); ``now``: its time source (tests pass their own)."""
-    return Presenter(state, close, minutes, now).widget
+    projector; ``close``, if given, is called by "Back to the game". ``clock``: the lesson's
+    clock, which the debrief keeps to (redrawn at every step) and does not show again; without
+    one, a debrief clock of ``minutes`` (5-10, default 8) and time source ``now`` (tests pass their own)."""
+    return Presenter(state, close, minutes, now, clock).widget

@@ -459,10 +459,11 @@ def _market(view) -> str:
 
 def _events(view) -> str:
     parts = []
-    if view["next_event"]:
+    over = view["phase"] == "over"  # no event comes after the game
+    if view["next_event"] and not over:
         ev, text = view["next_event"], cards.text(view["next_event"])
         parts.append(f'<p title="{esc(text)}"><b>{esc(_w("next_event", name=card_name(ev)))}</b> {esc(text)}</p>')
-    else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
+    elif not over:  # nothing queued: not turned up yet (the full game's set-up), or the last round
         parts.append(_p(_w("first_event" if view["event_slot"] == "pending" else "no_next_event")))
     if view["event"]:
         parts.append(_p(_w("this_event", name=card_name(view["event"])), "rp-small"))
@@ -751,13 +752,13 @@ def renderer(variant: str = "full", **_options) -> Renderer:
                            event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
 
 
-def _debrief(state, close):
-    """The debrief of this game, led on the projector (ui/debrief/screens.py). Imported when the
-    debrief opens: it draws charts with matplotlib, which a game needs nothing of (the static
-    site's play pages load no plotting packages)."""
+def _debrief(state, close, clock=None):
+    """The debrief of this game, led on the projector (ui/debrief/screens.py), on the lesson's
+    ``clock`` if it has one. Imported when the debrief opens: it draws charts with matplotlib,
+    which a game needs nothing of (the static site's play pages load no plotting packages)."""
     from ..debrief.screens import presenter
 
-    return presenter(state, close=close)
+    return presenter(state, close=close, clock=clock)
 
 
 def app(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options) -> GameApp:
@@ -789,10 +790,15 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
         game = holder.get("game")
         return lesson.minutes_behind(game.state.view(None), seconds / 60) if game else None
 
-    clock = LessonClock(minutes, behind=behind)
+    def over() -> bool:
+        game = holder.get("game")
+        return bool(game and game.state and game.state.is_over())
+
+    clock = LessonClock(minutes, behind=behind, ended=over)
     game = app("school", seed=seed, seats=seats, players=players, stories=story_box.value, hand_privacy=False,
                header=(clock.widget,), settings=(story_box,), title=t("research_ui.school_title"))
     holder["game"] = game
+    game.debrief = partial(_debrief, clock=clock)  # one clock for the lesson: the debrief keeps to it
     story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
     if game.seat_chooser.active:  # another number of teams: the plan's advice for it
         game.seat_chooser.count.observe(
