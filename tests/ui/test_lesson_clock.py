@@ -5,6 +5,7 @@ and the debrief keeps to the same clock instead of bringing a second one with it
 import time
 
 import ipywidgets as w
+import pytest
 from widgetry import all_html, find, text, texts, walk
 
 from btlgames.core.playing import make_bot
@@ -92,6 +93,7 @@ def school_game(now):
     return box
 
 
+@pytest.mark.slow  # a whole school game played in the app
 def test_the_school_apps_clock_knows_when_the_game_ended():
     now = FakeTime()
     box = school_game(now)
@@ -105,6 +107,7 @@ def test_the_school_apps_clock_knows_when_the_game_ended():
     assert over_words(ended) in box.clock.display.value  # when it ended, not when it was looked at
 
 
+@pytest.mark.slow  # a whole school game played in the app
 def test_the_table_names_no_next_event_after_the_game():
     now = FakeTime()
     box = school_game(now)
@@ -114,6 +117,7 @@ def test_the_table_names_no_next_event_after_the_game():
         assert CLOCK[key].split("{")[0].split(":")[0] not in text(table), key
 
 
+@pytest.mark.slow  # a whole school game played in the app
 def test_the_debrief_keeps_to_the_lesson_clock_and_brings_none_of_its_own():
     now = FakeTime()
     box = school_game(now)
@@ -133,6 +137,7 @@ def test_the_debrief_keeps_to_the_lesson_clock_and_brings_none_of_its_own():
     assert CLOCK["clock.left"].format(minutes=-(-int(box.clock.left()) // 60)) in box.clock.display.value
 
 
+@pytest.mark.slow  # a whole school game played in the app
 def test_a_debrief_on_its_own_still_has_its_debrief_clock():
     now = FakeTime()
     box = school_game(now)
