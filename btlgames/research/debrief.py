@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..core.events import ALL
 from . import cards
+from .terms import success_faces
 
 HIT_KINDS = ("first", "no_project", "repetition", "replication")  # how a success counts (hit event's "how")
 OUTCOMES = HIT_KINDS + ("null", "artefact")
@@ -62,7 +63,7 @@ def _reward_vp(table: dict | None) -> int:
 
 # -- tests ---------------------------------------------------------------------------------------
 TEST_COLUMNS = ["round", "player", "theory", "owner", "tile", "project", "hex", "method", "roll", "bonus", "noise",
-                "penalty", "total", "difficulty", "success", "outcome", "vp", "owner_vp", "kv"]
+                "penalty", "total", "difficulty", "faces", "success", "outcome", "vp", "owner_vp", "kv"]
 
 
 def tests(state, recs=None) -> pd.DataFrame:
@@ -72,6 +73,7 @@ def tests(state, recs=None) -> pd.DataFrame:
 
     ``vp`` is the replication VP the tester took (with a card's "+1 per replication"), ``owner_vp``
     what the theory's owner took when someone else replicated it; ``kv`` the consensus after it.
+    ``faces``: how many of the die's six faces would have passed it (0: it could not succeed).
     """
     recs = recs if recs is not None else records(state)
     tiles = _hit_tiles(recs)
@@ -86,6 +88,7 @@ def tests(state, recs=None) -> pd.DataFrame:
                    "hex": r.get("hex") or "",
                    "method": r.get("method") or "", "outcome": "", "vp": 0, "owner_vp": 0, "kv": None,
                    **{k: r.get(k) for k in ("roll", "bonus", "noise", "penalty", "total", "difficulty", "success")}}
+            row["faces"] = _faces(row)
             rows.append(row)
             pending[p] = row
         elif kind == "replication" and p in scored:
@@ -96,6 +99,12 @@ def tests(state, recs=None) -> pd.DataFrame:
             row["outcome"] = r["how"] if kind == "hit" else kind
             row["kv"] = r.get("kv")
     return _frame(rows, TEST_COLUMNS)
+
+
+def _faces(test: dict) -> int | None:
+    """The faces of the die that pass a test with these terms (None if the record lacks one)."""
+    terms = ("difficulty", "bonus", "noise", "penalty")
+    return success_faces(test) if all(isinstance(test[k], int) for k in terms) else None
 
 
 def _owners(state, recs) -> dict[str, int]:
@@ -187,9 +196,10 @@ class Pair:
     """Question 1's evidence: a theory's first hit (``passed``) and a later test of it on a project
     where it had no hit yet (``later``), both test rows as dicts.
 
-    ``kind``: failed (that later test failed: the most telling case), replicated (no such failure,
-    but a replication passed), untried (a hit, never tested on another project), no_pass (tests,
-    never a success: ``later`` is the closest miss), no_tests. ``harder``: the terms of
+    ``kind``: failed (that later test failed: the most telling case), impossible (it failed, but
+    no face of the die could have passed it: no luck in it either way), replicated (no such
+    failure, but a replication passed), untried (a hit, never tested on another project), no_pass
+    (tests, never a success: ``later`` is the closest miss), no_tests. ``harder``: the terms of
     ``HARDER_TERMS`` in which the later test was worse off than the pass (a higher difficulty,
     more noise, a penalty, less bonus, a lower die). ``replication``: for a failed pair, the
     theory's first replication, if it had one (before or after the failure: the failure is not the whole story).
@@ -227,7 +237,8 @@ def _attempts(test_rows: pd.DataFrame):
 def telling_pair(test_rows: pd.DataFrame) -> Pair:
     """The most telling pass-then-failure of the game (question 1), or what stands in for it.
 
-    Among failed replication attempts the pick prefers a theory that was never replicated, a
+    Among failed replication attempts the pick prefers one that could have passed (a test no
+    face of the die could pass says nothing of luck), a theory that was never replicated, a
     failure by another seat than the one that passed (another group), then the narrowest pass
     (the likeliest luck), then the earliest.
     """
@@ -238,7 +249,8 @@ def telling_pair(test_rows: pd.DataFrame) -> Pair:
         ever = any(r["outcome"] == "replication" for r in later)
         for r in later:
             if r["outcome"] in FAILED:
-                rank = (ever, r["player"] == first["player"], first["total"] - first["difficulty"], r["round"])
+                rank = (r["faces"] == 0, ever, r["player"] == first["player"], first["total"] - first["difficulty"],
+                        r["round"])
                 failed.append((rank, first, r))
         replicated += [(first, r) for r in later if r["outcome"] == "replication"][:1]
         if not later:
@@ -246,7 +258,7 @@ def telling_pair(test_rows: pd.DataFrame) -> Pair:
     if failed:
         _, first, r = min(failed, key=lambda item: item[0])
         replication = next((rep for f, rep in replicated if f is first), None)
-        return Pair("failed", first, r, _worse(first, r), replication)
+        return Pair("impossible" if r["faces"] == 0 else "failed", first, r, _worse(first, r), replication)
     if replicated:
         first, r = replicated[0]
         return Pair("replicated", first, r, _worse(first, r))
@@ -380,6 +392,33 @@ def strikes(state, recs=None, track_rows: pd.DataFrame | None = None) -> pd.Data
     return _frame(rows, STRIKE_COLUMNS)
 
 
+ESCAPE_COLUMNS = ["round", "player", "event", "card", "card_kind", "rigor", "hype"]
+
+
+def escapes(state, recs=None, track_rows: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The teams a bias event passed by (school game, Kit rule K33): one row per bias event and
+    team it did not strike and that needed no protection, because its Rigor was above its Hype
+    (``rigor``, ``hype``: its tracks when the event came). A team without a record whose tracks
+    were careless is left out: its record is missing (an older save), so nothing is known."""
+    recs = recs if recs is not None else records(state)
+    track_rows = track_rows if track_rows is not None else tracks(state, recs)
+    named = {(r["turn"], r["player"]) for r in recs if r["kind"] in ("struck", "protected")}
+    rows = []
+    for r in recs:
+        event = cards.events().get(r.get("event", "")) if r["kind"] == "event" else None
+        if event is None or event.code != "bias":
+            continue
+        card = cards.interference().get(event.params.get("card", ""))
+        then = _tracks_before(track_rows, r["turn"])
+        for p in range(state.players):
+            mine = then.get(p, {"rigor": 0, "hype": 0})
+            if (r["turn"], p) not in named and mine["rigor"] > mine["hype"]:
+                rows.append({"round": r["turn"], "player": p, "event": event.id, "card": card.id if card else "",
+                             "card_kind": card.kind if card else "", "rigor": int(mine["rigor"]),
+                             "hype": int(mine["hype"])})
+    return _frame(rows, ESCAPE_COLUMNS)
+
+
 def _tracks_before(track_rows: pd.DataFrame, round_: int) -> dict[int, dict]:
     """Every seat's tracks at the end of the last round before ``round_`` (an event comes at the
     start of its round): seat -> {rigor, hype, reputation, vp}."""
@@ -488,10 +527,26 @@ def publications(state, recs=None) -> pd.DataFrame:
     return _frame(rows, PUBLICATION_COLUMNS)
 
 
+def unpublished_null(result: dict, over: bool, last_round: int) -> str:
+    """Where an unpublished null result stands: ``drawer`` (the game is over and it had a round
+    to be published in: the file drawer), ``late`` (rolled in the game's last round: the game
+    ended before anyone could publish it) or ``open`` (the game goes on: it can still be
+    published); "" for a hit, an artefact or a published null result."""
+    if result["kind"] != "null" or result["preprint"] or result["journal"]:
+        return ""
+    if not over:
+        return "open"
+    return "late" if result["round"] >= last_round else "drawer"
+
+
 def results_by_player(state, test_rows: pd.DataFrame, pubs: pd.DataFrame) -> pd.DataFrame:
-    """Per player: hits and null results from their tests, what they published of each, and how
-    many null results they never published (``null_drawer``: the file drawer)."""
-    results = state.view(None)["results"]
+    """Per player: hits and null results from their tests, what they published of each
+    (``null_published``: in a preprint, a journal or both), and the null results never published:
+    ``null_drawer`` (the file drawer: they could have been), ``null_late`` (the game ended before
+    they could be) and ``null_open`` (the game goes on: they still can be); see
+    :func:`unpublished_null`."""
+    view = state.view(None)
+    results, over, last_round = view["results"], state.is_over(), view["round"]
     rows = []
     for p in range(state.players):
         mine = test_rows[test_rows["player"] == p]
@@ -503,8 +558,11 @@ def results_by_player(state, test_rows: pd.DataFrame, pubs: pd.DataFrame) -> pd.
             for outcome in ("hit", "null"):
                 row[f"{venue}_{outcome}"] = int(((paper["venue"] == venue) & (paper["outcome"] == outcome)).sum())
         row["null_vp"] = int(paper["vp"].sum())
-        row["null_drawer"] = sum(1 for r in results if r["player"] == p and r["kind"] == "null"
-                                 and not r["preprint"] and not r["journal"])
+        mine = [r for r in results if r["player"] == p and r["kind"] == "null"]
+        row["null_published"] = sum(1 for r in mine if r["preprint"] or r["journal"])
+        where = [unpublished_null(r, over, last_round) for r in mine]
+        for place in ("drawer", "late", "open"):
+            row[f"null_{place}"] = where.count(place)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -675,6 +733,9 @@ class Summary:
     counter: int          # the replication counter
     counter_goal: int
     vp: list              # each player's VP now
+    ranking: list         # the seats, best first, as the game ranks them (a synthesis, then K26's order)
+    ranks: list           # each seat's place in K26's order: (VP, replications of its theories, Rigor, −Hype)
+    decided_by: str       # what chose the winner: synthesis, vp, replications, rigor, hype, shared ("": going on)
 
 
 @dataclass
@@ -700,17 +761,25 @@ class Debrief:
     strikes: pd.DataFrame               # school game: bias and influence events
     strikes_by_player: pd.DataFrame
     strike_protections: pd.DataFrame
+    escapes: pd.DataFrame               # school game: the teams a bias event passed by (Rigor above Hype)
     noise: pd.DataFrame                 # every noise put on a hex, and why
     noisy_tests: pd.DataFrame           # tests the noise weighed on
     hype: pd.DataFrame                  # rounds that ended with Hype ahead of Rigor
 
 
 def summary(state) -> Summary:
+    """The game in a few numbers, and its order: the winners first, then the others in the order
+    of the rules' tie-break (K26), so a list of the seats never puts a loser above a winner."""
     view = state.view(None)
+    over = state.is_over()
+    ranks = [tuple(int(x) for x in state._rank(p)) for p in range(state.players)]  # the rules' own order (K26)
+    winners = list(view["winners"])
+    ranking = sorted(range(state.players), key=lambda p: (p not in winners, [-x for x in ranks[p]], p))
     return Summary(variant=view["variant"], players=state.players, seed=state.seed, moves=len(state.history),
-                   rounds=view["rounds"], round=view["round"], over=state.is_over(), end_reason=view["end_reason"],
-                   winners=list(view["winners"]), counter=view["counter"], counter_goal=view["counter_goal"],
-                   vp=[int(pl["vp"]) for pl in view["players_"]])
+                   rounds=view["rounds"], round=view["round"], over=over, end_reason=view["end_reason"],
+                   winners=winners, counter=view["counter"], counter_goal=view["counter_goal"],
+                   vp=[int(pl["vp"]) for pl in view["players_"]], ranking=ranking, ranks=ranks,
+                   decided_by=state.decided_by() if over else "")
 
 
 def analyse(state) -> Debrief:
@@ -733,4 +802,5 @@ def analyse(state) -> Debrief:
         pair=telling_pair(test_rows), pairs=replication_pairs(test_rows), events=events_played(state, recs),
         event_effects=event_effects(state, recs), strikes=hits,
         strikes_by_player=strikes_by_player(hits, state.players), strike_protections=strike_protections(hits),
+        escapes=escapes(state, recs, track_rows),
         noise=noise_made(state, recs, test_rows), noisy_tests=noisy_tests(test_rows), hype=hype_moments(track_rows))

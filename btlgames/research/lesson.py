@@ -8,7 +8,7 @@ test replays a quick simulation against them, so they cannot drift from the engi
     minutes_per_round(4, "round")  -> 4.8
     schedule(4, "round")           -> the lesson minute by minute: set-up, rules, rounds, debrief
     progress(view)                 -> 2.4: two rounds done and 40 % of the third
-    minutes_behind(view, 20.0)     -> 1.3: the class is 1.3 minutes behind the plan
+    minutes_behind(view, 20.0)     -> 1.3: the class is 1.3 minutes behind the plan (None: the game is over)
 """
 from __future__ import annotations
 
@@ -194,11 +194,12 @@ def planned_progress(minute: float, teams: int, stories: str | None = None) -> f
     return min(float(ROUNDS), max(0.0, played / minutes_per_round(teams, stories)))
 
 
-def minutes_behind(view: dict, minute: float) -> float:
+def minutes_behind(view: dict, minute: float) -> float | None:
     """Minutes the class is behind the plan (negative: ahead), ``minute`` minutes into the lesson.
-    Uses the game's own story cap; 0 once the game is over."""
+    Uses the game's own story cap. None once the game is over: the plan paces rounds, and none
+    is left to be behind or ahead with (the lesson clock says when the game ended instead)."""
     if view["phase"] == "over":
-        return 0.0
+        return None
     teams, stories = view["players"], view.get("stories", "none")
     gap = planned_progress(minute, teams, stories) - progress(view)
     return gap * minutes_per_round(teams, stories)

@@ -13,7 +13,7 @@ from btlgames.core.events import Log
 from btlgames.core.saves import dumps, loads
 from btlgames.core.playing import play_one
 from btlgames.core.state import action_from_json
-from btlgames.research import debrief as d
+from btlgames.research import cards, debrief as d
 
 GAMES = [  # variant, seats' bots, seed: both variants, every seat count, careful and random play
     ("school", ["heuristic"] * 3, 1), ("school", ["random"] * 3, 77), ("school", ["heuristic", "random"], 2),
@@ -148,8 +148,40 @@ def test_publications_and_null_results(game):
     results = state.view(None)["results"]
     nulls = [r for r in results if r["kind"] == "null"]
     assert res["nulls"].sum() == len(nulls) == len(kinds(log, "null"))
-    assert res["null_drawer"].sum() == sum(1 for r in nulls if not r["preprint"] and not r["journal"])
+    unpublished = [r for r in nulls if not r["preprint"] and not r["journal"]]
+    assert res["null_published"].sum() == len(nulls) - len(unpublished)
+    # a finished game: a null result rolled in its last round could never be published (no
+    # round came after it), so it is not in the drawer; every earlier one is
+    assert res["null_open"].sum() == 0
+    assert res["null_late"].sum() == sum(1 for r in unpublished if r["round"] == state.round)
+    assert res["null_drawer"].sum() == sum(1 for r in unpublished if r["round"] < state.round)
     assert (pubs["result_round"] <= pubs["round"]).all()
+
+
+def test_the_last_rounds_null_results_are_not_in_the_drawer():
+    """A school game that ended after round 4 by replications, with null results of round 4 unpublished."""
+    state = next(s for s in (play_one("research", seed, ["heuristic"] * 4, variant="school", players=4)
+                             for seed in range(40))
+                 if s.round < 5 and any(r["kind"] == "null" and r["round"] == s.round and not r["journal"]
+                                        and not r["preprint"] for r in s.results))
+    res = d.analyse(state).results_by_player
+    late = [r for r in state.results if r["kind"] == "null" and r["round"] == state.round]
+    assert res["null_late"].sum() == sum(1 for r in late if not r["preprint"] and not r["journal"]) > 0
+    for r in state.results:
+        if r["kind"] == "null" and not r["preprint"] and not r["journal"]:
+            assert d.unpublished_null(r, True, state.round) == ("late" if r["round"] == state.round else "drawer")
+            assert d.unpublished_null(r, False, state.round) == "open"  # the game goes on: still publishable
+
+
+def test_an_unfinished_games_unpublished_null_results_can_still_be_published():
+    done = play_one("research", 6, ["heuristic", "random", "heuristic"], variant="school", players=3)
+    early = btlgames.load("research", seed=done.seed, **done.options)
+    for raw in done.history[:len(done.history) * 2 // 3]:
+        early.apply(action_from_json(early.actions, raw))
+    res = d.analyse(early).results_by_player
+    unpublished = [r for r in early.results if r["kind"] == "null" and not r["preprint"] and not r["journal"]]
+    assert unpublished and res["null_open"].sum() == len(unpublished)
+    assert res["null_drawer"].sum() == res["null_late"].sum() == 0
 
 
 def test_falls_give_vp_only_when_falsified(game):
@@ -346,15 +378,17 @@ def test_the_telling_pair_is_a_first_hit_and_a_later_test_elsewhere(game):
     pair, th = facts.pair, facts.theories
     expected = ("no_tests" if not len(facts.tests) else "failed" if th["failed_elsewhere"].sum()
                 else "replicated" if th["replications"].sum() else "untried" if th["hits"].sum() else "no_pass")
-    assert pair.kind == expected
+    assert pair.kind.replace("impossible", "failed") == expected
+    if pair.kind == "impossible":  # no failure that could have passed: the one shown could not
+        assert pair.later["faces"] == 0
     rolled = list(kinds(log, "test")["roll"]) if len(facts.tests) else []
     if pair.passed is not None:
         assert pair.passed["outcome"] == "first" and pair.passed["roll"] in rolled
-    if pair.kind in ("failed", "replicated"):
+    if pair.kind in ("failed", "impossible", "replicated"):
         later = pair.later
         assert later["theory"] == pair.passed["theory"] and later["round"] >= pair.passed["round"]
         assert later["tile"] != pair.passed["tile"]
-        assert later["outcome"] in (d.FAILED if pair.kind == "failed" else ("replication",))
+        assert later["outcome"] in (("replication",) if pair.kind == "replicated" else d.FAILED)
         assert later["total"] == later["roll"] + later["bonus"] - later["noise"] - later["penalty"]
         for term in pair.harder:
             worse = later[term] > pair.passed[term] if term in ("difficulty", "noise", "penalty") \
@@ -363,9 +397,9 @@ def test_the_telling_pair_is_a_first_hit_and_a_later_test_elsewhere(game):
     if pair.kind == "no_pass":
         assert not pair.later["success"]
     if pair.replication is not None:
-        assert pair.kind == "failed" and pair.replication["outcome"] == "replication"
+        assert pair.kind in ("failed", "impossible") and pair.replication["outcome"] == "replication"
         assert pair.replication["theory"] == pair.passed["theory"]
-    elif pair.kind == "failed":
+    elif pair.kind in ("failed", "impossible"):
         assert th.set_index("theory").loc[pair.passed["theory"], "replications"] == 0
 
 
@@ -417,6 +451,32 @@ def test_the_pair_says_what_made_the_later_test_harder():
     g.add(2, 1, "null", theory="cosmic_inflation", kv=0)
     pair = d.telling_pair(d.tests(g))
     assert pair.kind == "failed" and pair.harder == ("difficulty", "noise", "bonus")
+
+
+def test_every_test_knows_how_many_faces_of_the_die_could_pass_it(game):
+    state, facts, log = game
+    for t in facts.tests.to_dict("records"):
+        needed = t["difficulty"] - t["bonus"] + t["noise"] + t["penalty"]  # the die must show at least this
+        assert t["faces"] == sum(1 for face in range(1, 7) if face >= needed)
+        assert t["faces"] or not t["success"]  # a test no face could pass never passed
+
+
+def test_the_pair_prefers_a_failure_that_could_have_passed_and_says_when_none_could():
+    g = Logged()
+    for tile, owner in (("1a", 0), ("2a", 1), ("2b", 1)):
+        g.add(1, owner, "build", card="ligo_interferometer", tile=tile, hex="gravity-1", bonus={})
+    for theory in ("cosmic_inflation", "warm_dark_matter"):
+        g.add(1, 0, "play_theory", card=theory)
+    logged_test(g, 1, 0, "cosmic_inflation", "1a", "first")
+    g.add(2, 1, "test", theory="cosmic_inflation", tile="2a", method="", roll=6, bonus=0, noise=2, penalty=0,
+          total=4, difficulty=8, hex="gravity-1", success=False)  # needs 10 on the die: no face passes
+    g.add(2, 1, "null", theory="cosmic_inflation", kv=0)
+    alone = d.telling_pair(d.tests(g))
+    assert alone.kind == "impossible" and alone.later["faces"] == 0  # the only failure: shown, as it was
+    logged_test(g, 2, 0, "warm_dark_matter", "1a", "first")
+    logged_test(g, 3, 1, "warm_dark_matter", "2b", "null")  # needed 2 on the die: bad luck is possible
+    pair = d.telling_pair(d.tests(g))
+    assert (pair.kind, pair.passed["theory"], pair.later["faces"]) == ("failed", "warm_dark_matter", 5)
 
 
 @pytest.mark.parametrize("outcomes, kind", [
@@ -585,3 +645,49 @@ def test_an_unknown_card_in_a_strike_has_no_kind_but_does_not_fail(struck_game):
                   effect={"hype": 1})
     s = d.analyse(early).strikes
     assert s.iloc[-1]["card_kind"] == "" and s.iloc[-1]["careless"] in (True, False)
+
+
+def test_the_teams_a_bias_event_passed_by_escaped_it_with_rigor_above_hype(game):  # K33
+    """Every school game meets a bias event: each team was struck, protected, or escaped it
+    because its Rigor was above its Hype (the lesson plan's key point, debrief questions 2 and 5)."""
+    state, facts, log = game
+    bias = [e for e in state.log if e.kind == "event" and e.data.get("code") == "bias"]
+    if state.view(None)["variant"] != "school":
+        assert not bias and facts.escapes.empty
+        return
+    assert bias  # K33: every school game has one
+    s, esc = facts.strikes, facts.escapes
+    assert (esc["rigor"] > esc["hype"]).all()
+    for e in bias:
+        named = set(s[(s["round"] == e.turn) & (s["sort"] == "bias")]["player"])
+        escaped = set(esc[esc["round"] == e.turn]["player"])
+        assert not named & escaped and named | escaped == set(range(state.players)), e.turn
+        assert set(esc[esc["round"] == e.turn]["card"]) <= {cards.events()[e.data["event"]].params["card"]}
+
+
+def test_an_older_save_names_no_escapes_it_cannot_know():
+    """Without the struck and protected records, only the teams whose tracks kept them out escaped."""
+    state = play_one("research", 1, ["heuristic"] * 3, variant="school", players=3)
+    facts, old = d.analyse(state), d.analyse(older_save(state))
+    assert set(old.escapes["player"]) <= set(facts.escapes["player"]) | set(facts.strikes["player"])
+    assert (old.escapes["rigor"] > old.escapes["hype"]).all()
+
+
+def test_the_ranking_puts_the_winners_first_then_follows_the_tie_break(game):  # K26
+    state, facts, log = game
+    s = facts.summary
+    assert sorted(s.ranking) == list(range(state.players))
+    assert set(s.ranking[:len(s.winners)]) == set(s.winners)
+    others = s.ranking[len(s.winners):]
+    assert [s.ranks[p] for p in others] == sorted((s.ranks[p] for p in others), reverse=True)
+    assert s.ranks == [tuple(state._rank(p)) for p in range(state.players)]
+    assert s.decided_by == state.decided_by()
+
+
+def test_a_tie_on_vp_ranks_the_winner_above_a_lower_seat():
+    """Seed 44: Teams 2 and 4 end level on 9 VP; Team 4 wins on replications of its theories (K26)
+    and comes first, though its seat is higher."""
+    state = play_one("research", 44, ["heuristic"] * 4, variant="school", players=4)
+    s = d.analyse(state).summary
+    assert (s.vp, s.winners, s.decided_by) == ([4, 9, 8, 9], [3], "replications")
+    assert s.ranking == [3, 1, 2, 0] and s.ranks[3][1] > s.ranks[1][1]

@@ -152,7 +152,7 @@ def test_every_screen_shows_this_games_evidence(games, which):
         assert text(S.score_line(seats, d, p)) in shown[0]
     # 1: the pair's theory and rolls
     pair = d.pair
-    assert pair.kind == "failed"
+    assert pair.kind in ("failed", "impossible")
     assert W.card_name(pair.passed["theory"]) in shown[1]
     for t in (pair.passed, pair.later):
         assert W.roll_words(t) in shown[1] and f'data-roll="{t["roll"]}"' in html[1]
@@ -180,8 +180,9 @@ def test_every_screen_shows_this_games_evidence(games, which):
     # 5: bias against influence
     if which == "school":
         count = d.strikes.groupby(["sort", "outcome"]).size()
-        assert M["present.q5.count"].format(**{f"{s}_{o}": int(count.get((s, o), 0)) for s in ("bias", "influence")
-                                               for o in ("struck", "protected")}) in shown[5]
+        assert M["present.q5.count"].format(bias_escaped=len(d.escapes), **{
+            f"{s}_{o}": int(count.get((s, o), 0)) for s in ("bias", "influence")
+            for o in ("struck", "protected")}) in shown[5]
     else:
         count = d.interference["type"].value_counts()
         assert M["q5.count"].format(biases=count["bias"], influence=count["influence"]) in shown[5]
@@ -239,11 +240,102 @@ def test_a_school_game_whose_events_struck_shows_who_and_why():
     assert M["real_method.blind_analysis"] in q2  # the real lab's protection the method stands for
     p.show(5)
     q5 = words(p.screen.value)
-    assert M["present.q5.count"].format(bias_struck=1, bias_protected=1, influence_struck=1,
-                                        influence_protected=0) in q5
+    assert M["present.q5.count"].format(bias_struck=1, bias_protected=1, bias_escaped=len(facts.analyse(state).escapes),
+                                        influence_struck=1, influence_protected=0) in q5
     assert "A card from a newer deck (influence) was aimed at ▲ Team 3" in q5  # an unknown card: its id in words
     assert "lost R2, 1 noise on Quantum information 3, Reputation −1." in q5
     assert M["present.q5.best"].format(guard="Blind analysis", n=1) in q5
+
+
+# -- the evidence true to this game ---------------------------------------------------------------------
+def test_the_opening_lists_the_winner_first_and_says_the_tie_break_in_words():
+    """Seed 44: Teams 2 and 4 end level on 9 VP and Team 4 wins on replications of its own
+    theories (the rules' tie-break): the screen that says "Team 4 wins" lists Team 4 first and says why."""
+    state = school(44, ("heuristic",) * 4)
+    d = facts.analyse(state)
+    seats = S.Seats("school")
+    html = S.DRAW[0](seats, d)
+    said = words(html)
+    assert S.winners_words(seats, d) == M["present.won"].format(seats=seats.label(3), vp=9, round=d.summary.round,
+                                                               rounds=5) and S.winners_words(seats, d) in said
+    listed = [text(line) for line in re.findall(r"<li>(.*?)</li>", html)]
+    assert listed[:2] == [text(S.score_line(seats, d, 3)), text(S.score_line(seats, d, 1))]
+    mine, theirs = d.summary.ranks[3][1], d.summary.ranks[1][1]
+    tie = M["tie.replications"].format(others=seats.label(1), winner=seats.label(3), mine=mine, theirs=theirs)
+    assert mine > theirs and tie in said
+    assert said.index(S.winners_words(seats, d)) < said.index(tie) < said.index(listed[0])  # said with the winner
+
+
+@pytest.mark.parametrize("seed", [44, 1])
+def test_the_opening_lists_the_seats_as_the_rules_rank_them(seed):
+    state = school(seed, ("heuristic",) * 4)
+    d = facts.analyse(state)
+    html = S.DRAW[0](S.Seats("school"), d)
+    listed = [int(n) - 1 for n in re.findall(r'<li><span class="btl-seat btl-seat-(\d)"', html)]
+    assert listed == d.summary.ranking and listed[0] in state.winners()
+    assert ("btl-tiebreak" in html) == (state.decided_by() not in ("vp", "synthesis"))
+
+
+def test_question_4_puts_in_the_drawer_only_null_results_that_could_have_been_published():
+    """Seed 1 ends after round 5 with null results of round 5 that no one could publish any more:
+    too late, not in the drawer."""
+    state = school(1, ("heuristic",) * 4)
+    d = facts.analyse(state)
+    res = d.results_by_player
+    unpublished = [r for r in state.results if r["kind"] == "null" and not r["preprint"] and not r["journal"]]
+    late = [r for r in unpublished if r["round"] == state.round]
+    assert late and len(unpublished) > len(late)
+    said = words(S.DRAW[4](S.Seats("school"), d))
+    assert M["present.q4.nulls"].format(nulls=int(res["nulls"].sum()), journal=int(res["journal_null"].sum()),
+                                        drawer=len(unpublished) - len(late), late=len(late)) in said
+    assert M["present.q4.col.late"] in said and M["present.q4.col.open"] not in said
+    for p in range(state.players):  # a seat's row: ... in the drawer, too late
+        mine = [r for r in unpublished if r["player"] == p]
+        drawer, too_late = sum(r["round"] < state.round for r in mine), sum(r["round"] == state.round for r in mine)
+        assert re.search(rf"{re.escape(S.Seats('school').label(p))} .* {drawer} {too_late}(?: |$)", said), p
+
+
+def test_question_4_of_a_game_still_going_has_nothing_in_the_drawer():
+    d = facts.analyse(unfinished())
+    said = words(S.DRAW[4](S.Seats("school"), d))
+    res = d.results_by_player
+    assert int(res["null_drawer"].sum()) == 0 and M["present.q4.col.open"] in said
+    if int(res["nulls"].sum()):
+        assert M["present.q4.nulls_open"].format(nulls=int(res["nulls"].sum()), journal=int(res["journal_null"].sum()),
+                                                 open=int(res["null_open"].sum())) in said
+
+
+def test_questions_2_and_5_say_who_escaped_the_bias_and_why(games):
+    """The lesson's key point: the bias event passed by every team whose Rigor was above its Hype."""
+    state = games["school"]
+    d = facts.analyse(state)
+    seats = S.Seats("school")
+    assert len(d.escapes)
+    line = text(W.escape_line(seats, d.escapes.itertuples()))
+    for r in d.escapes.itertuples():
+        assert f"{seats.label(r.player)} (Rigor {r.rigor}, Hype {r.hype})" in line and r.rigor > r.hype
+    assert line in words(S.DRAW[2](seats, d)) and line in words(S.DRAW[5](seats, d))
+    struck = d.strikes[(d.strikes["sort"] == "bias") & (d.strikes["outcome"] == "struck")]
+    for r in struck.head(1).itertuples():  # the struck team is still named beside them
+        assert text(W.strike_line(seats, r)) in words(S.DRAW[2](seats, d))
+
+
+def test_a_bias_event_that_found_no_careful_team_says_so(games):
+    d = facts.analyse(games["school"])
+    d.escapes = d.escapes.iloc[0:0]  # as if every team's Hype had been at least its Rigor
+    said = words(S.DRAW[2](S.Seats("school"), d))
+    bias = d.strikes[d.strikes["sort"] == "bias"].iloc[0]
+    assert M["escape.none"].format(round=bias["round"], card=W.card_name(bias["card"])) in said
+
+
+def test_a_test_no_die_could_pass_is_not_asked_about_as_bad_luck():
+    """Seed 1, three random players: the only failed replication attempt could not succeed."""
+    state = play_one("research", 1, ["random"] * 3, variant="full", players=3)
+    d = facts.analyse(state)
+    assert d.pair.kind == "impossible" and d.pair.later["faces"] == 0
+    said = words(S.DRAW[1](S.Seats("full"), d))
+    assert M["present.ask.q1.impossible"] in said and M["pair.means.impossible"] in said
+    assert M["present.ask.q1.failed"] not in said and "luck" not in M["present.ask.q1.impossible"]
 
 
 def test_a_screen_that_cannot_draw_says_so_and_the_others_still_work(games, monkeypatch):

@@ -1,4 +1,5 @@
 """The teacher's lesson clock: a countdown (45 minutes by default) with Start, Pause and Reset.
+It compares the class with the lesson's plan while the game goes on, and says when it ended.
 
 No thread and no timer: the clock keeps two numbers (the seconds used before the current run,
 and when the current run started) and draws itself from them whenever it is asked to, on
@@ -47,15 +48,20 @@ class LessonClock:
 
     ``words`` is the catalogue table of its sentences (a debrief clock has its own). ``behind``,
     if given, says how far the class is from its plan: ``behind(seconds_used)`` returns the
-    minutes behind (negative: ahead), or None when there is nothing to compare yet.
+    minutes behind (negative: ahead), or None when there is nothing to compare. ``ended``, if
+    given, says whether the game is over: the clock notes when it first sees that (the lesson's
+    minute and the time of day) and from then on says so instead of comparing with the plan,
+    until a new game begins.
     """
 
     def __init__(self, minutes: int = 45, now: Callable[[], float] = time.time, words: str = "research_ui.clock",
-                 behind: Callable[[float], float | None] | None = None):
+                 behind: Callable[[float], float | None] | None = None, ended: Callable[[], bool] | None = None):
         self.total = minutes * 60
         self.now = now
         self.words_key = words
         self.behind = behind
+        self.ended = ended
+        self.ended_at: tuple[float | None, float] | None = None  # (seconds into the lesson or None, time of day)
         self.used = 0.0  # seconds counted before the current run
         self.since: float | None = None  # when the current run started (None: not running)
         self.first_start: float | None = None  # when the lesson's clock was first started
@@ -86,6 +92,7 @@ class LessonClock:
         return max(0.0, self.total - self.used - run)
 
     def start(self) -> None:
+        self._note_end()  # a game already over when the lesson's clock starts ended at no minute of it
         if self.since is None and self.left() > 0:
             self.since = self.now()
             self.first_start = self.first_start or self.since
@@ -102,7 +109,16 @@ class LessonClock:
 
     def reset(self) -> None:
         self.used, self.since, self.first_start, self.paused_at = 0.0, None, None, None
+        self.ended_at = None  # noted again, from this new start, if the game is still over
         self.refresh()
+
+    def _note_end(self) -> None:
+        """Note when the game ended the first time the clock sees it over (a new game clears it)."""
+        if self.ended is None or not self.ended():
+            self.ended_at = None
+        elif self.ended_at is None:
+            used = self.total - self.left() if self.first_start is not None else None
+            self.ended_at = (used, self.now())
 
     # -- drawing ----------------------------------------------------------------------------------
     def words(self) -> str:
@@ -118,11 +134,22 @@ class LessonClock:
             return self._t("paused", now=_clock_time(self.paused_at), minutes=minutes)
         return self._t("idle", minutes=self.total // 60)
 
+    def minutes_late(self) -> float | None:
+        """Minutes behind the plan (negative: ahead); None with no plan to compare, before the
+        clock starts, and once the game is over (no rounds are left to be late with)."""
+        if self.behind is None or self.first_start is None or self.ended_at is not None:
+            return None
+        return self.behind(self.total - self.left())
+
     def plan_words(self) -> str:
-        """"On plan", "2 min behind the plan", "3 min ahead of the plan" (or nothing to say)."""
-        if self.behind is None or self.first_start is None:
-            return ""
-        late = self.behind(self.total - self.left())
+        """"On plan", "2 min behind the plan", "3 min ahead of the plan", when the game ended
+        (or nothing to say)."""
+        if self.ended_at is not None:
+            used, stamp = self.ended_at
+            if used is None:
+                return self._t("over_idle")
+            return self._t("over", time=_clock_time(stamp), minute=int(used // 60))
+        late = self.minutes_late()
         if late is None:
             return ""
         if abs(late) < 1:
@@ -130,6 +157,7 @@ class LessonClock:
         return self._t("behind" if late > 0 else "ahead", n=round(abs(late)))
 
     def refresh(self) -> None:
+        self._note_end()
         left = self.left()
         minutes = -(-int(left) // 60)
         share = 100 * left / self.total if self.total else 0
@@ -138,7 +166,8 @@ class LessonClock:
         motion = f"animation: lc-shrink {left:.0f}s linear forwards;" if self.running else ""
         up = " lc-up" if left <= 0 else ""
         plan = self.plan_words()
-        late = " lc-behind" if plan and self.behind(self.total - left) >= 1 else ""
+        behind = self.minutes_late()
+        late = " lc-behind" if behind is not None and behind >= 1 else ""
         plan_html = f' <span class="lc-plan">{esc(plan)}</span>' if plan else ""
         self.display.value = (
             f'<div class="lc-face{up}{late}" role="timer" aria-label="{esc(self._t("label"))}">'

@@ -39,9 +39,9 @@ from ...research import debrief as facts
 from .charts import interference_chart, kinds_chart, strikes_chart, tests_chart, tracks_chart, vp_chart
 from .pieces import Seats, bullets, card_name, details, msg, number, para, seat_table, signed, table
 from .screens import presenter, this_game
-from .words import (answer_words, artefact_line, event_effect_line, event_line, hype_line, noise_summary,
-                            noisy_test_line, outcome_words, pair_html, protection_words, real_protection,
-                            strike_line, verdict)
+from .words import (answer_words, artefact_line, escape_lines, event_effect_line, event_line, hype_line,
+                    noise_summary, noisy_test_line, outcome_words, pair_html, protection_words, real_protection,
+                    strike_line, tiebreak_words, verdict)
 from ..common.seats import SYMBOLS
 from ..common.widgets import WIDE, app, button, esc, message, row, stylesheet, whole_number
 
@@ -207,6 +207,8 @@ def summary_html(game: Session) -> str:
                               counter=s.counter, goal=s.counter_goal)))
         won = ", ".join(f"{game.badge(p)} ({number(s.vp[p])} VP)" for p in s.winners)
         parts.append(f"<p>{esc(msg('game.winners'))} {won}</p>")
+        tie = tiebreak_words(game, s)
+        parts.append(f'<p class="btl-tiebreak">{tie}</p>' if tie else "")
     else:
         parts.append(message(esc(msg("game.unfinished", round=s.round, rounds=s.rounds))))
     return "".join(parts)
@@ -383,6 +385,7 @@ def _school_biases(game: Session, d: facts.Debrief) -> list[str]:
     for r in mine.itertuples():
         real = real_protection(r.how, r.method) if r.outcome == "protected" else ""
         items.append(strike_line(game, r) + (f" <em>{esc(msg('q2.real_lab', real=real))}</em>" if real else ""))
+    items += escape_lines(game, d.escapes, d.strikes)  # who it passed by, and why
     return [para(msg("q2.school"), "btl-lead"), bullets(items)]
 
 
@@ -473,8 +476,10 @@ def _publishing(game: Session, d: facts.Debrief) -> str:
     res, s = d.results_by_player, d.summary
     nulls = int(res["nulls"].sum())
     null_papers = int(res["journal_null"].sum())
-    parts = [para(msg("q4.nulls", nulls=nulls, journal=null_papers, preprint=int(res["preprint_null"].sum()),
-                      vp=int(res["null_vp"].sum()), drawer=int(res["null_drawer"].sum()))
+    key = "q4.nulls" if s.over else "q4.nulls_open"
+    parts = [para(msg(key, nulls=nulls, journal=null_papers, preprint=int(res["preprint_null"].sum()),
+                      vp=int(res["null_vp"].sum()), drawer=int(res["null_drawer"].sum()),
+                      late=int(res["null_late"].sum()), open=int(res["null_open"].sum()))
                   if nulls else msg("q4.no_nulls"), "btl-lead")]
     parts.append(seat_table(game, res, ("hits", "nulls", "artefacts", "preprint_hit", "preprint_null", "journal_hit",
                                         "journal_null", "null_vp")))
@@ -522,9 +527,10 @@ def _school_interference(game: Session, d: facts.Debrief) -> list[str]:
              strikes_chart(game, d)]
     for sort in ("bias", "influence"):
         mine = s[s["sort"] == sort]
-        if len(mine):
+        passed_by = escape_lines(game, d.escapes, s) if sort == "bias" else []
+        if len(mine) or passed_by:
             parts.append(para(msg(f"q5.{sort}_events")))
-            parts.append(bullets(strike_line(game, r) for r in mine.itertuples()))
+            parts.append(bullets([strike_line(game, r) for r in mine.itertuples()] + passed_by))
     safe = d.strike_protections
     if len(safe):
         parts.append(para(msg("q5.protected_school")))
@@ -585,7 +591,8 @@ def _scoreboard(game: Session, d: facts.Debrief) -> str:
         parts.append(f'<p class="btl-lead">{esc(msg("score.winners"))} {won}</p>')
         best = int(vp["total"].max())
         if s.end_reason != "synthesis" and int((vp["total"] == best).sum()) > 1:
-            parts.append(para(msg("score.tie")))
+            tie = tiebreak_words(game, s)
+            parts.append(f'<p class="btl-tiebreak">{tie}</p>' if tie else para(msg("score.tie")))
         if s.end_reason == "synthesis":
             parts.append(para(msg("score.synthesis")))
     if sources:

@@ -3,8 +3,10 @@
 :func:`presenter` (the game app's Debrief button opens it) takes a Research Programme state,
 finished or not, and returns one widget: an opening screen (who won, the scoreboard), the five
 questions of the rulebook's debrief, and a closing screen (what to remember); Previous and Next
-step through them, a debrief clock (the lesson clock, 8 minutes by default) counts down, and
-"Back to the game" calls ``close`` when one is given.
+step through them, and "Back to the game" calls ``close`` when one is given. Inside the school
+app the debrief keeps to the lesson's own clock (handed in as ``clock``, shown in the app's
+header: one clock for the lesson, which knows when the game ended); on its own it brings a
+debrief clock (a lesson clock of 8 minutes by default).
 
 Made to fit one screen without scrolling at 1920×1080 and 1366×768 in a box the size of the
 viewport minus the game app's header: type and charts scale with the viewport, and every screen
@@ -161,9 +163,12 @@ def score_line(seats: Seats, d: facts.Debrief, p: int) -> str:
 
 
 def opening(seats: Seats, d: facts.Debrief) -> str:
+    """Who won, and the scores in the rules' order: the winners first (a tie-break said in words
+    under the winner), then the others as the tie-break ranks them."""
     s = d.summary
-    order = sorted(range(s.players), key=lambda p: (-s.vp[p], p))
-    body = [bullets([score_line(seats, d, p) for p in order], "btl-scores")]
+    tie = words.tiebreak_words(seats, s)
+    body = [f'<p class="btl-lead btl-tiebreak">{tie}</p>'] if tie else []
+    body.append(bullets([score_line(seats, d, p) for p in s.ranking], "btl-scores"))
     if s.over:
         ended = msg(f"game.end.{s.end_reason or 'rounds'}", round=s.round, rounds=s.rounds, counter=s.counter,
                     goal=s.counter_goal)
@@ -188,16 +193,18 @@ def _bias_lines(seats: Seats, d: facts.Debrief) -> list[str]:
     """This game's biases, a few of each kind: cards played (full game) or bias events (school
     game), the artefacts, the rounds Hype ran ahead (the artefact zone first), the tests the noise
     decided; a last line counts the rest."""
+    escaped = []
     if d.summary.variant == "school":
         came = [words.strike_line(seats, r) for r in _struck_first(d.strikes[d.strikes["sort"] == "bias"]).itertuples()]
+        escaped = words.escape_lines(seats, d.escapes, d.strikes)  # who it passed by, and why: the lesson's point
     else:
         came = [words.interference_line(seats, r)
                 for r in d.interference[d.interference["type"] == "bias"].itertuples()]
     ahead = d.hype.sort_values("zone", kind="stable")  # "artefacts" before "edge"
     noisy = d.noisy_tests[d.noisy_tests["decided"]]
-    return sample([(came, 2), ([words.artefact_line(seats, r) for r in d.artefacts.itertuples()], 1),
+    return sample([(came, 2), (escaped, 1), ([words.artefact_line(seats, r) for r in d.artefacts.itertuples()], 1),
                    ([words.hype_line(seats, r) for r in ahead.itertuples()], 1),
-                   ([words.noisy_test_line(seats, r) for r in noisy.itertuples()], 1)])
+                   ([words.noisy_test_line(seats, r) for r in noisy.itertuples()], 0 if escaped else 1)])
 
 
 def sample(groups: list[tuple[list[str], int]]) -> list[str]:
@@ -279,22 +286,25 @@ def question_3(seats: Seats, d: facts.Debrief) -> str:
 
 # -- question 4 ----------------------------------------------------------------------------------
 def drawer_table(seats: Seats, d: facts.Debrief) -> str:
-    """Per seat: null results, published in a journal, as a preprint only, left in the drawer."""
+    """Per seat: null results, published in a journal, as a preprint only, left in the drawer,
+    and those no one could publish yet: too late (the game ended first) or still open (it goes on)."""
     res = d.results_by_player
+    waiting = "late" if d.summary.over else "open"
     rows = []
     for p in range(d.summary.players):
         r = res.loc[p]
         rows.append([seats.badge(p), str(int(r["nulls"])), f'{int(r["journal_null"])} ({signed(int(r["null_vp"]))} VP)',
-                     str(int(r["preprint_null"])), str(int(r["null_drawer"]))])
-    return table([msg(f"present.q4.col.{k}") for k in ("seat", "nulls", "journal", "preprint", "drawer")], rows,
-                 numeric={1, 2, 3, 4})
+                     str(int(r["preprint_null"])), str(int(r["null_drawer"])), str(int(r[f"null_{waiting}"]))])
+    return table([msg(f"present.q4.col.{k}") for k in ("seat", "nulls", "journal", "preprint", "drawer", waiting)],
+                 rows, numeric={1, 2, 3, 4, 5})
 
 
 def question_4(seats: Seats, d: facts.Debrief) -> str:
     res, s = d.results_by_player, d.summary
     nulls = int(res["nulls"].sum())
-    lead = (msg("present.q4.nulls", nulls=nulls, journal=int(res["journal_null"].sum()),
-                drawer=int(res["null_drawer"].sum())) if nulls else msg("q4.no_nulls"))
+    key = "present.q4.nulls" if s.over else "present.q4.nulls_open"
+    lead = (msg(key, nulls=nulls, journal=int(res["journal_null"].sum()), drawer=int(res["null_drawer"].sum()),
+                late=int(res["null_late"].sum()), open=int(res["null_open"].sum())) if nulls else msg("q4.no_nulls"))
     body = f'<p class="btl-lead">{esc(lead)}</p>' + drawer_table(seats, d)
     cost = d.vp[d.vp["hype"] < 0]
     if s.over and len(cost):
@@ -324,13 +334,15 @@ def _school_5(seats: Seats, d: facts.Debrief) -> tuple[str, str]:
         return body, _tell_apart()
     count = s.groupby(["sort", "outcome"]).size()
     lead = msg("present.q5.count", bias_struck=int(count.get(("bias", "struck"), 0)),
-               bias_protected=int(count.get(("bias", "protected"), 0)),
+               bias_protected=int(count.get(("bias", "protected"), 0)), bias_escaped=len(d.escapes),
                influence_struck=int(count.get(("influence", "struck"), 0)),
                influence_protected=int(count.get(("influence", "protected"), 0)))
-    examples = []  # who was hit by what: two of each sort, those that struck first
+    examples = []  # who was hit by what: two of each sort, those that struck first; who the bias passed by
     for sort in ("bias", "influence"):
         mine = _struck_first(s[s["sort"] == sort])
         examples += [words.strike_line(seats, r) for r in mine.head(2).itertuples()]
+        if sort == "bias":
+            examples += words.escape_lines(seats, d.escapes, s)[:1]
     body = (f'<p class="btl-lead">{esc(lead)}</p><p>{esc(msg("present.q5.explain"))}</p>' + lines(examples)
             + f"<p>{esc(_protected_best(d))}</p>")
     return body, charts.strikes_chart(seats, d, charts.PROJECTOR, caption=False)
@@ -365,7 +377,7 @@ def this_game(d: facts.Debrief) -> str:
     res = d.results_by_player
     struck = int((d.strikes["outcome"] == "struck").sum()) + int((d.interference["outcome"] == "suffered").sum())
     return msg("present.this_game", replications=d.summary.counter, nulls=int(res["nulls"].sum()),
-               published=int(res["nulls"].sum() - res["null_drawer"].sum()), drawer=int(res["null_drawer"].sum()),
+               published=int(res["null_published"].sum()), drawer=int(res["null_drawer"].sum()),
                artefacts=len(d.artefacts), struck=struck)
 
 
@@ -383,13 +395,14 @@ class Presenter:
     :meth:`step` move between the screens (the buttons call them)."""
 
     def __init__(self, state, close: Callable[[], None] | None = None, minutes: int = 8,
-                 now: Callable[[], float] = time.time):
+                 now: Callable[[], float] = time.time, clock: LessonClock | None = None):
         self.facts = facts.analyse(state)
         self.seats = Seats(self.facts.summary.variant)
         self.index = 0
         self._drawn: dict[int, str] = {}
-        self.clock = LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now,
-                                 words="debrief.clock")
+        self.own_clock = clock is None  # without the lesson's clock, a debrief clock of its own
+        self.clock = clock or LessonClock(min(max(int(minutes), CLOCK_MINUTES[0]), CLOCK_MINUTES[1]), now=now,
+                                          words="debrief.clock")
         self.screen = w.HTML()
         self.screen.add_class("btl-present-screen")
         self.position = w.HTML()
@@ -423,6 +436,8 @@ class Presenter:
         game = msg("present.title", variant=msg(f"variant.{s.variant}"), n=s.players, seed=s.seed)
         title = w.HTML(f'<div class="btl-present-game">{esc(game)}</div>')
         title.add_class("btl-present-title")
+        if not self.own_clock:  # the lesson's clock is in the app's header already
+            return self._row([title], "btl-present-top")
         clock = msg("present.clock", minutes=self.clock.total // 60)
         label = w.HTML(f'<span class="btl-present-clock-label">{esc(clock)}</span>')
         return self._row([title, label, self.clock.widget], "btl-present-top")
@@ -450,8 +465,9 @@ class Presenter:
 
 
 def presenter(state, close: Callable[[], None] | None = None, minutes: int = 8,
-              now: Callable[[], float] = time.time) -> w.VBox:
+              now: Callable[[], float] = time.time, clock: LessonClock | None = None) -> w.VBox:
     """The debrief of ``state`` (a Research Programme game, finished or not) to lead on the
-    projector; ``close``, if given, is called by "Back to the game". ``minutes``: the debrief
-    clock (5-10, default 8); ``now``: its time source (tests pass their own)."""
-    return Presenter(state, close, minutes, now).widget
+    projector; ``close``, if given, is called by "Back to the game". ``clock``: the lesson's
+    clock, which the debrief keeps to (redrawn at every step) and does not show again; without
+    one, a debrief clock of ``minutes`` (5-10, default 8) and time source ``now`` (tests pass their own)."""
+    return Presenter(state, close, minutes, now, clock).widget

@@ -106,7 +106,7 @@ def pair_html(seats, pair) -> str:
     parts = [f'<p class="btl-lead">{esc(msg(f"pair.lead.{pair.kind}"))}</p>']
     if cards_:
         parts.append(f'<div class="btl-test-cards">{"".join(cards_)}</div>')
-    harder = harder_words(pair) if pair.kind == "failed" else []
+    harder = harder_words(pair) if pair.kind in ("failed", "impossible") else []
     if harder:
         parts.append(f'<p class="btl-harder">{esc(msg("pair.harder", what="; ".join(harder)))}</p>')
     rep = pair.replication
@@ -262,3 +262,51 @@ def artefact_line(seats, r) -> str:
     rigor, hype = (int(r.rigor), int(r.hype)) if known else (r.rigor_start, r.hype_start)
     return rich("artefact.line", round=esc(r.round), seat=seats.badge(r.player),
                 theory=f"<em>{esc(card_name(r.theory))}</em>", hype=esc(hype), rigor=esc(rigor))
+
+
+# -- who a bias event passed by, and who won a tie ---------------------------------------------------
+def escape_line(seats, rows) -> str:
+    """The teams one bias event passed by (rows of ``escapes`` for one event), in a line: their
+    Rigor was above their Hype (the lesson's point: careful work keeps a bias out of the way)."""
+    rows = list(rows)
+    first = rows[0]
+    who = esc(msg("present.and")).join(rich("escape.seat", seat=seats.badge(r.player), rigor=esc(r.rigor), hype=esc(r.hype))
+                          for r in rows)
+    return rich("escape.line", round=esc(first.round), card=f"<em>{esc(card_name(first.card))}</em>",
+                kind=esc(sort_words(first.card_kind) or msg("type.bias")), seats=who)
+
+
+def escape_lines(seats, escapes, strikes) -> list[str]:
+    """One line per bias event: the teams it passed by, or that it passed by none (every team's
+    Hype was at least its Rigor)."""
+    out = []
+    bias = strikes[strikes["sort"] == "bias"]
+    rounds = sorted(set(escapes["round"]) | set(bias["round"]))
+    for round_ in rounds:
+        mine = escapes[escapes["round"] == round_]
+        if len(mine):
+            out.append(escape_line(seats, mine.itertuples()))
+        else:
+            card = bias[bias["round"] == round_].iloc[0]["card"]
+            out.append(rich("escape.none", round=esc(round_), card=f"<em>{esc(card_name(card))}</em>"))
+    return out
+
+
+TIE_TERMS = ("vp", "replications", "rigor", "hype")  # the order of a seat's rank (K26)
+
+
+def tiebreak_words(seats, summary) -> str:
+    """How the tie-break chose the winner, when VP alone did not: who was level with the winner,
+    and the number that split them ("" when VP decided, a synthesis won, or the game goes on)."""
+    s = summary
+    if not s.over or s.decided_by not in TIE_TERMS[1:] or not s.winners:
+        if s.over and s.decided_by == "shared":
+            return msg("tie.shared")
+        return ""
+    at = TIE_TERMS.index(s.decided_by)
+    winner = s.winners[0]
+    level = [p for p in s.ranking if p != winner and s.ranks[p][:at] == s.ranks[winner][:at]]
+    runner = level[0]
+    value = (lambda p: -s.ranks[p][at]) if s.decided_by == "hype" else (lambda p: s.ranks[p][at])
+    return rich(f"tie.{s.decided_by}", winner=seats.badge(winner), others=esc(msg("present.and")).join(
+        seats.badge(p) for p in level), mine=esc(value(winner)), theirs=esc(value(runner)))

@@ -437,11 +437,12 @@ def _market(view) -> str:
 
 def _events(view) -> str:
     parts = []
-    if view["next_event"]:
+    over = view["phase"] == "over"  # no event comes after the game
+    if view["next_event"] and not over:
         ev, text = view["next_event"], cards.text(view["next_event"])
         parts.append(f'<p title="{esc(text)}"><b>{esc(say("next_event", name=card_name(ev)))}</b>'
                      f'<span class="rp-terms"> {esc(text)}</span></p>')
-    else:  # nothing queued: not turned up yet (the full game's set-up), or the last round
+    elif not over:  # nothing queued: not turned up yet (the full game's set-up), or the last round
         parts.append(para(say("first_event" if view["event_slot"] == "pending" else "no_next_event")))
     if view["event"]:
         parts.append(para(say("this_event", name=card_name(view["event"])), "rp-small"))
@@ -610,13 +611,13 @@ def renderer(variant: str = "full", **_options) -> Renderer:
                            event=partial(event, variant=variant), seat_name=partial(seat_name, variant=variant))
 
 
-def _debrief(state, close):
-    """The debrief of this game, led on the projector (ui/debrief/screens.py). Imported when the
-    debrief opens: it draws charts with matplotlib, which a game needs nothing of (the static
-    site's play pages load no plotting packages)."""
+def _debrief(state, close, clock=None):
+    """The debrief of this game, led on the projector (ui/debrief/screens.py), on the lesson's
+    ``clock`` if it has one. Imported when the debrief opens: it draws charts with matplotlib,
+    which a game needs nothing of (the static site's play pages load no plotting packages)."""
     from ..debrief.screens import presenter
 
-    return presenter(state, close=close)
+    return presenter(state, close=close, clock=clock)
 
 
 def app(variant: str = "full", seed: int | None = None, seats: list[str] | None = None, **options) -> GameApp:
@@ -654,7 +655,11 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
         game = holder.get("game")
         return lesson.minutes_behind(game.state.view(None), seconds / 60) if game else None
 
-    clock = LessonClock(minutes, behind=behind)
+    def over() -> bool:
+        game = holder.get("game")
+        return bool(game and game.state and game.state.is_over())
+
+    clock = LessonClock(minutes, behind=behind, ended=over)
     classes = [w.HTML(f'<span class="rp-class-label">{esc(say("class.label"))}</span>')]
     for n in CLASS_SIZES:
         press = w.Button(description=say("class.teams", n=n), layout=w.Layout(width="auto"))
@@ -668,6 +673,7 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
                header=(clock.widget,), settings=(class_row, story_box), title=t("research_ui.school_title"),
                introduce=False, guided=False)  # a class on a projector: the teacher leads it
     holder["game"] = game
+    game.debrief = partial(_debrief, clock=clock)  # one clock for the lesson: the debrief keeps to it
     story_box.observe(lambda change: game.options.update(stories=change["new"]), names="value")
     if game.seat_chooser.active:  # another number of teams: the plan's advice for it
         game.seat_chooser.count.observe(

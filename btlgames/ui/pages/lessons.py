@@ -129,6 +129,11 @@ def _mark_table(table: dict) -> None:
 #: ruled line with a line's height of room to write on (lesson.html, ``.btl-line``).
 WRITE_LINE = re.compile(r"^([ \t]*(?:\d+[.)][ \t]+)?)_{10,}[ \t]*$", re.M)
 
+#: Where a printed sheet ends and the next begins (a worksheet's page 2, handed out apart from
+#: page 1): a line ``<!-- new sheet -->``, which GitHub does not show; the kit's page starts a
+#: new sheet of paper there (lesson.html, ``.btl-new-sheet``).
+NEW_SHEET = re.compile(r"^<!-- new sheet -->[ \t]*$", re.M)
+
 
 class LessonRenderer(mistune.HTMLRenderer):
     """HTML for a lesson page: notebook links open the apps, headings have GitHub's anchors,
@@ -180,10 +185,12 @@ def render_markdown(text: str, folder=(), base_url: str = "/", lang: str = DEFAU
     the kit's notebooks folder, written relative to the file, become links to the apps under
     ``base_url`` (see ``app_href``). Worksheets get room to write: answer lines (lines of
     underscores) become ruled writing lines, and a table's blank columns become writing
-    columns (see ``_mark_table``); lesson.html styles both for screen and print. Links to apps
+    columns (see ``_mark_table``); lesson.html styles both for screen and print. A line
+    ``<!-- new sheet -->`` starts a new sheet of paper when printed (``NEW_SHEET``). Links to apps
     and to other pages keep the page's language ``lang`` (``?lang=fi``).
     """
     md = mistune.create_markdown(renderer=LessonRenderer(folder, base_url, lang),
                                  plugins=["table", "strikethrough"])
     md.before_render_hooks.append(_mark_worksheet_tables)
-    return md(WRITE_LINE.sub(r'\1<span class="btl-line"></span>', text))
+    text = NEW_SHEET.sub('<div class="btl-new-sheet"></div>', WRITE_LINE.sub(r'\1<span class="btl-line"></span>', text))
+    return md(text)
