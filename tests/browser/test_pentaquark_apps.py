@@ -4,7 +4,7 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, dismiss_show, moves, new_game, press, rulebook_words, words
+from playing import a_move, click_and_wait, current_moves, current_targets, dismiss_show, moves, new_game, press, rulebook_words, words
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -18,11 +18,10 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     table = page.locator(".btl-table")
     assert "Collider" in table.inner_text() and "Detector" in table.inner_text()
     assert page.locator(".pq-card[aria-label]").count() >= 3  # cards carry words, not just colour
-    first = current_moves(page).first  # the collider's cards: on the table, and beside it as buttons
-    label = first.inner_text()
+    first = current_targets(page).first  # a collider's card: its moves are made on the table
+    card = first.get_attribute("aria-label")  # "s(G) green strange"
     click_and_wait(page, first)
     assert moves(page) == 1
-    card = label.split("→")[0].strip()  # "s(G) green strange → Background"
     # the log is drawn after the moves (keyboard focus follows the moves): wait for it, not the buttons
     expect(page.locator(".btl-log")).to_contain_text(f"{card} goes to the Background")
     assert "Kit rule K1" in rulebook_words(page)  # the rules link opens the kit's rulebook
@@ -103,8 +102,15 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
             press(page, a_move(page))
     else:
         raise AssertionError("the game did not end within 150 presses")
+    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
     end = page.locator(".btl-show-view.btl-showing .btl-show-end")
-    end.wait_for()
+    for _ in range(10):
+        if end.count():
+            break
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    assert end.count(), "the game's end says what it showed"
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert "This game:" in end.inner_text() and "whole-number charge" in end.inner_text()
     assert hinted >= 10 and any(m in moments for m in (words(page, "pentaquark.teach.moment.confine_title"),

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press,
+from playing import (a_move, choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press,
                      press_by_keyboard, tab_to, words)
 from wording import assert_in_language
 
@@ -175,7 +175,7 @@ def test_a_saved_game_opens_in_the_debrief_notebook(page, open_app):
     choose_seats(page, ["a person", "bot: heuristic", "bot: heuristic", "bot: heuristic"])
     new_game(page, SEED)
     for _ in range(8):
-        click_and_wait(page, current_moves(page).first)
+        press(page, a_move(page))
     played = moves(page)
     assert_accessible(page, "the school app in Dutch, 8 moves on")
     assert_in_language(page, "the school app in Dutch, 8 moves on")

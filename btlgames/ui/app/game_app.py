@@ -470,8 +470,8 @@ class GameApp:
 
     def _move_boxes(self, actions):
         """The moves in their groups; groups of one move share a last row (their buttons say it all).
-        A group whose moves are all on the table folds away on the class screen (the table is
-        where they are made there)."""
+        A group whose moves are all parts of the table folds away (they are made there, by a press
+        or by Tab then Enter), and a note says so."""
         groups: dict[str, list] = {}
         for action in actions:
             groups.setdefault(self.renderer.group(action), []).append(action)
