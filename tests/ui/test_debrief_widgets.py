@@ -447,7 +447,7 @@ def test_the_projector_button_leads_the_loaded_game_and_comes_back(saves):
     assert not lead.disabled and M["projector.help"] in app_text(box)
     lead.click()
     (shown,) = presenters(box)
-    assert 'data-screen="0"' in all_html(shown) and f"seed {state.seed}" in app_text(shown)
+    assert 'data-screen="0"' in all_html(shown) and f"{state.players} seats" in app_text(shown)  # no game number: the class's screen
     find(shown, w.Button, M["present.back"]).click()
     assert not presenters(box) and find(box, w.Button, M["projector.button"]) is lead
     lead.click()
