@@ -1,7 +1,7 @@
 """Beamtimes and Lifetimes (2-4 research groups): detector ranges, exclusion, credit."""
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
-from .bots import HeuristicBot, NoVerifyBot, SolverBot
+from .bots import GrantsBot, HeuristicBot, NoVerifyBot, SolverBot
 from .rules import BeamtimesState
 
 SPEC = register(GameSpec(
@@ -22,7 +22,9 @@ SPEC = register(GameSpec(
                               "version 2); closest = the smallest X published, then results, then tokens"),
     },
     # the first bot that is not random fills the app's seats: the strongest (the rulebook's designer notes)
-    bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot},
+    # grants ignores the science (never builds): the designer notes measure what that wins
+    bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot,
+          "grants": GrantsBot},
     # every turn is one action, at most one follow-up (publish or withhold, or the swap) and a
     # verification or the end of the turn; each group has one turn a round (K15 caps the rounds)
     max_actions=lambda options: 3 * options["rounds"] * options["players"],

@@ -160,6 +160,27 @@ class NoVerifyBot(HeuristicBot):
     verifies = False
 
 
+class GrantsBot(HeuristicBot):
+    """A group that ignores the science, for the designer notes' measurements: it applies for the
+    grant with the best expected tokens every turn (a 3 or a 4: 2 a turn) and never hires, builds
+    or verifies, so it never solves or publishes anything."""
+    name = "grants"
+    verifies = False
+
+    def _act(self, view, legal, me):
+        grants = [a for a in legal if isinstance(a, ApplyForGrant)]
+        if not grants:
+            return next(a for a in legal if isinstance(a, Pass))
+        best = max(_grant_worth(a) for a in grants)
+        return self.rng.choice([a for a in grants if _grant_worth(a) == best])
+
+
+def _grant_worth(action) -> float:
+    """Expected tokens of an application: the grant's value times its chance on a six-sided die (K1)."""
+    v = value(action.grant)
+    return v * (7 - v) / 6
+
+
 SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every other move
 LOOK = 4.0  # a look whose card will stay in place (both neighbours busy): half-way to a solve
 GUARD = 4.0  # a physicist that keeps a look in place: beside a problem the group leads, or between busy ones

@@ -729,7 +729,9 @@ class BeamtimesState(GameState):
     def summary(self):
         return {"rounds": min(self.round, self.options["rounds"]), "reason": self.end_reason,
                 "decided_by": self.decided_by(),
-                "solved": sum(s is not None for s in self.solved_by), **self.stats}
+                "solved": sum(s is not None for s in self.solved_by),
+                # 0: a group won without solving anything (the designer notes count those games)
+                "winner_solved": min((self.solved_by.count(g) for g in self.winners()), default=-1), **self.stats}
 
     def check_invariants(self):
         on_table = [c for w in self.workers for _, c in w]

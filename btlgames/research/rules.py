@@ -747,7 +747,17 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         first = next(e.data["start"] for e in self.log if e.kind == "setup")
         return {"reason": self.end_reason, "rounds": self.round, "counter": self.counter, "first_player": first,
                 "spread": vps[0] - vps[-1], "synthesis_win": self.winner_by_synthesis is not None,
-                "decided_by": self.decided_by() if self.is_over() else "", **self.stats}
+                "decided_by": self.decided_by() if self.is_over() else "",
+                "winner_replications": self.winner_replications(), **self.stats}
+
+    def winner_replications(self) -> int:
+        """The fewest replications a winner made itself (as the tester): 0 when a player won without
+        replicating anything (the designer notes count those games); -1 before the end."""
+        made = [0] * self.players
+        for e in self.log:
+            if e.kind == "replication":
+                made[e.player] += 1
+        return min((made[p] for p in self.winners()), default=-1)
 
     def check_invariants(self):
         for p, pl in enumerate(self.players_):

@@ -62,3 +62,16 @@ def test_the_solver_aims_at_the_problem_it_can_finish_soonest():
     known(known(state, 1), 4)
     assert choice(SolverBot(0), state) == Hire(0, "9S")
 
+
+
+def test_the_grants_bot_applies_for_a_grant_worth_most_and_never_builds():
+    from btlgames.beamtimes.bots import GrantsBot
+    from btlgames.beamtimes.rules import ApplyForGrant
+    from btlgames.core.playing import play_one
+
+    state = game(ring=["3D", "7D", "9D"], hands={0: ["7S"]}, workers={1: [(0, "7H")]})  # it could build
+    assert choice(GrantsBot(0), state) in (ApplyForGrant("3C"), ApplyForGrant("4C"))  # 2 tokens a turn expected
+    for seed in range(4):
+        played = play_one("beamtimes", seed=seed, bot=["grants", "solver"])
+        mine = [e.kind for e in played.log if e.player == 0]
+        assert "grant_won" in mine and not {"build", "hire", "assign", "verify"} & set(mine)
