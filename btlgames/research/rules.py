@@ -44,8 +44,9 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     # 2: K30's merged choices, K31's story cap, K33's bias and influence events; 3: rules v2 (issue 9):
     # Insight and a discovery's Technique wait for the next test, the heist's preprint costs D1, anomalies of
     # the hex's field, no replication without a project (K34), reveal before replication, theories'
-    # rewards without VP, balanced school packs and a noise event for every field
-    version: ClassVar[int] = 3
+    # rewards without VP, balanced school packs and a noise event for every field; 4: K12's journal point only
+    # for a null result whose test could have succeeded (issue 25)
+    version: ClassVar[int] = 4
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     round: int = 1
@@ -517,10 +518,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
         if result["kind"] == "hit" and result["theory"] in self.theories:
             self.theories[result["theory"]]["kv"] += 1
-        elif result["kind"] == "null":
-            pl["vp"] += 1  # K12
+        vp = int(result["kind"] == "null" and result["could_succeed"])  # K12: a test that could not succeed found nothing
+        pl["vp"] += vp
         self._main_done(p, "journal")
-        self._log("journal", p, result=a.result, theory=result["theory"], outcome=result["kind"])
+        self._log("journal", p, result=a.result, theory=result["theory"], outcome=result["kind"], vp=vp)
 
     def _do_simulate(self, p, a: Simulate, d):
         pl = self.players_[p]
