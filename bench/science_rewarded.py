@@ -28,9 +28,10 @@ import argparse
 from btlgames.core import study
 from btlgames.science.intervals import newcombe, wilson
 
-# game: (the science user, the ignorer, the summary key that is 0 when a winner ignored the science, its words)
-GAMES = {"research": ("heuristic", "no-replication", "winner_replications", "won with no replication"),
-         "beamtimes": ("solver", "grants", "winner_solved", "won with no solve")}
+# game: (the science user, the ignorer, {summary key that is 0 when a winner ignored the science: its words})
+GAMES = {"research": ("heuristic", "no-replication", {"winner_replications": "won with no replication"}),
+         "beamtimes": ("solver", "grants", {"winner_solved": "won with no solve",
+                                            "winner_published": "won with no result (no solve, nothing published)"})}
 
 
 def share(k: int, n: int) -> str:
@@ -49,20 +50,21 @@ def ignored(result: study.Study, key: str) -> tuple[int, int]:
 
 
 def measure(game: str, players: int, n: int, options: dict, workers: int, seed: int) -> dict:
-    science, ignorer, key, _ = GAMES[game]
+    science, ignorer, _ = GAMES[game]
     mirror = study.run(study.Config.make(game, science, players=players, **options), n, seed, workers)
     a = study.Config.make(game, [science] + [ignorer] * (players - 1), rotate=True, players=players, **options)
     b = study.Config.make(game, [ignorer] + [science] * (players - 1), rotate=True, players=players, **options)
     first, second = study.run_ab(a, b, n, seed, workers)
     won_a, _ = study.count(first.games, f"bot:{science}")
     won_b, _ = study.count(second.games, f"bot:{ignorer}")
-    return {"players": players, "n": n, "mirror": ignored(mirror, key), "a": ignored(first, key),
-            "b": ignored(second, key), "science_wins": won_a, "ignorer_wins": won_b}
+    return {"players": players, "n": n, "science_wins": won_a, "ignorer_wins": won_b,
+            **{k: {"mirror": ignored(mirror, k), "a": ignored(first, k), "b": ignored(second, k)}
+               for k in GAMES[game][2]}}
 
 
-def row(r: dict) -> str:
-    n = r["n"]
-    return (f"| {r['players']} | {share(*r['mirror'])} | {share(*r['a'])} | {share(*r['b'])} | "
+def row(r: dict, key: str) -> str:
+    n, ig = r["n"], r[key]
+    return (f"| {r['players']} | {share(*ig['mirror'])} | {share(*ig['a'])} | {share(*ig['b'])} | "
             f"{share(r['science_wins'], n)} | {share(r['ignorer_wins'], n)} | "
             f"{difference(r['science_wins'], n, r['ignorer_wins'], n)} |")
 
@@ -80,14 +82,17 @@ def main(argv=None) -> int:
     for text in args.option:
         name, _, raw = text.partition("=")
         options[name] = int(raw) if raw.lstrip("-").isdigit() else raw
-    science, ignorer, _, words = GAMES[args.game]
+    science, ignorer, keys = GAMES[args.game]
     print(f"{args.game}, {args.n} games per study, options {options or 'the defaults'}; "
           f"science user: {science}, ignorer: {ignorer}")
-    print(f"| players | {words}: {science} mirror | {words}: A (1 {science}) | {words}: B (1 {ignorer}) | "
-          f"A: the {science}'s wins | B: the {ignorer}'s wins | difference A - B |")
-    print("|---|---|---|---|---|---|---|")
-    for players in map(int, args.players.split(",")):
-        print(row(measure(args.game, players, args.n, options, args.workers, args.seed)), flush=True)
+    results = [measure(args.game, players, args.n, options, args.workers, args.seed)
+               for players in map(int, args.players.split(","))]
+    for key, words in keys.items():
+        print(f"\n| players | {words}: {science} mirror | {words}: A (1 {science}) | {words}: B (1 {ignorer}) | "
+              f"A: the {science}'s wins | B: the {ignorer}'s wins | difference A - B |")
+        print("|---|---|---|---|---|---|---|")
+        for r in results:
+            print(row(r, key))
     return 0
 
 

@@ -16,12 +16,14 @@ SPEC = register(GameSpec(
                          help="first: the game ends at the first solve (the kit's default); lesson: once players + 1 "
                               "problems are solved; source: once all six are; always at the latest when the rounds run "
                               "out (K15)"),
-        "credit": Option("tokens", choices=("tokens", "published", "closest"),
-                         help="K16, when groups are level on solved problems: tokens = most tokens in hand (the source's "
-                              "credit, paid by precision); published = most published results, then tokens (rules "
-                              "version 2); closest = the smallest X published, then results, then tokens"),
+        "credit": Option("closest", choices=("closest", "tokens", "published"),
+                         help="K16, when groups are level on solved problems: closest = the smallest X published (the "
+                              "most precise result), then results, then tokens (the kit's default); tokens = most tokens "
+                              "in hand (rules version 3: grants count as much as results); published = most published "
+                              "results, then tokens (rules version 2)"),
     },
-    # the first bot that is not random fills the app's seats: the strongest (the rulebook's designer notes)
+    # the first bot that is not random fills the app's seats: the solver, which wins its fair share against the
+    # heuristic bot and solves most (the rulebook's designer notes)
     # grants ignores the science (never builds): the designer notes measure what that wins
     bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot,
           "grants": GrantsBot},
