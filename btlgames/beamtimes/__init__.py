@@ -1,7 +1,7 @@
 """Beamtimes and Lifetimes (2-4 research groups): detector ranges, exclusion, credit."""
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
-from .bots import HeuristicBot, NoVerifyBot, SolverBot
+from .bots import GrantsBot, HeuristicBot, NoVerifyBot, SolverBot
 from .rules import BeamtimesState
 
 SPEC = register(GameSpec(
@@ -16,13 +16,17 @@ SPEC = register(GameSpec(
                          help="first: the game ends at the first solve (the kit's default); lesson: once players + 1 "
                               "problems are solved; source: once all six are; always at the latest when the rounds run "
                               "out (K15)"),
-        "credit": Option("tokens", choices=("tokens", "published", "closest"),
-                         help="K16, when groups are level on solved problems: tokens = most tokens in hand (the source's "
-                              "credit, paid by precision); published = most published results, then tokens (rules "
-                              "version 2); closest = the smallest X published, then results, then tokens"),
+        "credit": Option("closest", choices=("closest", "tokens", "published"),
+                         help="K16, when groups are level on solved problems: closest = the smallest X published (the "
+                              "most precise result), then results, then tokens (the kit's default); tokens = most tokens "
+                              "in hand (rules version 3: grants count as much as results); published = most published "
+                              "results, then tokens (rules version 2)"),
     },
-    # the first bot that is not random fills the app's seats: the strongest (the rulebook's designer notes)
-    bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot},
+    # the first bot that is not random fills the app's seats: the solver, which wins its fair share against the
+    # heuristic bot and solves most (the rulebook's designer notes)
+    # grants ignores the science (never builds): the designer notes measure what that wins
+    bots={"random": RandomBot, "solver": SolverBot, "heuristic": HeuristicBot, "no-verify": NoVerifyBot,
+          "grants": GrantsBot},
     # every turn is one action, at most one follow-up (publish or withhold, or the swap) and a
     # verification or the end of the turn; each group has one turn a round (K15 caps the rounds)
     max_actions=lambda options: 3 * options["rounds"] * options["players"],

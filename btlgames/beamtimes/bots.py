@@ -60,6 +60,13 @@ def _expected(values: tuple[int, ...], leader: int, collaborators: tuple[int, ..
     return total / len(values)
 
 
+@lru_cache(maxsize=None)
+def _reshuffles(values: tuple[int, ...], leader: int, collaborators: tuple[int, ...], detector: int) -> float:
+    """The chance that building gives an in-range result that is not a solve: the card is then
+    reshuffled with its idle neighbours."""
+    return sum(outcome(v, leader, list(collaborators), detector)["result"] == "in_range" for v in values) / len(values)
+
+
 class HeuristicBot:
     name = "heuristic"
     verifies = True
@@ -128,7 +135,7 @@ class HeuristicBot:
             elif isinstance(a, ApplyForGrant):
                 v = value(a.grant)
                 ev = v * (7 - v) / 6
-                scored.append((ev * money - 0.2, a))
+                scored.append((ev * money - 0.2 - v / 1000, a))  # of two worth the same (2 and 5), the surer
             elif isinstance(a, Pass):
                 scored.append((-3.0, a))
         return scored
@@ -158,6 +165,27 @@ class NoVerifyBot(HeuristicBot):
     """The heuristic bot without exclusion searches: it never verifies."""
     name = "no-verify"
     verifies = False
+
+
+class GrantsBot(HeuristicBot):
+    """A group that ignores the science, for the designer notes' measurements: it applies for the
+    grant with the best expected tokens every turn (a 3 or a 4: 2 a turn) and never hires, builds
+    or verifies, so it never solves or publishes anything."""
+    name = "grants"
+    verifies = False
+
+    def _act(self, view, legal, me):
+        grants = [a for a in legal if isinstance(a, ApplyForGrant)]
+        if not grants:
+            return next(a for a in legal if isinstance(a, Pass))
+        best = max(_grant_worth(a) for a in grants)
+        return self.rng.choice([a for a in grants if _grant_worth(a) == best])
+
+
+def _grant_worth(action) -> float:
+    """Expected tokens of an application: the grant's value times its chance on a six-sided die (K1)."""
+    v = value(action.grant)
+    return v * (7 - v) / 6
 
 
 SOLVE = 60.0  # the solver's worth of a solve now, in tokens: it outranks every other move
@@ -316,7 +344,11 @@ class SolverBot(HeuristicBot):
             if a.problem in known:  # solve it, or lose the look to a reshuffle
                 result = outcome(known[a.problem], leader, collaborators, value(a.card))["result"]
                 return SOLVE if result == "solved" else -LOOK
-            return LOOK if self._stays(view, a.problem) else -WAIT  # rather wait for busy neighbours
+            if self._stays(view, a.problem):
+                return LOOK
+            # rather wait for busy neighbours, as far as an in-range result would reshuffle the card: an
+            # exact pair (in range only when it solves) never does, and waiting for it cost whole games
+            return -WAIT * _reshuffles(candidates(view, a.problem), leader, tuple(collaborators), value(a.card))
         if isinstance(a, Assign):
             empty = not view["ring"][a.problem]["workers"]
             h = value(a.card)

@@ -1,6 +1,7 @@
 """Beamtimes and Lifetimes as a state machine (lessons/beamtimes-and-lifetimes/rules.md, K1-K17; rules
-version 3: K15's endings before the bell, the race to the first solve by default, and K16's credit:
-tokens after solved problems; K17: what a group remembers of cards that were shuffled).
+version 3: K15's endings before the bell, the race to the first solve by default, and K16's credit
+after solved problems, by default the closest result since issue 25 (tokens had let a group that only
+applied for grants win); K17: what a group remembers of cards that were shuffled).
 
 A turn: one action (or a pass), then, once, a verification. Building a detector
 resolves the experiment at once; the builder's choices during resolution
@@ -227,7 +228,7 @@ class BeamtimesState(GameState):
     @property
     def criteria(self) -> tuple[str, ...]:
         """K16's steps, in order, for the ``credit`` option."""
-        return CREDIT[self.options.get("credit", "tokens")]
+        return CREDIT[self.options.get("credit", "closest")]
 
     def _rank(self, g: int) -> tuple:
         measures = {"solved": self.solved_by.count(g), "published": self.published[g], "tokens": self.tokens[g],
@@ -729,7 +730,10 @@ class BeamtimesState(GameState):
     def summary(self):
         return {"rounds": min(self.round, self.options["rounds"]), "reason": self.end_reason,
                 "decided_by": self.decided_by(),
-                "solved": sum(s is not None for s in self.solved_by), **self.stats}
+                "solved": sum(s is not None for s in self.solved_by),
+                # 0: a group won without solving anything, or without any result (the designer notes count those games)
+                "winner_solved": min((self.solved_by.count(g) for g in self.winners()), default=-1),
+                "winner_published": min((self.published[g] for g in self.winners()), default=-1), **self.stats}
 
     def check_invariants(self):
         on_table = [c for w in self.workers for _, c in w]

@@ -4,7 +4,7 @@ Two variants: the full game (8 rounds, interference, synthesis) and the 45-minut
 """
 from ..core.bots import RandomBot
 from ..core.registry import GameSpec, Option, register
-from .bots import HeuristicBot
+from .bots import HeuristicBot, NoReplicationBot
 from .rules import ResearchState
 from .constants import CARD_SETS, HAND, ROUNDS, STORAGE, STORY_CAPS, SYNTHESIS_TARGET
 
@@ -35,7 +35,8 @@ SPEC = register(GameSpec(
                                    help="full game: the total of one die and the synthesis bonus (at most +3) "
                                         "that wins at once (the rulebook has 8)"),
     },
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    # no-replication ignores what the game teaches: the designer notes measure what that wins
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "no-replication": NoReplicationBot},
     # declared, not derived: a round is a fixed schedule (income, repayment, story, two actions, the
     # test, synthesis, clean-up), each step with a few follow-up choices; 40 a team and round is
     # several times the most random or never-stopping play has taken (6.6)

@@ -302,6 +302,39 @@ class HeuristicBot:
         return choice
 
 
+class NoReplicationBot(HeuristicBot):
+    """A lab that ignores what the game teaches, for the designer notes' measurements: it never aims
+    at a replication (it tests a theory only where a success would be its first hit or a repetition on
+    a project that already has one, and none that another lab has scheduled this round) and picks its
+    tests at random, without regard to their chance. Only a rival's success on the same theory earlier
+    in the same tests phase, scheduled after its own, can still make its test a replication.
+    Everything else it plays as the heuristic bot (journals, builds, Hype kept down)."""
+    name = "no-replication"
+
+    def _act(self, view, legal, me):
+        pl = view["players_"][me]
+        theory_first = len(pl["table"]) < 2 and any(type(a) is PlayTheory for a in legal)
+        if not theory_first:  # the heuristic's order: a second theory on the table comes first
+            predictions = [a for a in legal if type(a) is Predict and self._never_replicates(view, me, a.theory)]
+            if predictions:
+                return self.rng.choice(predictions)
+        return super()._act(view, [a for a in legal if type(a) is not Predict], me)
+
+    @staticmethod
+    def _never_replicates(view, me, theory) -> bool:
+        """A test of ``theory`` can be planned so that it does not replicate: the theory has no hit
+        on a project yet, or one on a project of this lab's (a repetition there)."""
+        if any(pl["scheduled"] and pl["scheduled"]["theory"] == theory for pl in view["players_"]):
+            return False  # another lab tests it this round: its success may come first
+        hits = project_hits(view["theories"][theory])
+        return not hits or any(t["uid"] in hits for t in view["players_"][me]["tiles"])
+
+    def _plan(self, view, legal, me):
+        hits = project_hits(view["theories"][view["decision"]["theory"]])
+        no_replication = [a for a in legal if not hits or not a.tile or a.tile in hits]
+        return self.rng.choice(no_replication or legal)
+
+
 def _of_kind(legal: list, kinds: list, kind: type) -> list:
     """The moves of one class, in their order (``kinds``: each move's class). The rules list a kind's
     moves together: a slice, checked in C; else picked one by one."""

@@ -513,7 +513,7 @@ PUBLICATION_COLUMNS = ["round", "player", "venue", "theory", "outcome", "result_
 def publications(state, recs=None) -> pd.DataFrame:
     """One row per preprint or journal paper: who published which result (hit or null) of which
     theory, in which round, from which round's test, and the VP it gave (a null result in a
-    journal: +1, Kit rule K12). Free preprints of the preprint heist count as preprints."""
+    journal: +1 if its test could have succeeded, Kit rule K12). Free preprints of the preprint heist count as preprints."""
     recs = recs if recs is not None else records(state)
     results = state.view(None)["results"]
     rows = []
@@ -523,7 +523,7 @@ def publications(state, recs=None) -> pd.DataFrame:
             made = results[i]["round"] if isinstance(i, int) and 0 <= i < len(results) else None
             rows.append({"round": r["turn"], "player": r["player"], "venue": r["kind"], "theory": r.get("theory"),
                          "outcome": r.get("outcome"), "result_round": made,
-                         "vp": 1 if r["kind"] == "journal" and r.get("outcome") == "null" else 0})
+                         "vp": r.get("vp", 0) if r["kind"] == "journal" else 0})
     return _frame(rows, PUBLICATION_COLUMNS)
 
 
@@ -688,8 +688,8 @@ def vp_breakdown(state, recs=None, test_rows: pd.DataFrame | None = None) -> pd.
             vp[p]["replications"] += int(r.get("vp", 0)) + int(r.get("extra", 0))
             if r.get("owner") is not None and r["owner"] != p:
                 vp[r["owner"]]["replicated"] += int(r.get("vp", 0))
-        elif kind == "journal" and r.get("outcome") == "null":
-            vp[p]["null_journals"] += 1
+        elif kind == "journal":
+            vp[p]["null_journals"] += r.get("vp", 0)
         elif kind == "falsified":
             vp[p]["falsified"] += 1
         elif kind == "anomaly_solved":

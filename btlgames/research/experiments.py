@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import board, cards
 from .constants import BONUS_CAP, TRACK_MAX
-from .terms import project_hits, test_terms, tile_terms
+from .terms import project_hits, success_faces, test_terms, tile_terms
 from .actions import Reveal, Reward, Synthesis
 
 
@@ -186,7 +186,9 @@ class Experiments:
             self._gain(p, dict(method.null_gain))
         if terms["hex"]:
             self._add_noise(terms["hex"], 1)  # K15
-        self._record(p, theory, "null")
+        result = self._record(p, theory, "null")
+        # K12: a journal pays a point for it only if some roll of the die would have been a success
+        self.results[result]["could_succeed"] = success_faces(terms) > 0
         self._log("null", p, theory=theory, kv=th["kv"])
         if th["kv"] <= -2:
             self._remove_theory(theory, p)

@@ -44,8 +44,9 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
     # 2: K30's merged choices, K31's story cap, K33's bias and influence events; 3: rules v2 (issue 9):
     # Insight and a discovery's Technique wait for the next test, the heist's preprint costs D1, anomalies of
     # the hex's field, no replication without a project (K34), reveal before replication, theories'
-    # rewards without VP, balanced school packs and a noise event for every field
-    version: ClassVar[int] = 3
+    # rewards without VP, balanced school packs and a noise event for every field; 4: K12's journal point only
+    # for a null result whose test could have succeeded (issue 25)
+    version: ClassVar[int] = 4
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     round: int = 1
@@ -517,10 +518,10 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         pl["rigor"] = min(TRACK_MAX, pl["rigor"] + 1)
         if result["kind"] == "hit" and result["theory"] in self.theories:
             self.theories[result["theory"]]["kv"] += 1
-        elif result["kind"] == "null":
-            pl["vp"] += 1  # K12
+        vp = int(result["kind"] == "null" and result["could_succeed"])  # K12: a test that could not succeed found nothing
+        pl["vp"] += vp
         self._main_done(p, "journal")
-        self._log("journal", p, result=a.result, theory=result["theory"], outcome=result["kind"])
+        self._log("journal", p, result=a.result, theory=result["theory"], outcome=result["kind"], vp=vp)
 
     def _do_simulate(self, p, a: Simulate, d):
         pl = self.players_[p]
@@ -747,7 +748,17 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
         first = next(e.data["start"] for e in self.log if e.kind == "setup")
         return {"reason": self.end_reason, "rounds": self.round, "counter": self.counter, "first_player": first,
                 "spread": vps[0] - vps[-1], "synthesis_win": self.winner_by_synthesis is not None,
-                "decided_by": self.decided_by() if self.is_over() else "", **self.stats}
+                "decided_by": self.decided_by() if self.is_over() else "",
+                "winner_replications": self.winner_replications(), **self.stats}
+
+    def winner_replications(self) -> int:
+        """The fewest replications a winner made itself (as the tester): 0 when a player won without
+        replicating anything (the designer notes count those games); -1 before the end."""
+        made = [0] * self.players
+        for e in self.log:
+            if e.kind == "replication":
+                made[e.player] += 1
+        return min((made[p] for p in self.winners()), default=-1)
 
     def check_invariants(self):
         for p, pl in enumerate(self.players_):

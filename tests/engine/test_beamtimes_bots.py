@@ -62,3 +62,39 @@ def test_the_solver_aims_at_the_problem_it_can_finish_soonest():
     known(known(state, 1), 4)
     assert choice(SolverBot(0), state) == Hire(0, "9S")
 
+
+
+def test_the_grants_bot_applies_for_a_grant_worth_most_and_never_builds():
+    from btlgames.beamtimes.bots import GrantsBot
+    from btlgames.beamtimes.rules import ApplyForGrant
+    from btlgames.core.playing import play_one
+
+    state = game(ring=["3D", "7D", "9D"], hands={0: ["7S"]}, workers={1: [(0, "7H")]})  # it could build
+    assert choice(GrantsBot(0), state) in (ApplyForGrant("3C"), ApplyForGrant("4C"))  # 2 tokens a turn expected
+    for seed in range(4):
+        played = play_one("beamtimes", seed=seed, bot=["grants", "solver"])
+        mine = [e.kind for e in played.log if e.player == 0]
+        assert "grant_won" in mine and not {"build", "hire", "assign", "verify"} & set(mine)
+        summary, winners = played.summary(), played.winners()  # what a winner did: the designer notes count it
+        assert summary["winner_solved"] == min(played.solved_by.count(g) for g in winners)
+        assert summary["winner_published"] == min(played.published[g] for g in winners)
+
+
+def test_the_solver_builds_an_exact_pair_at_once_with_idle_neighbours():
+    # It leads problem 6 with Q♥ and holds Q♠: a 12 solves, anything else is out of range, so no result can
+    # reshuffle the card and there is nothing to wait for. It used to wait for busy neighbours and apply for
+    # grant 5 turn after turn (the rival never worked on a problem, so they never got busy)
+    state = game(ring=["3D", "7D", "9D", "4D", "5D", "QD"], row=["AD", "2D", "6D", "8D", "10D"], hands={0: ["QS"]},
+                 workers={5: [(0, "QH")]}, tokens=[9, 5])
+    state.row_seen = [[0]] * 5
+    state.grants_up["3C"] = state.grants_up["4C"] = False
+    assert choice(SolverBot(0), state) == Build("QS", 5)
+
+
+def test_of_two_grants_worth_the_same_the_bots_apply_for_the_surer():
+    from btlgames.beamtimes.rules import ApplyForGrant
+
+    state = game(tokens=[0, 5])  # nothing to do but apply: 2 tokens 5 times in 6, or 5 tokens 2 times in 6
+    state.grants_up["3C"] = state.grants_up["4C"] = False
+    for seed in range(6):
+        assert choice(HeuristicBot(seed), state) == choice(SolverBot(seed), state) == ApplyForGrant("2C")

@@ -120,7 +120,7 @@ def test_bad_options_are_refused():
     for hand in (0, 25):  # K3: at least one token in hand, at least one in the reserve
         with pytest.raises(ValueError, match=f"option hand={hand} is out of range 1..24"):
             btlgames.load("beamtimes", hand=hand)
-    with pytest.raises(ValueError, match="option credit='fame' is not allowed; choose one of 'tokens', 'published', 'closest'"):
+    with pytest.raises(ValueError, match="option credit='fame' is not allowed; choose one of 'closest', 'tokens', 'published'"):
         btlgames.load("beamtimes", credit="fame")
 
 
@@ -634,9 +634,20 @@ def ended(credit=None):
     return state
 
 
-def test_level_on_solved_the_most_tokens_wins_however_many_results_were_published():  # K16
+def test_level_on_solved_the_most_precise_result_wins_not_the_grants():  # K16, the default since issue 25
     state = ended()
-    assert state.options["credit"] == "tokens" and state.view(None)["criteria"] == ["solved", "tokens"]
+    assert state.options["credit"] == "closest"
+    assert state.view(None)["criteria"] == ["solved", "closest", "published", "tokens"]
+    state.solved_by = [None] * 6
+    state.published, state.closest, state.tokens = [2, 1, 0], [5, 3, None], [4, 2, 25]  # group 3 only applied for grants
+    assert state.winners() == [1] and state.decided_by() == "closest"
+    state.published, state.closest = [0, 0, 0], [None, None, None]
+    assert state.winners() == [2] and state.decided_by() == "tokens"  # nobody published: the bell's last step
+
+
+def test_rules_version_3_credit_counts_tokens_however_many_results_were_published():  # K16 (credit=tokens)
+    state = ended("tokens")
+    assert state.view(None)["criteria"] == ["solved", "tokens"]
     state.solved_by = [0, 1, None, None, None, None]
     state.published, state.tokens = [1, 5, 6], [9, 4, 20]
     assert state.winners() == [0] and state.decided_by() == "tokens"  # group 3 solved nothing

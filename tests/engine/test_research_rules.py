@@ -75,7 +75,7 @@ def hit(state, theory, tile, p=0, extra_hits=()):
 def result(state, p, kind, theory="nanohertz_background"):
     """An unpublished result of ``p`` (as if one of its tests had produced it)."""
     state.results.append({"player": p, "theory": theory, "kind": kind, "round": 1, "preprint": False,
-                          "journal": False})
+                          "journal": False, **({"could_succeed": True} if kind == "null" else {})})
     return len(state.results) - 1
 
 
@@ -293,7 +293,8 @@ def test_without_skepticism_the_theory_is_rejected():
     state.players_[0]["res"]["S"] = 0
     state.players_[0]["methods"].append("bayesian_model_comparison")
     schedule(state, NANO, "1a", roll=1)
-    state._null(0, {"theory": NANO}, {"hex": ""}, None)  # S is taken after the null: reject first
+    state._null(0, {"theory": NANO}, {"hex": "", "difficulty": 5, "bonus": 0, "noise": 0, "penalty": 0}, None)
+    # S is taken after the null: reject first
     assert NANO not in state.theories
 
 
@@ -373,6 +374,24 @@ def test_journal_of_a_null_result_scores_a_point():  # K12
     state.players_[0]["res"].update(D=1, L=1)
     state.apply(Journal(0))
     assert state.players_[0]["vp"] == 1 and state.players_[0]["rigor"] == 1
+
+
+@pytest.mark.parametrize("noise, point", [(2, 1), (3, 0)])
+def test_a_journal_pays_a_point_only_for_a_null_result_whose_test_could_have_succeeded(noise, point):  # K12
+    # 5+ with the project's Technique +1 is 4+; each noise on the hex needs one more: 2 noise a 6, 3 noise a 7
+    state = school()
+    state.noise["gravity-3"] = noise
+    schedule(state, NANO, "1a", roll=1)
+    next_round(state)
+    null = next(i for i, r in enumerate(state.results) if r["kind"] == "null")
+    assert state.results[null]["could_succeed"] is bool(point)
+    to_act(state, 0)
+    pl = state.players_[0]
+    pl["res"].update(D=1, L=1)
+    vp, rigor = pl["vp"], pl["rigor"]
+    state.apply(Journal(null))
+    assert pl["vp"] == vp + point and pl["rigor"] == rigor + 1  # the journal's Rigor either way
+    assert last(state, "journal").data["vp"] == point
 
 
 def test_journal_of_a_hit_raises_consensus_and_preprint_raises_hype():  # K13
@@ -844,13 +863,13 @@ def test_illegal_merged_choices_change_nothing():  # K30
     assert state.digest() == before
 
 
-def test_saves_of_the_old_rules_version_are_refused():  # K30, and rules v2 (version 3)
+def test_saves_of_the_old_rules_version_are_refused():  # K30, rules v2 (version 3) and K12's point (version 4)
     from btlgames.core import saves
     state = school()
     data = saves.to_dict(state)
-    assert data["version"] == 3
-    for old in (1, 2):
-        with pytest.raises(saves.SaveError, match=f"saved with rules version {old}; this kit plays version 3"):
+    assert data["version"] == 4
+    for old in (1, 2, 3):
+        with pytest.raises(saves.SaveError, match=f"saved with rules version {old}; this kit plays version 4"):
             saves.from_dict({**data, "version": old})
 
 

@@ -29,12 +29,12 @@ def games_digest(bot: str, seeds, **options) -> str:
 
 
 @pytest.mark.parametrize("bot, seeds, options, digest", [
-    ("heuristic", range(1, 301), {}, "ef65921e0397f6202e6795d038024d05052e49753d8e907d648c3bdf33cdae3e"),
-    ("random", range(1, 201), {}, "7492dd5710f0a6c493efb5bbf31494215199866741f7c9e4d0c43ba902b39662"),
+    ("heuristic", range(1, 301), {}, "57505578a7d737b69bbcc44c222a19b99e5dd78be35b4bbe3e8b1df8de8f3d41"),
+    ("random", range(1, 201), {}, "8f40ac22d7714eabf5dcb42c2e64f86a6bdc9e4c64a82e3c86df95f5d66b9750"),
     ("heuristic", range(1, 101), {"variant": "school"},
-     "7918db56c55e146b4504541f43a3876dec484e1eb0b6188f816b118b763c05d5"),
-    ("heuristic", range(1, 61), {"players": 2}, "cc8198d67894c565d106a4536392b6c74e1aa58ad8b8f4b52fbe85b0a3dcd9fb"),
-    ("heuristic", range(1, 61), {"players": 4}, "fc8fa55c8e184adb827fa58613004ad08c18bc3a7e8af2e83c0cb692c884591d"),
+     "dadd8f55cad5d39464cb01d10d6656b0b34d9131eaea8f8dbf391a8fc9eed9dc"),
+    ("heuristic", range(1, 61), {"players": 2}, "f79d794a2f954ea4a61c0335ab5843f2e4030f49cb5b9a34dd06198aa1b3fd9c"),
+    ("heuristic", range(1, 61), {"players": 4}, "c9805b5ef4c33aa43c0cfd842b5f45825eb2de33ca068d8dfd94e4303c2e8043"),
 ])
 def test_the_same_seeds_give_the_same_games(bot, seeds, options, digest):
     assert games_digest(bot, seeds, **options) == digest

@@ -146,7 +146,7 @@ def test_the_summary_names_the_winner_and_why():
 
 
 def test_the_summary_explains_a_tie_break():  # K16, each credit option in words
-    state = btlgames.load("beamtimes", seed=3, players=2)
+    state = btlgames.load("beamtimes", seed=3, players=2, credit="tokens")
     state.phase, state.end_reason, state.solved_by = "over", "beamtime", [0, 1, None, None, None, None]
     state.published, state.tokens = [3, 2], [4, 9]
     text = renderer.summary(state.view(None))
