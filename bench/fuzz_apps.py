@@ -53,9 +53,10 @@ LOAD_TIMEOUT_MS = 60_000
 TRACEBACKS_FILE, KERNELS_FILE = "tracebacks.log", "tracebacks.log.kernels"
 
 CLICKABLE = ", ".join(f".btl-app {sel}" for sel in (
-    "button:visible", "select:visible", "input[type=text]:visible", "input[type=number]:visible",
+    "button:visible:not(:disabled)", "select:visible", "input[type=text]:visible", "input[type=number]:visible",
     "a.btl-save:visible", ".btl-target:visible", "summary:visible",
     "input[type=checkbox]:visible", "input[type=range]:visible"))
+SHOWING = ".btl-app .btl-showing button:visible:not(:disabled)"
 TYPED = ["", "0", "7", "42", "-1", "abc", "3.5", " 12 ", "9" * 40, "2147483647", "1e9", "١٢", "0x10"]
 
 # Runs in every page before its scripts: the time of the last change of the page's content.
@@ -225,7 +226,9 @@ def fuzz_app(page, path: str, game_app: bool, clicks: int, rng: random.Random, s
 def press_something(page, rng: random.Random, report: Report, on_moves: bool) -> None:
     from playwright.sync_api import Error as PlaywrightError
 
-    if on_moves:
+    if page.locator(SHOWING).count():  # a show covers the table: a player reads it through or closes it
+        candidates, on_moves = page.locator(SHOWING), False
+    elif on_moves:
         n = page.evaluate("() => document.querySelector('.btl-table')?.dataset.moves")
         candidates = page.locator(f".btl-app .btl-table .btl-target, .btl-app .btl-action.btl-move-{n}:visible")
     else:

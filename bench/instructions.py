@@ -19,14 +19,14 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from checkouts import env_of, play_one
+
 HERE = Path(__file__).resolve().parent.parent
 GAMES = {"pentaquark": 40, "research": 8, "beamtimes": 6, "beat-the-logic": 8, "antimatter": 4}  # ~equal work
 
 
 def played(game: str, bot: str, games: int) -> None:
     """The workload, run inside valgrind: collect only while the counted games are played."""
-    from btlgames.core.playing import play_one
-
     play_one(game, seed=0, bot=bot)
     switch = ["callgrind_control", "-i"]
     subprocess.run([*switch, "on", str(os.getpid())], check=True, capture_output=True)
@@ -36,7 +36,7 @@ def played(game: str, bot: str, games: int) -> None:
 
 
 def counted(path: Path, game: str, bot: str, games: int) -> int:
-    env = {**os.environ, "PYTHONPATH": str(path)}
+    env = env_of(path)
     run = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
                           sys.executable, __file__, "--one", game, bot, str(games)],
                          env=env, capture_output=True, text=True, check=True)

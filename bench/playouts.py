@@ -20,13 +20,14 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import statistics
 import subprocess
 import sys
 import time
 import tracemalloc
 from pathlib import Path
+
+from checkouts import env_of, play_one
 
 HERE = Path(__file__).resolve().parent.parent  # this checkout
 
@@ -49,8 +50,6 @@ def option_args() -> list[str]:
 
 def measure(game: str, bot: str, seconds: float) -> tuple[float, float, float]:
     """(games per CPU second, actions per CPU second, peak KiB for one game)."""
-    from btlgames.core.playing import play_one
-
     tracemalloc.start()
     play_one(game, seed=0, bot=bot, **OPTIONS)  # also warms what the engine caches
     peak = tracemalloc.get_traced_memory()[1] / 1024
@@ -69,8 +68,6 @@ def digest(game: str, bot: str, games: int) -> str:
     """A fingerprint of seeds 1..games: each game's history (the moves, in order), its log as every
     secret's viewer reads it (what happened, said the same way) and its winners."""
     from btlgames.core.events import ALL
-    from btlgames.core.playing import play_one
-
     h = hashlib.sha256()
     for seed in range(1, games + 1):
         state = play_one(game, seed=seed, bot=bot, **OPTIONS)
@@ -80,7 +77,7 @@ def digest(game: str, bot: str, games: int) -> str:
 
 
 def digest_in(path: Path, game: str, bot: str, games: int) -> str | None:
-    env = {**os.environ, "PYTHONPATH": str(path)}
+    env = env_of(path)
     done = subprocess.run([sys.executable, __file__, "--digest", game, bot, str(games), *option_args()],
                           env=env, capture_output=True, text=True)
     if done.returncode and "has no bot" in done.stderr:
@@ -114,7 +111,7 @@ def pairs(only: list[str]) -> list[tuple[str, str]]:
 def measured_in(path: Path, game: str, bot: str, seconds: float) -> float | None:
     """Games per second with the btlgames found in ``path``, in a fresh process; None when that
     checkout has no such bot (a bot added since)."""
-    env = {**os.environ, "PYTHONPATH": str(path)}
+    env = env_of(path)
     done = subprocess.run([sys.executable, __file__, "--one", game, bot, "--seconds", str(seconds), *option_args()],
                           env=env, capture_output=True, text=True)
     if done.returncode and "has no bot" in done.stderr:

@@ -20,7 +20,7 @@ import pytest
 from btlgames.core import i18n
 from btlgames.core.i18n import t
 from btlgames.core.playing import play_one
-from btlgames.ui.games import antimatter, beamtimes, beat_the_logic, pentaquark, research
+from btlgames.ui.games import antimatter, beamtimes, beat_the_logic, pentaquark, research, research_words
 
 pytestmark = pytest.mark.slow  # seeded bot games of every game in three languages
 
@@ -298,10 +298,10 @@ def test_good_sentences_pass(lang, line):
 def test_every_research_log_sentence_is_among_those_rendered():
     """The seeded games and the rare records between them fill in every sentence of the log."""
     sentences = {key.rsplit(".", 1)[1] for key in i18n.catalogue("en") if key.startswith("research_ui.event.")}
-    rendered_keys = {research._event_key(r) for variant in ("full", "school") for seed in range(3)
+    rendered_keys = {research_words._event_key(r) for variant in ("full", "school") for seed in range(3)
                      for r in research_game(variant, seed).log.to_records("all")}
-    rendered_keys |= {research._event_key(r) for r in RARE_RESEARCH}
-    rendered_keys |= {research._event_key(r) for variant in ("full", "school") for seed in range(3)
+    rendered_keys |= {research_words._event_key(r) for r in RARE_RESEARCH}
+    rendered_keys |= {research_words._event_key(r) for variant in ("full", "school") for seed in range(3)
                       for r in research_game(variant, seed).log.to_records(None)}
     # "protected" alone is never chosen: every protected record says how (protected_method, ...)
     assert sentences - {"protected"} <= rendered_keys, sentences - rendered_keys
