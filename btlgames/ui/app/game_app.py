@@ -357,8 +357,9 @@ class GameApp:
         # Undo works on the pass screen too: who just moved still holds the device ("I misclicked")
         self.undo_button.disabled = not self.undo_stack
         self.targets = {}
+        # the show first: a page (or a test) that sees the new table sees the moments over it too
+        self._show_moments()
         if self.hand_privacy and len(humans) > 1 and viewer is not None and viewer != self.passed_to:
-            self._show_moments()
             return self._pass_screen(viewer)
         # the view and the legal moves once a redraw: the table, the moves and their words read them
         view = state.view(viewer)
@@ -381,7 +382,6 @@ class GameApp:
                              if records else "")
         self._announce(records, view)
         self._draw_save_link(state)
-        self._show_moments()
 
     def _draw_hint(self, view) -> None:
         """The first game's hint for the seat to play (``view`` None: none now): a note on the table
