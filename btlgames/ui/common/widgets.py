@@ -21,7 +21,9 @@ WIDE = {"description_width": "initial"}  # a control's description never cut sho
 
 MESSAGE_CSS = """.btl-message { padding: .3em .6em; margin: .3em 0; border-left: 6px solid #555; background: #f3f3f3; }
 .btl-message.btl-error { border-left-color: #b71c1c; background: #fdecea; }
-.btl-app .widget-dropdown > select { flex-basis: auto; }  /* as wide as its longest option when its box allows */
+/* a choice as wide as its longest option: the box grows with it (not ipywidgets' 300 px) up to its row */
+.btl-app .widget-dropdown { width: auto; max-width: 100%; }
+.btl-app .widget-dropdown > select { flex-basis: auto; }
 """
 
 
