@@ -13,12 +13,13 @@ from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
 from btlgames.core.i18n import number, speaking
+from btlgames.ui.app import game_app
 from btlgames.ui.games import beat_the_logic as renderer
 
 pytestmark = pytest.mark.browser
 
 PLAY = "/voila/render/beat-the-logic/play.ipynb?lang=nl"
-APP_CSS = Path(renderer.__file__).parent / "static" / "app.css"
+APP_CSS = Path(game_app.__file__).parent / "static" / "app.css"  # the game app's own styles
 # Card words that run past their card's inner edge (the border): a card shows them cut.
 CUT_WORDS = """() => [...document.querySelectorAll('.bl-card > span')].filter(word => {
   const card = word.parentElement, style = getComputedStyle(card);
