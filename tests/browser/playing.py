@@ -183,7 +183,7 @@ def new_game(page, seed: int) -> None:
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"
         f" && document.querySelector('.btl-table') && document.querySelector('{MOVE_OR_PASS}')",
-        arg=words(page, "app.started", seed=seed))  # "New game with seed 1." (not "seed 12...")
+        arg=words(page, "app.started"))  # "New game.": the old game's marked table and moves are gone
 
 
 def choose_seats(page, seats: list[str]) -> None:

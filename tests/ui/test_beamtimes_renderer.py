@@ -141,7 +141,8 @@ def test_the_summary_names_the_winner_and_why():
         text = renderer.summary(state.view(None))
         names = [f"Group {g + 1}" for g in state.winners()]
         assert all(name in text for name in names)
-        assert ("wins!" in text) == (len(names) == 1) and "Kit rule K16" in text
+        assert ("wins!" in text) == (len(names) == 1)
+        assert "the most solved problems wins." in text or "Level on " in text  # why: K16's steps, in words
         assert "The game ended because" in text
 
 

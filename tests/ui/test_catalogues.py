@@ -2,7 +2,10 @@
 catalogue to the English keys, placeholder names and CLDR plural forms, and
 tests/ui/test_lesson_translations.py the translated lesson pages; here: a placeholder keeps English's
 number format ({share:.1%} stays a percentage in every language, since t() writes it the language's
-way), so a translation cannot print 0.125 where English prints 12.5 %."""
+way), so a translation cannot print 0.125 where English prints 12.5 %; and no message or notebook
+prose in any language cites the kit's rulebook by code ("Kit rule K16", "(K12)"): a student's words.
+A code is the rulebook's own (lessons/<game>/rules.md), and a comment in a catalogue may keep one."""
+import json
 import re
 import string
 import tomllib
@@ -10,9 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from btlgames.core.i18n import available_languages, catalogue
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "btlgames" / "locale"
 
+NOTEBOOKS = ROOT / "notebooks"
+KIT_RULE_CODE = re.compile(r"\bK\d+\b")
 TRANSLATIONS = sorted(p.relative_to(LOCALE) for p in LOCALE.glob("*/*.toml") if p.parts[-2] != "en")
 
 
@@ -47,3 +54,35 @@ def test_a_translated_message_writes_each_value_in_the_english_format(path):
             continue  # a key English lacks: test_i18n.py names it
         wanted = formats(source)
         assert {f: wanted[f] for f in formats(text) if f in wanted} == formats(text), key
+
+
+def coded(text: str) -> str:
+    """The kit rule codes a text cites, "K12, K16", or ""."""
+    return ", ".join(KIT_RULE_CODE.findall(text))
+
+
+def test_a_kit_rule_code_is_found_in_any_language_and_only_as_a_code():
+    assert coded("(Kit rule K16)") == "K16" and coded("(K12)") == "K12"
+    assert coded("sarjan sääntö K16") == "K16" and coded("kitregel K24 tot K27") == "K24, K27"
+    assert coded("300 K, the K-meson, 4K screens, Kit rule") == ""
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_no_message_or_notebook_prose_cites_a_kit_rule_by_its_code(lang):
+    """A student's words: "(Kit rule K16)" means nothing on a student's screen. A sentence says the
+    rule itself, and says it is the kit's own decision where that matters."""
+    found = [f"{key} ({coded(text)})" for key, text in catalogue(lang).items()
+             if isinstance(text, str) and coded(text)]
+    for path in sorted((LOCALE / lang / "notebooks").rglob("*.md")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if coded(line):
+                found.append(f"{path.relative_to(LOCALE).as_posix()}:{n} ({coded(line)})")
+    assert not found, f"kit rule codes in the {lang} words a student reads: " + "; ".join(found)
+
+
+def test_no_notebook_cell_cites_a_kit_rule_by_its_code():
+    found = [f"{path.relative_to(ROOT).as_posix()} cell {n} ({coded(''.join(cell['source']))})"
+             for path in sorted(NOTEBOOKS.rglob("*.ipynb")) if ".ipynb_checkpoints" not in path.parts
+             for n, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"])
+             if cell["cell_type"] == "markdown" and coded("".join(cell["source"]))]
+    assert not found, "kit rule codes in the notebooks' own words: " + "; ".join(found)

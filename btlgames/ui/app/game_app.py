@@ -188,7 +188,7 @@ class GameApp:
             except ValueError:
                 return self._say(t("app.bad_seed"), error=True)
             state = load(self.game, seed=number, **self.options)
-        self._start(state, t("app.started", seed=state.seed))
+        self._start(state, t("app.started"))  # the game number is in the settings (seed_box), not said
 
     def _new_game_pressed(self) -> None:
         """New game, as the button starts it: a new deal, or the game whose number was typed into
