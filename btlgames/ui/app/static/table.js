@@ -9,8 +9,11 @@
 // at: it is marked, and the hint's words (`hint`) stand beside it as a note. Nothing is fetched:
 // this file ships inside the btlgames package.
 
-const GUARD_MS = 4000; // how long after a keyboard press the focus is kept from falling to the page
-const LATE_MS = 1500; // an answer not drawn by then is taken as complete (a game's end: no move)
+// The focus is kept after a keyboard press until the kernel's answer is drawn, however long that
+// takes on a busy machine: the clocks below start when the answer comes, not at the press.
+const SETTLE_MS = 1500; // a part of an answer drawn this long may stay all there is (a computer's turn)
+const GUARD_MS = 4000; // how long after the whole answer was drawn a lost focus is still put back
+const NO_ANSWER_MS = 120000; // a press never answered (a kernel gone) stops being watched
 
 function activate(el, targets) {
   const active = new Set(targets);
@@ -36,11 +39,13 @@ const moveButtons = (app) => `.btl-moves .btl-action.btl-move-${movesOf(app)}`;
 // button), or "I am ..." when the device is passed to another player (the pass screen, whose
 // button has btl-pass-take); after "I am ...", the first move of the table shown; a part of the
 // table with several moves: the first of its choices, drawn beside it; a choice: the next turn's
-// first move on the table. `want(late)` names the element, or null while the answer is not drawn yet
-// (`late`: it is taken as drawn, and the fallbacks are used: the first move anywhere, else the
-// first tool, New game at the end of a game).
+// first move on the table. Returns `answered()`, whether the kernel's answer has started to be
+// drawn, and `want(late)`, the element, or null while the answer is not all drawn (`late`: it is
+// taken as complete, and the fallbacks are used: the first move anywhere, else the first tool,
+// New game at the end of a game).
 function placeFor(app, origin) {
   const start = movesOf(app);
+  const moved = () => movesOf(app) !== start;
   const fallback = () => firstShown(app, moveButtons(app)) || firstShown(app, ".btl-table .btl-target")
     || firstShown(app, ".btl-moves .btl-action")
     || firstShown(app, ".btl-toolbar button:not(:disabled)");
@@ -51,54 +56,73 @@ function placeFor(app, origin) {
     const button = firstShown(app, moveButtons(app));
     return tableFirst ? onTable || button : button || onTable;
   };
-  const nextTurn = (tableFirst) => movesOf(app) === start ? null
+  const nextTurn = (tableFirst) => !moved() ? null
     : firstShown(app, ".btl-moves .btl-pass-take") || firstMove(tableFirst);
   if (origin.classList.contains("btl-pass-take")) { // the device passed: the table comes back
-    return (late) => (app.querySelector(".btl-pass-screen") ? null : firstMove(false)) || (late ? fallback() : null);
+    const back = () => !app.querySelector(".btl-pass-screen");
+    return { answered: back, want: (late) => (back() ? firstMove(false) : null) || (late ? fallback() : null) };
   }
   if (origin.classList.contains("btl-choice")) { // one of a part's choices: the next turn's first move
-    return (late) => nextTurn(true) || (late ? fallback() : null);
+    return { answered: moved, want: (late) => nextTurn(true) || (late ? fallback() : null) };
   }
   if (origin.classList.contains("btl-target")) {
     const key = origin.dataset.target;
-    return (late) => {
-      if (movesOf(app) === start) { // no move yet: a choice among the target's moves, beside it
-        return firstShown(app, ".btl-choices .btl-choice") || (late ? fallback() : null);
-      }
-      const same = [...app.querySelectorAll(".btl-table .btl-target")].find((n) => n.dataset.target === key);
-      return same || nextTurn(true) || (late ? fallback() : null);
+    const choices = () => firstShown(app, ".btl-choices .btl-choice");
+    return {
+      answered: () => moved() || !!choices(),
+      want: (late) => {
+        if (!moved()) return choices() || (late ? fallback() : null); // a choice among the part's moves, beside it
+        const same = [...app.querySelectorAll(".btl-table .btl-target")].find((n) => n.dataset.target === key);
+        return same || nextTurn(true) || (late ? fallback() : null);
+      },
     };
   }
   if ([...origin.classList].some((c) => c.startsWith("btl-move-"))) {
-    return (late) => nextTurn(false) || (late ? fallback() : null);
+    return { answered: moved, want: (late) => nextTurn(false) || (late ? fallback() : null) };
   }
-  return (late) => [...app.querySelectorAll(".btl-moves .btl-action")].find((b) => b !== origin && shown(b))
-    || (late ? fallback() : null);
+  return { answered: () => true,
+    want: (late) => [...app.querySelectorAll(".btl-moves .btl-action")].find((b) => b !== origin && shown(b))
+      || (late ? fallback() : null) };
 }
 
-// Keep the focus for a while after a keyboard press: whenever it is lost (on the page, on the
-// pressed element before the answer put it anywhere, or on a move of the turn before), put it
-// where `want` says. A focus the user moved elsewhere is left alone: once the focus was put on
-// the answer, Tab back to the pressed part of the table (a choice listed beside it) stays there.
-function guardFocus(app, origin, want) {
+// Keep the focus after a keyboard press: whenever it is lost (on the page, on the pressed element,
+// on a move of the turn before) or still where the guard put it while more of the answer is
+// drawn, put it where `want` says. A focus the user moved elsewhere is left alone: once the focus
+// was put on the answer, Tab back to the pressed part of the table (a choice listed beside it)
+// stays there. Nothing is guessed before the answer starts to come, however slow the kernel; the
+// guard ends a while after the whole answer is drawn: the moves of the table on the screen (each
+// has btl-move-<its number>: a summary at a game's end) or "I am ..."; Escape back from a part's
+// choices ends it at once (the part pressed is where the user wants the keyboard).
+function guardFocus(app, origin, { answered, want }) {
   let placed = null;
   let late = false;
+  let came = false;
+  let ending = false;
+  const timers = [];
+  const drawn = () => !!app.querySelector(`.btl-moves .btl-move-${movesOf(app)}, .btl-moves .btl-pass-take`);
   const lost = () => {
     const now = document.activeElement;
     if (!now || now === document.body || !now.isConnected || !shown(now)) return true;
-    if (now === origin && !placed) return true;
+    if (now === origin || now === placed) return true;
     return now.matches('.btl-action[class*="btl-move-"]') && !now.classList.contains(`btl-move-${movesOf(app)}`);
   };
   const settle = () => {
-    if (!lost()) return;
-    const next = want(late);
-    if (next) { placed = next; next.focus({ preventScroll: true }); }
+    if (!came && answered()) {
+      came = true;
+      timers.push(setTimeout(() => { late = true; settle(); }, SETTLE_MS));
+    }
+    if (!came) return;
+    const whole = drawn() || !!want(false);
+    if (lost()) {
+      const next = want(late || whole);
+      if (next && next !== document.activeElement) { placed = next; next.focus({ preventScroll: true }); }
+    }
+    if (whole && !ending) { ending = true; timers.push(setTimeout(() => stop(), GUARD_MS)); }
   };
   const watch = new MutationObserver(settle);
   watch.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["style", "class"] });
-  const lateTimer = setTimeout(() => { late = true; settle(); }, LATE_MS);
-  const timer = setTimeout(() => stop(), GUARD_MS);
-  const stop = () => { watch.disconnect(); clearTimeout(timer); clearTimeout(lateTimer); };
+  const stop = () => { watch.disconnect(); timers.forEach(clearTimeout); };
+  timers.push(setTimeout(() => stop(), NO_ANSWER_MS));
   return stop;
 }
 
@@ -246,6 +270,7 @@ function render({ model, el }) {
   el.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && el.querySelector(".btl-choices")) {
       const key = (model.get("choices") || {}).key;
+      el.closest(".btl-app")?.btlStopGuard?.();  // the press's guard would take the keyboard back to the choices
       model.send({ close: true });
       partOf(el, key)?.focus({ preventScroll: true });
       return;
