@@ -24,16 +24,18 @@ function render({ model, el }) {
 
   const close = () => {
     stopTimer();
+    // the keyboard goes back to the game: its first move (on the table or beside it), else a tool
+    // (in this order, not the page's: the toolbar, New game first, is above the table). It moves
+    // before the show's buttons go: from a button removed (the page) Chrome would draw no ring.
+    const app = el.closest(".btl-app");
+    const shown = (n) => n && (n.offsetParent !== null || n instanceof SVGElement);
+    const next = app && [".btl-moves .btl-action", ".btl-table .btl-target", ".btl-toolbar button"]
+      .map((s) => [...app.querySelectorAll(s)].find(shown)).find(Boolean);
+    if (next) next.focus({ preventScroll: true });
     el.classList.remove("btl-showing");
     el.innerHTML = "";
     shownSteps = null;
     model.send({ done: true });
-    // the keyboard goes back to the game: its first move (on the table or beside it), else a tool
-    const app = el.closest(".btl-app");
-    const shown = (n) => n && (n.offsetParent !== null || n instanceof SVGElement);
-    const next = app && [...app.querySelectorAll(".btl-moves .btl-action, .btl-table .btl-target, .btl-toolbar button")]
-      .find(shown);
-    if (next) next.focus({ preventScroll: true });
   };
 
   const draw = (focusNext) => {
