@@ -82,9 +82,14 @@ CSS = """
 .rp-theory { border-top: 1px solid #999; padding: 1px 0; font-size: .85em; line-height: 1.25; }
 .rp-small { font-size: .85em; color: #333; }
 .rp-card { display: inline-block; border: 2px solid #555; border-radius: 6px; padding: 0 5px; margin: 1px; }
-.rp-preview { border-collapse: collapse; margin: 3px 0; font-size: .8em; display: table; }
+/* Its rows take the focus: the table fits its area with room on the right for their ring (the
+   column scrolls, so it clips), the choice wide and the numbers' words wrapped. */
+.rp-preview { border-collapse: collapse; margin: 3px 12px 3px 0; width: calc(100% - 12px); table-layout: fixed;
+  font-size: .8em; display: table; }
+.rp-preview th:first-child { width: 34%; }
 .rp-preview caption { text-align: left; font-weight: 700; }
-.rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 5px; text-align: left; }
+.rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 3px; text-align: left; overflow-wrap: anywhere;
+  hyphens: auto; }
 .rp-publish { display: inline-block; border: 2px solid #1a5fb4; border-radius: 5px; padding: 0 5px; margin: 1px;
   font-weight: 700; background: #eef4fc; }
 .rp-summary table { border-collapse: collapse; margin: 6px 0; width: 100%; table-layout: fixed; font-size: .8em; }
