@@ -13,6 +13,7 @@ with each check (570 kB a time: on the lesson pages a third of the time went on 
 from __future__ import annotations
 
 import io
+import math
 import weakref
 
 from axe_playwright_python.sync_playwright import Axe
@@ -79,15 +80,18 @@ def ring_pixels(page) -> dict[str, tuple[int, int, int, int, int]]:
     parts drawn after it, as a picture's shape's stroke is, or cut off by a box that scrolls,
     counts only where it shows)."""
     # the element's own box (a picture's part: its shape, without the stroke Playwright's box adds)
-    left, top, right, bottom = (round(x) for x in page.evaluate(
+    # An edge between two pixels (582.5) is painted on either: the bands take both (floor and ceil)
+    edges = page.evaluate(
         "() => { const e = document.activeElement; e.scrollIntoView({block: 'nearest'});"
-        " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"))
+        " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+    (left, top, right, bottom), (left_, top_, right_, bottom_) = ([math.floor(x) for x in edges],
+                                                                  [math.ceil(x) for x in edges])
     image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     b = RING_BAND
-    bands = {"top": ((left, top - b, right, top), (left, top, right, top + b)),
-             "bottom": ((left, bottom, right, bottom + b), (left, bottom - b, right, bottom)),
-             "left": ((left - b, top, left, bottom), (left, top, left + b, bottom)),
-             "right": ((right, top, right + b, bottom), (right - b, top, right, bottom))}
+    bands = {"top": ((left, top - b, right_, top_), (left, top, right_, top_ + b)),
+             "bottom": ((left, bottom, right_, bottom_ + b), (left, bottom - b, right_, bottom_)),
+             "left": ((left - b, top, left_, bottom_), (left, top, left_ + b, bottom_)),
+             "right": ((right, top, right_ + b, bottom_), (right - b, top, right_, bottom_))}
 
     def count(x0, y0, x1, y1) -> tuple[int, int]:
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, image.width), min(y1, image.height)

@@ -76,21 +76,23 @@ FOCUS_AFTER = """([key, before, origin]) => {
   const table = app.querySelector('.btl-table'), n = table && table.dataset.moves;
   const first = s => [...app.querySelectorAll(s)].find(e => e.offsetParent !== null || e instanceof SVGElement);
   if (!table || now === document.body) return false;
-  if (app.querySelector('.btl-show-view.btl-showing')) return now.classList.contains('btl-show-next');
+  // a show of the move's moments comes before the table: the answer is whole once the turn is drawn
+  const showing = app.querySelector('.btl-show-view.btl-showing'), onShow = now.classList.contains('btl-show-next');
   const passing = app.querySelector('.btl-pass-screen');
   if (origin === 'pass' && passing) return false;
-  if (origin !== 'pass' && n === String(before)) {  // no move: the pressed part's choices, beside it
-    return now === first('.btl-choices .btl-choice');
+  if (origin !== 'pass' && n === String(before)) {  // no move yet: a part of the table lists its choices
+    return !showing && origin === 'table' && now === first('.btl-choices .btl-choice');
   }
-  if (passing) return now === first('.btl-moves .btl-pass-take');
+  if (passing) return showing ? onShow : now === first('.btl-moves .btl-pass-take');
   if (!app.querySelector(`.btl-moves .btl-move-${n}`)) return false;  // the turn not drawn yet
+  if (showing) return onShow;
   const same = [...table.querySelectorAll('.btl-target')].find(e => key && e.dataset.target === key);
   const onTable = first('.btl-table .btl-target'), button = first(`.btl-moves .btl-action.btl-move-${n}`);
-  return now === (same || (origin === 'table' ? onTable || button : button || onTable));
+  return now === (same || (origin === 'button' ? button || onTable : onTable || button));
 }"""
 PRESSED = """() => { const e = document.activeElement;
-  return [e.dataset?.target || '', e.classList.contains('btl-target') || e.classList.contains('btl-choice')
-          ? 'table' : e.classList.contains('btl-pass-take') ? 'pass' : 'button']; }"""
+  return [e.dataset?.target || '', e.classList.contains('btl-target') ? 'table'
+          : e.classList.contains('btl-choice') ? 'choice' : e.classList.contains('btl-pass-take') ? 'pass' : 'button']; }"""
 
 
 def press_by_keyboard(page, key: str = "Enter") -> str:
@@ -101,11 +103,12 @@ def press_by_keyboard(page, key: str = "Enter") -> str:
     before = page.evaluate("() => Number(document.querySelector('.btl-table').dataset.moves)")
     page.keyboard.press(key)
     try:
-        page.wait_for_function(FOCUS_AFTER, arg=[target, before, origin], timeout=10_000)
-        if page.locator(SHOWING).count():  # the game's moment, large: Escape closes it, the focus to the game
+        page.wait_for_function(FOCUS_AFTER, arg=[target, before, origin], timeout=30_000)
+        if page.locator(SHOWING).count():  # the game's moment, large: Escape closes it, the focus to a move
             page.keyboard.press("Escape")
             page.wait_for_function(f"() => !document.querySelector('{SHOWING}')"
-                                   " && document.activeElement.closest('.btl-moves, .btl-table, .btl-toolbar')")
+                                   " && (document.activeElement.closest('.btl-moves, .btl-table')"
+                                   "     || document.querySelector('.btl-table').dataset.over === 'true')")
     except PlaywrightTimeout as err:
         where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
         raise AssertionError(f"after {key} on {target or origin} (move {before}) the focus is on {where}") from err
