@@ -88,7 +88,7 @@ FOCUS_AFTER = """([key, before, origin]) => {
   if (showing) return onShow;
   const same = [...table.querySelectorAll('.btl-target')].find(e => key && e.dataset.target === key);
   const onTable = first('.btl-table .btl-target'), button = first(`.btl-moves .btl-action.btl-move-${n}`);
-  return now === (same || (origin === 'button' ? button || onTable : onTable || button));
+  return now === (same || (origin === 'table' || origin === 'choice' ? onTable || button : button || onTable));
 }"""
 PRESSED = """() => { const e = document.activeElement;
   return [e.dataset?.target || '', e.classList.contains('btl-target') ? 'table'
@@ -146,6 +146,34 @@ def press(page, locator) -> None:
 def current_moves(page):
     """The move buttons of the table on the screen (a folded group's are not among them)."""
     return page.locator(f".btl-action.btl-move-{moves(page)}:visible")
+
+
+def every_move(page):
+    """Every move of the table on the screen, as its button: those folded away (their group's moves
+    are all on the table, each button's btl-for-<part> names its part) and those shown."""
+    return page.locator(f".btl-action.btl-move-{moves(page)}")
+
+
+def make_move(page, button) -> None:
+    """Make the move of ``button`` (from ``every_move``) as a player does: its button if it shows,
+    else its part of the table, and then the choice with its words when the part has several."""
+    if button.is_visible():
+        return click_and_wait(page, button)
+    words = button.inner_text()
+    part = next(c for c in button.get_attribute("class").split() if c.startswith("btl-for-")).removeprefix("btl-for-")
+    key = page.evaluate("""part => [...document.querySelectorAll('.btl-table .btl-target')]
+        .map(e => e.dataset.target).find(k => k.replace(/[^A-Za-z0-9_-]/g, '-') === part)""", part)
+    assert key, f"no part of the table for the move {words!r} ({part})"
+    dismiss_show(page)
+    before = moves(page)
+    page.locator(f'.btl-table [data-target="{key}"]').click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
+        " || !!document.querySelector('.btl-choices .btl-choice')", arg=before)
+    if moves(page) == before:  # the part's moves, listed beside it: the one with the button's words
+        click_and_wait(page, page.locator(".btl-choices .btl-choice").filter(has_text=words).first)
+    else:
+        page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
 
 
 def current_targets(page):

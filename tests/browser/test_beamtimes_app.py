@@ -4,8 +4,8 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (choose_seats, click_and_wait, current_moves, new_game, press_by_keyboard, rulebook_words, show_settings,
-                     tab_to, words)
+from playing import (choose_seats, every_move, make_move, new_game, press_by_keyboard, rulebook_words,
+                     show_settings, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -90,7 +90,7 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
     for _ in range(40):
         if RESOLUTION.search(log.inner_text()):
             break
-        buttons = current_moves(page)
+        buttons = every_move(page)  # those on the table too: a build, an assignment, a hire
         texts = buttons.all_inner_texts()
         choice = pick(texts, bought)
         if texts[choice].startswith("Publish the result"):  # in range: the table says so first
@@ -100,7 +100,7 @@ def test_group_one_builds_a_detector_and_the_experiment_is_resolved(page, open_a
             if not saw_pending:
                 assert_accessible(page, "Beamtimes' resolution choice (publish or not)")
             saw_pending = True
-        click_and_wait(page, buttons.nth(choice))
+        make_move(page, buttons.nth(choice))
     words = log.inner_text()
     assert re.search(r"Group 1 builds detector \S+ at problem \d", words), words
     assert re.search(r"The groups on problem \d look at the card: particle \S+ \(\d+\)", words), words

@@ -47,6 +47,11 @@ def stylesheet() -> w.HTML:
     return w.HTML(f"<style>{FOCUS_CSS}{static_text(__package__, 'app.css')}</style>")
 
 
+def css_name(key: str) -> str:
+    """A part of the table's key ("problem:3") as a CSS class's name ("problem-3")."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", key)
+
+
 def _button(description: str, *classes: str) -> w.Button:
     button = w.Button(description=description, tooltip=description, layout=w.Layout(width="auto"))
     for c in classes:
@@ -497,7 +502,9 @@ class GameApp:
     def _move_button(self, action) -> w.Button:
         # a renderer may say more about a move than its own words (a test's chance of success)
         text = self.renderer.move_words(action, self.view)
-        button = _button(text, "btl-action", f"btl-move-{len(self.state.history)}")  # which table
+        part = self.renderer.target(action)  # a move on the table: btl-for-<its part> says which
+        button = _button(text, "btl-action", f"btl-move-{len(self.state.history)}",  # which table
+                         *([f"btl-for-{css_name(part)}"] if part else []))
         button.on_click(lambda _, a=action: self.act(a))
         return button
 

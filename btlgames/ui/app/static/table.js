@@ -14,6 +14,7 @@
 const SETTLE_MS = 1500; // a part of an answer drawn this long may stay all there is (a computer's turn)
 const GUARD_MS = 4000; // how long after the whole answer was drawn a lost focus is still put back
 const NO_ANSWER_MS = 120000; // a press never answered (a kernel gone) stops being watched
+const POLL_MS = 100; // how often the guard looks, besides at every change in the app
 
 function activate(el, targets) {
   const active = new Set(targets);
@@ -100,12 +101,13 @@ function guardFocus(app, origin, { answered, want }) {
   let ending = false;
   const timers = [];
   const drawn = () => !!app.querySelector(`.btl-moves .btl-move-${movesOf(app)}, .btl-moves .btl-pass-take`);
-  const lost = () => {
+  // the focus nowhere to be seen, still on the part pressed, or on a move of the turn before
+  const gone = () => {
     const now = document.activeElement;
-    if (!now || now === document.body || !now.isConnected || !shown(now)) return true;
-    if (now === origin || now === placed) return true;
+    if (!now || now === document.body || !now.isConnected || !shown(now) || now === origin) return true;
     return now.matches('.btl-action[class*="btl-move-"]') && !now.classList.contains(`btl-move-${movesOf(app)}`);
   };
+  const lost = () => gone() || document.activeElement === placed; // where the guard put it: the guard's to move
   const settle = () => {
     if (!came && answered()) {
       came = true;
@@ -117,11 +119,14 @@ function guardFocus(app, origin, { answered, want }) {
       const next = want(late || whole);
       if (next && next !== document.activeElement) { placed = next; next.focus({ preventScroll: true }); }
     }
-    if (whole && !ending) { ending = true; timers.push(setTimeout(() => stop(), GUARD_MS)); }
+    // the clock to the end starts once the whole answer is drawn and the focus is on it
+    if (whole && !ending && !gone()) { ending = true; timers.push(setTimeout(() => stop(), GUARD_MS)); }
   };
   const watch = new MutationObserver(settle);
   watch.observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ["style", "class"] });
-  const stop = () => { watch.disconnect(); timers.forEach(clearTimeout); };
+  // a part drawn hidden may show with no change inside the app (a box above it laid out): look again
+  const poll = setInterval(settle, POLL_MS);
+  const stop = () => { watch.disconnect(); clearInterval(poll); timers.forEach(clearTimeout); };
   timers.push(setTimeout(() => stop(), NO_ANSWER_MS));
   return stop;
 }
