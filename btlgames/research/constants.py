@@ -1,6 +1,7 @@
 """The numbers of Research Programme (lessons/research-programme/rules.md)."""
 
 RESOURCES = ("R", "D", "L", "O", "S")
+INCOME_CHOICES = ("D", "L", "O")  # the resource a seat chooses at income (money comes anyway)
 START = {"R": 3, "D": 1, "L": 1, "O": 0, "S": 1}
 STORAGE = 8
 HAND, INTERFERENCE_HAND = 4, 2

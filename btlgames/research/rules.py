@@ -21,7 +21,7 @@ from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
                       Reward, Simulate, Stop, Story, Synthesis)
-from .constants import (CARD_SETS, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
+from .constants import (CARD_SETS, INCOME_CHOICES, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
                         STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
@@ -223,7 +223,7 @@ class ResearchState(Experiments, Events, Interference, MapState, Views, GameStat
             return self._main_actions(p)
         if kind == "income":  # K7 and the draw, one choice (K30)
             decks = self._drawable()
-            return list(map(_INCOME.__getitem__, product(("D", "L", "O"), decks)))
+            return list(map(_INCOME.__getitem__, product(INCOME_CHOICES, decks)))
         if kind == "discard":
             pile = pl["interference"] if d["hand"] == "interference" else pl["hand"]
             return list(map(_DISCARD.__getitem__, dict.fromkeys(pile)))

@@ -418,3 +418,28 @@ def test_the_pass_screen_names_teams_in_the_school_game():
     app = renderer.app(seed=2, seats=["human", "human"], variant="school", players=2)
     assert "Pass the device to Team 1" in app.table.value
     assert app.moves.children[0].description == "I am Team 1: show my table"
+
+
+def test_an_income_over_the_storage_is_marked_and_the_mark_explained_once():
+    """The school game's first income takes a team over its storage of 8 (money, the resource and a
+    project's production): each such move carries ⚠ and how far over, and the headline says once
+    what the mark means (the moves stay short enough for the side panel)."""
+    state = btlgames.load("research", variant="school", players=4, seed=2)
+    view = state.view(0)
+    incomes = [a for a in state.legal_actions() if a.kind == "income"]
+    over = {a.resource: terms_over(view, a.resource) for a in incomes}
+    assert any(over.values())
+    for action in incomes:
+        words = renderer.move_words(action, view)
+        assert ("⚠" in words) == bool(over[action.resource]), words
+        if over[action.resource]:
+            assert words.endswith(f"· ⚠ {over[action.resource]}"), words
+        assert not words.startswith("Income"), words  # its group says so
+    plain = re.sub(r"<[^>]+>", "", renderer.headline(view))
+    assert plain.count("⚠") == 1 and "over the storage of 8" in plain, plain
+
+
+def terms_over(view, resource: str) -> int:
+    p = view["decision"]["player"]
+    held = sum(view["players_"][p]["res"].values()) + sum(terms.income_of(view, p, resource).values())
+    return max(0, held - view["storage"])

@@ -18,7 +18,7 @@ import ipywidgets as w
 from ...core.i18n import t
 from ...core.runtime import page_argument
 from ...research import board, cards, lesson
-from ...research.constants import STORY_CAPS
+from ...research.constants import INCOME_CHOICES, STORY_CAPS
 from ...research.terms import income_of, method_choices, project_choices, success_chance, test_terms
 from ..app.game_app import HUMAN, GameApp
 from ..app.renderer import Renderer, esc
@@ -70,6 +70,7 @@ CSS = """
 .rp-teams { border-collapse: collapse; width: 100%; font-size: .85em; line-height: 1.2; table-layout: fixed; }
 .rp-teams th, .rp-teams td { border-bottom: 1px solid #bbb; padding: 0 3px; text-align: center; }
 .rp-teams tr > th:first-child { text-align: left; font-weight: 600; width: 8.2em; }
+@media (min-width: 1600px) { .rp-teams tr > th:first-child { width: 9.6em; } }  /* Finnish labels on one line */
 .rp-events, .rp-market { font-size: .85em; }
 .rp-teams td.rp-current, .rp-teams th.rp-current { background: #fffbea; border-left: 3px solid #333;
   border-right: 3px solid #333; }
@@ -120,7 +121,8 @@ CSS = """
 .rp-map .rp-hex-number { display: none; }
 .btl-presenting .rp-map .rp-hex-number { display: inline; }
 .btl-presenting .rp-map .rp-hex-label { display: none; }
-.btl-presenting .rp-map .rp-bonus, .btl-presenting .rp-map .rp-noise { font-size: 21px; font-weight: 700; }
+.btl-presenting .rp-map .rp-bonus, .btl-presenting .rp-map .rp-noise { font-size: 22px; font-weight: 700; }
+.btl-presenting .rp-map .rp-field-name { font-size: 22px; }  /* the map's units: the class's size on the screen */
 .btl-presenting .rp-map .rp-anomaly, .btl-presenting .rp-map .rp-neutral { font-size: 30px; }
 .btl-presenting .rp-map .rp-tile-mark { transform-box: fill-box; transform-origin: center; transform: scale(1.2); }
 </style>
@@ -509,7 +511,16 @@ def _decision_note(view) -> str:
         return say("reward_note", token=say(f"token.{d['token']}"))
     if kind in ("discard", "heist", "keep", "synthesis"):
         return say(f"{kind}_note")
+    if kind == "income" and any(_over_storage(view, r) for r in INCOME_CHOICES):  # what the moves' ⚠ means
+        return say("storage_note", storage=view["storage"])
     return ""
+
+
+def _over_storage(view, resource: str) -> int:
+    """How far an income of ``resource`` takes the deciding team over its storage (0: not)."""
+    p = view["decision"]["player"]
+    held = sum(view["players_"][p]["res"].values()) + sum(income_of(view, p, resource).values())
+    return max(0, held - view["storage"])
 
 
 def headline(view) -> str:
@@ -524,8 +535,10 @@ def headline(view) -> str:
         doing = " · " + fill("to_play", {"who": marker(d["player"], variant)},
                               decision=t(f"research.decision.{d['kind']}"))
     note = _decision_note(view)
+    # what an income's ⚠ means: on the class screen it folds into the teacher's Details (room for the moves)
+    folded = ("btl-detail",) if d and d["kind"] == "income" else ()
     return (top + f'<div class="rp-heading btl-phase">{esc(" · ".join(line))}{doing}</div>'
-            + (note_box(esc(note)) if note else ""))
+            + (note_box(esc(note), *folded) if note else ""))
 
 
 def move_words(action, view) -> str:
@@ -542,12 +555,12 @@ def move_words(action, view) -> str:
                    for method, _ in method_choices(view["players_"][p], action.theory)]
         best = max(chances, default=0)
         return say("move_impossible" if best == 0 else "move_best_chance", move=str(action), chance=chance_words(best))
-    if action.kind == "income" and d:
-        p = d["player"]
-        held = sum(view["players_"][p]["res"].values()) + sum(income_of(view, p, action.resource).values())
-        if held > view["storage"]:
-            return say("move_storage", move=str(action), held=held, storage=view["storage"],
-                       over=held - view["storage"])
+    if action.kind == "income":  # under its group's label "Income": the choice alone
+        resource = t(f"research.resource.{action.resource}")
+        words = (say("move_income", resource=resource, deck=t(f"research.deck.{action.deck}")) if action.deck
+                 else say("move_income_no_draw", resource=resource))
+        over = _over_storage(view, action.resource) if d else 0
+        return say("move_storage", move=words, over=over) if over else words
     return str(action)
 
 

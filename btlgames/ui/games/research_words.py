@@ -71,8 +71,8 @@ def para(text: str, css: str = "") -> str:
     return f"<p{cls}>{esc(text)}</p>"
 
 
-def note_box(html_text: str) -> str:
-    return f'<div class="rp-note">{html_text}</div>'
+def note_box(html_text: str, *classes: str) -> str:
+    return f'<div class="{" ".join(("rp-note", *classes))}">{html_text}</div>'
 
 
 def pair(fields) -> str:
