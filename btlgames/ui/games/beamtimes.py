@@ -62,6 +62,57 @@ CSS = """
 .bt-group p { margin: 1px 0; }
 .bt-summary p { margin: 4px 0; }
 .bt-heading { font-size: 1.1em; font-weight: 700; }
+/* The class screen (Present): cards from the screen's height, every word at the app's base size
+   (a card's role word too: the card widens to it), the room between in em (1366x768 is 1920x1080
+   made smaller). The ring, the row and the supply as wide as the table and the groups in a row
+   under them (in a column beside them, the row's places were too narrow for their words). What no
+   move needs now folds into the teacher's Details: the cards out of the game, the market's deck, an
+   empty distinguished pile, a group's reserve, each remembered card's number of places. */
+.btl-presenting .bt-table { --bt-card: clamp(40px, 6vh, 96px); gap: .25em; grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: "ring" "row" "supply" "groups"; }
+.btl-presenting .bt-supply { grid-template-columns: auto minmax(0, 1fr); gap: .25em; }
+.btl-presenting .bt-groups { grid-template-columns: none; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr);
+  gap: .25em; }
+.btl-presenting .bt-area { padding: .1em .35em .2em; }
+.btl-presenting .bt-area h3 { margin: 0 0 .15em 0; font-size: 1em; }
+.btl-presenting .bt-ring { gap: .25em; padding: .3em; border-width: .25em; border-radius: 1.6em; }
+.btl-presenting .bt-row { gap: .25em; }
+.btl-presenting .bt-problem, .btl-presenting .bt-place, .btl-presenting .bt-group { padding: .1em .3em; }
+.btl-presenting .bt-card { padding: 0 .2em; margin: .1em; }
+.btl-presenting .bt-card small { font-size: var(--btl-base); }
+.btl-presenting .bt-mini b { font-size: max(var(--btl-base), calc(var(--bt-card) * .32)); }
+.btl-presenting .bt-workers, .btl-presenting .bt-known, .btl-presenting .bt-offer,
+.btl-presenting .bt-count { font-size: 1em; }
+/* a problem and a row place: the card on the left; beside it the place's name, what is known of
+   the card, its workers and its experiment, or its verifications (under the card, they made the
+   table taller than the screen) */
+.btl-presenting .bt-problem, .btl-presenting .bt-place { display: grid; grid-template-columns: auto minmax(0, 1fr);
+  gap: 0 .35em; align-content: start; align-items: start; }
+.btl-presenting .bt-slot, .btl-presenting .bt-slot > div, .btl-presenting .bt-face { display: contents; }
+.btl-presenting .bt-face > .bt-card, .btl-presenting .bt-slot > div > .bt-card { grid-column: 1; grid-row: 1 / span 5;
+  margin-left: 0; }
+.btl-presenting :is(.bt-problem, .bt-place) > *, .btl-presenting .bt-slot > ul,
+.btl-presenting .bt-face > .bt-known, .btl-presenting .bt-slot > div > .bt-known { grid-column: 2; }
+.btl-presenting .bt-verified { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .4em; }
+/* what a group remembers may lie on a place: on the class screen its cards alone, the whole
+   sentence (each card's number of places) in the Details */
+.bt-maybe-short, .btl-presenting .bt-maybe, .btl-presenting.btl-details-open .bt-maybe-short { display: none; }
+.btl-presenting .bt-maybe-short, .btl-presenting.btl-details-open .bt-maybe { display: block; }
+/* a group's hand, the physicists at work on a problem and the distinguished physicists in a line:
+   the cards by label and suit (♠ detector, ♥ physicist: the market's cards say it in words; a
+   card's name is its title and what a screen reader hears) */
+.btl-presenting :is(.bt-group, .bt-workers, .bt-stars) .bt-mini { height: auto; min-height: 0; padding: 0 .15em;
+  margin: .05em; border-width: 2px; }
+.btl-presenting :is(.bt-group, .bt-workers, .bt-stars) .bt-mini small { display: none; }
+.btl-presenting :is(.bt-group, .bt-workers) .bt-mini b { font-size: 1.1em; }
+.btl-presenting .bt-stars .bt-mini { padding: .1em .3em; border-width: 3px; }  /* a move: a larger card */
+.btl-presenting .bt-stars .bt-mini b { font-size: 1.3em; }
+.btl-presenting .bt-stars { display: inline-block; vertical-align: top; }  /* beside a short market */
+/* a group's standing in one sentence (solved, published, tokens in hand); the two lines it stands
+   for, the reserve with them, in the Details */
+.bt-standing, .btl-presenting :is(.bt-tokens, .bt-tally),
+.btl-presenting.btl-details-open .bt-standing { display: none; }
+.btl-presenting .bt-standing, .btl-presenting.btl-details-open :is(.bt-tokens, .bt-tally) { display: block; }
 </style>
 """
 
@@ -141,8 +192,12 @@ def _face_up(view, slot) -> tuple[str, str]:
         # one short line per group: a reshuffle of four cards names all four on each of their places
         cards = "; ".join(t("beamtimes.among" if len(names) == 1 else "beamtimes.among_each",
                             card=names[0], cards=" ".join(names), n=n) for n, names in groups.items())
-        words = t("beamtimes.you_may" if isinstance(view["viewer"], int) else "beamtimes.all_may", cards=cards)
-        return back(), f'<div class="bt-known bt-maybe">{esc(words)}</div>'
+        key = "beamtimes.you_may" if isinstance(view["viewer"], int) else "beamtimes.all_may"
+        words = t(key, cards=cards)
+        # the class screen names the cards alone (how many places each may be in: the teacher's Details)
+        short = t(key, cards=" ".join(label(c) for c in slot["maybe"]))
+        return back(), (f'<div class="bt-known bt-maybe">{esc(words)}</div>'
+                        f'<div class="bt-known bt-maybe-short">{esc(short)}</div>')
     if not slot["card"]:
         return back(), ""
     return _known(slot["card"], t("beamtimes.all_know" if slot["public"] else "beamtimes.you_know",
@@ -160,8 +215,9 @@ def _problem(view, p: int) -> str:
     workers = "".join(f'<li>{marker(w["group"])} {esc(t("beamtimes." + w["role"]))} {card(w["card"], mini=True)}</li>'
                       for w in slot["workers"])
     here = pending.get("problem") == p
-    experiment = (f'<div class="bt-known">{card(pending["detector"], mini=True)} {esc(_experiment(pending))}</div>'
-                  if here else "")
+    # the experiment's words are the headline's too: the class screen shows its detector here
+    experiment = (f'<div class="bt-known">{card(pending["detector"], mini=True)} '
+                  f'<span class="btl-detail">{esc(_experiment(pending))}</span></div>' if here else "")
     css = "bt-problem bt-pending" if here else "bt-problem"
     return (f'<div class="{css}" data-target="problem:{p}" aria-label="{esc(t("beamtimes.problem", n=p + 1))}">'
             f'<h4>{esc(t("beamtimes.problem", n=p + 1))}</h4>'
@@ -174,8 +230,8 @@ def _place(view, i: int) -> str:
     tokens = "".join(marker(g, short=True) for g in slot["tokens"])
     count = esc(t("beamtimes.verifications", n=len(slot["tokens"])))
     return (f'<div class="bt-place" data-target="row:{i}" aria-label="{esc(t("beamtimes.place", n=i + 1))}">'
-            f'<h4>{esc(t("beamtimes.place", n=i + 1))}</h4>{face}'
-            f'<div class="bt-count">{count}</div><div>{tokens}</div></div>')
+            f'<h4>{esc(t("beamtimes.place", n=i + 1))}</h4><div class="bt-face">{face}</div>'
+            f'<div class="bt-verified"><div class="bt-count">{count}</div><div>{tokens}</div></div></div>')
 
 
 def _ring(view) -> str:
@@ -185,7 +241,7 @@ def _ring(view) -> str:
 
 def _row(view) -> str:
     cells = "".join(_place(view, i) for i in range(len(view["row"])))
-    removed = f'<div>{esc(t("beamtimes.removed", n=view["removed"]))}</div>'
+    removed = f'<div class="btl-detail">{esc(t("beamtimes.removed", n=view["removed"]))}</div>'
     return _box(t("beamtimes.row"), f'<div class="bt-row">{cells}</div>{removed}', "bt-row-area")
 
 
@@ -200,8 +256,11 @@ def _market(view) -> str:
                      f'{esc(t("beamtimes.price", price=m["price"]))}</span>'
                      for i, m in enumerate(view["market"])) or esc(t("beamtimes.empty"))
     stars = "".join(card(c, mini=True, target=f"distinguished:{c}") for c in view["distinguished"])
-    body = (offers + f'<div>{esc(t("beamtimes.deck", n=view["deck"]))}</div>'
-            f'<div><b>{esc(t("beamtimes.distinguished"))}:</b> {stars or esc(t("beamtimes.empty"))}</div>')
+    # the deck, and the distinguished pile while it is empty, are no move: the class screen folds them
+    pile = "bt-stars" if stars else "bt-stars btl-detail"
+    body = (offers + f'<div class="btl-detail">{esc(t("beamtimes.deck", n=view["deck"]))}</div>'
+            f'<div class="{pile}"><b>{esc(t("beamtimes.distinguished"))}:</b> '
+            f'{stars or esc(t("beamtimes.empty"))}</div>')
     return _box(t("beamtimes.market"), body, "bt-market")
 
 
@@ -209,11 +268,13 @@ def _group(view, g: int) -> str:
     data = view["groups"][g]
     you = f' ({esc(t("beamtimes.you"))})' if view["viewer"] == g else ""
     css = "bt-group bt-current" if view["player"] == g else "bt-group"
+    standing = t("beamtimes.standing", solved=data["solved"], published=data["published"], tokens=data["tokens"])
     return (f'<div class="{css}" style="border-color:{COLOURS[g]}">'
             f'<p>{marker(g)}{you}</p>'
             f'<p><b>{esc(t("beamtimes.hand"))}:</b> {_cards(data["hand"], mini=True)}</p>'
-            f'<p>{esc(t("beamtimes.tokens", tokens=data["tokens"], reserve=data["reserve"]))}</p>'
-            f'<p>{esc(t("beamtimes.tally", solved=data["solved"], published=data["published"]))}</p></div>')
+            f'<p class="bt-tokens">{esc(t("beamtimes.tokens", tokens=data["tokens"], reserve=data["reserve"]))}</p>'
+            f'<p class="bt-tally">{esc(t("beamtimes.tally", solved=data["solved"], published=data["published"]))}</p>'
+            f'<p class="bt-standing">{esc(standing)}</p></div>')
 
 
 def _groups(view) -> str:

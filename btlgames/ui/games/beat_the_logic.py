@@ -59,6 +59,33 @@ CSS = """
 .bl-memory { font-size: .9em; }
 .bl-heading { font-size: 1.1em; font-weight: 700; }
 .bl-summary p { margin: 4px 0; }
+/* The class screen (Present): the hand's cards from the screen's height and every word at the app's
+   base size or larger. A card in a set is a chip of one line (symbol and name); the sets of the
+   players not to move show without their labels (their points are in the area's head), and what the
+   viewer remembers of hands, the angels laid aside and the round's facts the headline repeats fold
+   away: the teacher's Details opens them (btl-detail). */
+.btl-presenting .bl-table { --bl-card: clamp(48px, 7.4vh, 112px); gap: .3em;
+  grid-template-columns: auto minmax(0, 1fr); }
+/* the hand as wide as its cards, the pile beside it; the areas one above the other, their sets in
+   rows as wide as the table (sets are wide: two areas side by side took twice the height) */
+.btl-presenting .bl-hand { grid-area: 1 / 1; }
+.btl-presenting .bl-top { grid-area: 1 / 2; align-self: start; }
+.btl-presenting .bl-areas { grid-column: 1 / -1; grid-template-columns: minmax(0, 1fr); }
+.btl-presenting .bl-top, .btl-presenting .bl-hand h3, .btl-presenting .bl-area h3,
+.btl-presenting .bl-memory { font-size: 1em; }
+.btl-presenting .bl-hand .bl-card { width: auto; min-width: calc(var(--bl-card) * 1.5);
+  height: calc(var(--bl-card) * 1.4); padding: 0 .3em; }
+.btl-presenting .bl-hand .bl-card span { font-size: 1.1em; }
+.btl-presenting .bl-hand .bl-card small, .btl-presenting .bl-set-label { font-size: var(--btl-base); }
+.btl-presenting.btl-details-open .bl-set-label.btl-detail { display: block !important; }
+/* an area's head is the first thing in its row of sets (a line of the table's height saved an area) */
+.btl-presenting .bl-area { display: flex; flex-wrap: wrap; gap: .2em .3em; align-items: center; padding: .1em .25em; }
+.btl-presenting .bl-area h3 { margin: 0 .2em 0 0; }
+.btl-presenting .bl-sets { display: contents; }
+.btl-presenting .bl-set { padding: .05em .15em; }
+.btl-presenting .bl-mini { flex-direction: row; gap: .25em; min-width: 0; min-height: 0; max-width: none;
+  padding: 0 .3em; margin: .08em; }
+.btl-presenting .bl-mini b, .btl-presenting .bl-mini span { font-size: var(--btl-base); line-height: 1.25; }
 </style>
 """
 
@@ -98,7 +125,9 @@ def _set(view, p: int, i: int, group: dict) -> str:
     angel = card(group["angel"], mini=True) if group["angel"] else ""
     css = "bl-set bl-protected" if group["angel"] else "bl-set"
     label = t("beat-the-logic.ui.set", n=i + 1) + " · " + _set_words(group)
-    return (f'<div class="{css}" aria-label="{esc(label)}"><span class="bl-set-label">{esc(label)}</span>'
+    # the class screen keeps the labels of the sets a move now names ("→ set 2: 4 → 9 points")
+    fold = " btl-detail" if view["player"] is not None and p != view["player"] else ""
+    return (f'<div class="{css}" aria-label="{esc(label)}"><span class="bl-set-label{fold}">{esc(label)}</span>'
             f'{cards}{angel}</div>')
 
 
@@ -111,11 +140,11 @@ def _area(view, p: int) -> str:
     known = view["known_hands"][p]
     if known:
         words = t("beat-the-logic.ui.known" if view["viewer"] is not None else "beat-the-logic.ui.known_to_all")
-        body += (f'<div class="bl-set bl-known"><span class="bl-set-label">{esc(words)}</span>'
+        body += (f'<div class="bl-set bl-known btl-detail"><span class="bl-set-label">{esc(words)}</span>'
                  + "".join(card(c, mini=True) for c in known) + "</div>")
     aside = view["lone_angels"][p]
     if aside:
-        body += (f'<div class="bl-set"><span class="bl-set-label">{esc(t("beat-the-logic.ui.aside"))}</span>'
+        body += (f'<div class="bl-set btl-detail"><span class="bl-set-label">{esc(t("beat-the-logic.ui.aside"))}</span>'
                  + "".join(card(a, mini=True) for a in aside) + "</div>")
     return (f'<div class="{css}" style="border-color:{COLOURS[p]}"><h3>{marker(p)}{you} · {esc(facts)}</h3>'
             f'<div class="bl-sets">{body}</div></div>')
@@ -131,21 +160,24 @@ def _hand(view) -> str:
     if view["memory"]:
         last = view["memory"][-1]
         passed = ", ".join(card_words(c) for c in last["cards"])
-        memory = f'<div class="bl-memory">{esc(t("beat-the-logic.ui.you_passed", n=last["to"] + 1, cards=passed))}</div>'
+        words = t("beat-the-logic.ui.you_passed", n=last["to"] + 1, cards=passed)
+        memory = f'<div class="bl-memory btl-detail">{esc(words)}</div>'  # the class screen's Details
     return f'<div class="bl-hand"><h3>{esc(t("beat-the-logic.ui.your_hand"))}</h3>{cards}{memory}</div>'
 
 
 def table(view) -> str:
-    top = [t("beat-the-logic.ui.round", n=view["round"]),
-           t("beat-the-logic.ui.deck", n=view["deck"]) if view["drawing"] else t("beat-the-logic.ui.no_draws"),
-           t("beat-the-logic.ui.start", n=view["start"] + 1)]
+    # (words, folded on the class screen): the round is in the headline, the start player and the
+    # cards set aside are for the teacher's Details; how many cards are left to draw stays
+    top = [(t("beat-the-logic.ui.round", n=view["round"]), True),
+           (t("beat-the-logic.ui.deck", n=view["deck"]) if view["drawing"] else t("beat-the-logic.ui.no_draws"), False),
+           (t("beat-the-logic.ui.start", n=view["start"] + 1), True)]
     if view["set_aside"]:
-        top.append(t("beat-the-logic.ui.set_aside", n=view["set_aside"]))
+        top.append((t("beat-the-logic.ui.set_aside", n=view["set_aside"]), True))
+    spans = "".join(f'<span class="btl-detail">{esc(x)}</span>' if fold else f"<span>{esc(x)}</span>" for x, fold in top)
     cols = 1 if view["players"] == 2 else 2
     areas = "".join(_area(view, p) for p in range(view["players"]))
     return (CSS + f'<div class="bl-table" style="--bl-cols:{cols}">'
-            + '<div class="bl-top">' + "".join(f"<span>{esc(x)}</span>" for x in top) + "</div>"
-            + _hand(view) + f'<div class="bl-areas">{areas}</div></div>')
+            + f'<div class="bl-top">{spans}</div>' + _hand(view) + f'<div class="bl-areas">{areas}</div></div>')
 
 
 def headline(view) -> str:
