@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import Counter
+from functools import lru_cache
 
 import ipywidgets as w
 
@@ -40,6 +41,10 @@ FILL = {"start": "#eeeeee", "draw": "#ffffff", "antimatter": "#3b1f5c", "tunnel"
 SIZE, MID = 1000, 500
 RADIUS = {"outer": 462, "middle": 250}
 SPACE_R, CENTER_R = 31, 46
+# The class screen: a space's word and symbol, in the board's units; a space with a word grows up to
+# WORD_R into the room its neighbours leave (GAP apart), so its word needs little narrowing.
+CLASS_WORD, CLASS_SYMBOL, WORD_R, GAP = 22, 30, 42, 5
+CLASS_PAWN_R = 27  # a pawn's radius there (21, drawn 1.2 times as large), its white edge included
 
 CSS = """
 <style>
@@ -62,12 +67,27 @@ CSS = """
 .am-card { display: inline-block; border: 2px solid #333; border-radius: 6px; padding: 0 4px; margin: 1px;
   font-size: .85em; background: #fff; }
 .am-pawn { display: inline-block; padding: 0 5px; border-radius: 10px; color: #fff; font-weight: 700; }
-svg .btl-target > circle:first-of-type { stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
-svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:first-of-type {
+svg .btl-target > circle:first-of-type, svg .btl-target > .am-pawn-mark > circle:first-of-type {
+  stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
+svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:first-of-type,
+svg .btl-target:hover > .am-pawn-mark > circle:first-of-type, svg .btl-target:focus > .am-pawn-mark > circle:first-of-type {
   stroke: #000; stroke-width: 9; stroke-dasharray: none; }
 .am-heading { font-size: 1.1em; font-weight: 700; }
 .am-ask { font-weight: 700; color: #1a5fb4; }
 .am-explain { max-width: 40em; font-size: .95em; }
+/* The class screen (Present): the board as tall as the table, its marks large (a space with a word
+   grown into the room around it), the pawns larger on their spaces' rims. */
+.am-board .am-class { display: none; }
+.btl-presenting .am-table { height: 100%; grid-template-columns: minmax(0, calc(100vh - 3em)) minmax(15em, 1fr);
+  grid-template-rows: minmax(0, 100%); gap: 10px; }
+.btl-presenting .am-board { height: 100%; min-height: 0; }
+.btl-presenting .am-board svg { height: 100%; max-height: none; }
+.btl-presenting .am-board .am-study { display: none; }
+.btl-presenting .am-board .am-class { display: inline; }
+/* grown as a picture, not by its radius: table.js draws the focus ring from the shape's own size and
+   its transform */
+.btl-presenting .am-board .am-space { transform: scale(var(--am-grow)); transform-box: fill-box; transform-origin: center; }
+.btl-presenting .am-pawn-mark { transform: translate(var(--am-dx), var(--am-dy)) scale(1.2); }
 </style>
 """
 
@@ -121,7 +141,7 @@ def _symbol(space) -> tuple[str, str, str]:
 def _board(view) -> str:
     board = catalogue().board
     parts = [f'<svg viewBox="0 0 {SIZE} {SIZE}" role="img" aria-label="{esc(t("antimatter.board"))}">']
-    drawn = set()
+    drawn, radii = set(), class_radii()
     for a, neighbours in board.links.items():
         for b in neighbours:
             if (b, a) in drawn:
@@ -134,21 +154,64 @@ def _board(view) -> str:
         r = CENTER_R if space.kind == "center" else SPACE_R
         text, fill, ink = _symbol(space)
         size = 26 if len(text) <= 3 else 15 if space.kind != "center" else 18
-        parts.append(f'<g data-target="space:{sid}"><circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}" '
-                     f'stroke="#333" stroke-width="3"/><title>{esc(space_name(sid))}</title>'
-                     f'<text x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
-                     f'font-weight="700" fill="{ink}">{esc(text)}</text></g>')
+        parts.append(f'<g data-target="space:{sid}"><circle class="am-space" cx="{x:.0f}" cy="{y:.0f}" r="{r}" '
+                     f'style="--am-grow:{radii[sid] / r:.2f}" fill="{fill}" stroke="#333" stroke-width="3"/>'
+                     f'<title>{esc(space_name(sid))}</title>'
+                     f'<text class="am-study" x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+                     f'font-weight="700" fill="{ink}">{esc(text)}</text>{_class_mark(x, y, radii[sid], text, ink)}</g>')
     parts.append(_key())
     for seat, sid in enumerate(view["pawns"]):
         x, y = position(sid)
         entangled = any(seat in p for p in view["entangled"])
         ring = '<circle r="27" fill="none" stroke="#ffbf00" stroke-width="6" stroke-dasharray="6 4"/>' if entangled else ""
-        parts.append(f'<g data-target="pawn:{seat}" transform="translate({x + 18:.0f},{y - 20:.0f})">{ring}<circle r="21" fill="{COLOURS[seat]}" '
-                     f'stroke="#fff" stroke-width="3"/><title>{esc(seat_name(seat))}</title>'
+        # the class screen: on the space's rim above and right, clear of most of its word (below or
+        # left where that would leave the board)
+        edge = .75 * radii[sid] + 2
+        dx = edge if x + edge + CLASS_PAWN_R < SIZE else -edge
+        dy = -edge if y - edge - CLASS_PAWN_R > 0 else edge
+        parts.append(f'<g data-target="pawn:{seat}" transform="translate({x + 18:.0f},{y - 20:.0f})">'
+                     f'<title>{esc(seat_name(seat))}</title>'
+                     f'<g class="am-pawn-mark" style="--am-dx:{dx - 18:.0f}px;--am-dy:{dy + 20:.0f}px">{ring}<circle r="21" '
+                     f'fill="{COLOURS[seat]}" stroke="#fff" stroke-width="3"/>'
                      f'<text y="8" font-size="21" text-anchor="middle" font-weight="700" fill="#fff">'
-                     f'{SYMBOLS[seat]}{seat + 1}</text></g>')
+                     f'{SYMBOLS[seat]}{seat + 1}</text></g></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _worded(space) -> bool:
+    """Whether a space is marked with a word (start, draw, anti), not a symbol; the centre keeps its size."""
+    return space.kind not in ("particle", "tunnel", "center")
+
+
+@lru_cache(maxsize=1)  # the board's geometry: the same for every game
+def class_radii() -> dict[str, float]:
+    """Each space's radius on the class screen: the centre and a space with a symbol as drawn, a
+    space with a word as large as its neighbours allow (half the room to another such space)."""
+    spaces = catalogue().board.spaces
+    fixed = {sid: CENTER_R if s.kind == "center" else SPACE_R for sid, s in spaces.items() if not _worded(s)}
+    radii = dict(fixed)
+    for sid, space in spaces.items():
+        if sid in fixed:
+            continue
+        x, y = position(sid)
+        room = WORD_R
+        for other in spaces:
+            if other != sid:
+                d = math.dist((x, y), position(other))
+                room = min(room, d - fixed[other] - GAP if other in fixed else (d - GAP) / 2)
+        radii[sid] = room
+    return radii
+
+
+def _class_mark(x: float, y: float, r: float, text: str, ink: str) -> str:
+    """A space's mark as the class screen shows it: large (a symbol larger still), a word narrowed
+    only where it would not fit inside its space (a bold glyph is about .64 of its size wide)."""
+    size = CLASS_SYMBOL if len(text) <= 3 else CLASS_WORD
+    room = 1.6 * r  # inside the space's ring, clear of it
+    fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(text) * .64 * size > room else ""
+    return (f'<text class="am-class" x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+            f'font-weight="700" fill="{ink}"{fit}>{esc(text)}</text>')
 
 
 def _key() -> str:
