@@ -88,6 +88,18 @@ svg .btl-target:hover > .am-pawn-mark > circle:first-of-type, svg .btl-target:fo
    its transform */
 .btl-presenting .am-board .am-space { transform: scale(var(--am-grow)); transform-box: fill-box; transform-origin: center; }
 .btl-presenting .am-pawn-mark { transform: translate(var(--am-dx), var(--am-dy)) scale(1.2); }
+/* The labs in the app's base size, a seat's badges beside its goal, the slots larger; each seat's
+   count of cards and the bank fold into the teacher's Details. */
+.btl-presenting .am-labs { font-size: 1em; line-height: 1.2; grid-template-columns: minmax(0, 1fr); gap: .25em; }
+.btl-presenting .am-lab { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; padding: .15em .35em .3em; }
+.btl-presenting .am-lab > .am-line { order: -1; margin: 0; flex: 0 0 auto; }
+.btl-presenting .am-lab > h3 { flex: 1 1 11em; min-width: 0; }
+.btl-presenting .am-lab.am-hand { display: block; }
+.btl-presenting .am-lab h3, .btl-presenting .am-line, .btl-presenting .am-mat, .btl-presenting .am-card { font-size: 1em; }
+.btl-presenting .am-mats { flex: 1 0 100%; gap: .2em; }
+.btl-presenting .am-mat { padding: .05em .25em .15em; }
+.btl-presenting .am-slot { font-size: 1.15em; line-height: 1.15; margin: 1px 1px 0; }
+.btl-presenting .am-card { line-height: 1.2; padding: 0 .25em; margin: 1px; }
 </style>
 """
 
@@ -270,7 +282,8 @@ def _workbench(view, owner: int) -> str:
     if safe:
         mats = (f'<div class="am-mat am-safe">{esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {words.mat(k)}" for k, n in safe.items())))}</div>'
                 + mats)
-    hands = " ".join(f'{marker(s)} {esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
+    hands = " ".join(f'{marker(s)} <span class="am-count btl-detail">{esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}</span>'
+                     for s in seats)
     return (f'<div class="am-lab{current}"><h3>{esc(title)}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
 
@@ -280,7 +293,7 @@ def _hand(view) -> str:
         return ""
     cards = "".join(f'<span class="am-card" title="{esc(words.card_text(c))}">{esc(card_name(c))}</span>'
                     for c in view["hand"]) or "—"
-    return f'<div class="am-lab"><h3>{esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
+    return f'<div class="am-lab am-hand"><h3>{esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
 
 
 def _supply(view) -> str:
@@ -296,7 +309,7 @@ def _supply(view) -> str:
         lines.append(t("antimatter.last_spin", sector=sector))
     if view["completed"]:
         lines.append(t("antimatter.completed", atom=atom_words(view["completed"])))
-    return '<div class="am-lab">' + "".join(f'<div class="am-line">{esc(x)}</div>' for x in lines) + "</div>"
+    return '<div class="am-lab am-supply btl-detail">' + "".join(f'<div class="am-line">{esc(x)}</div>' for x in lines) + "</div>"
 
 
 def table(view) -> str:
