@@ -44,6 +44,7 @@ SPACE_R, CENTER_R = 31, 46
 # The class screen: a space's word and symbol, in the board's units; a space with a word grows up to
 # WORD_R into the room its neighbours leave (GAP apart), so its word needs little narrowing.
 CLASS_WORD, CLASS_SYMBOL, WORD_R, GAP = 22, 30, 42, 5
+CLASS_ROWS = 24  # the lines the labs' column holds there (six labs of one mat, a hand in five lines)
 CLASS_PAWN_R = 27  # a pawn's radius there (21, drawn 1.2 times as large), its white edge included
 
 CSS = """
@@ -100,6 +101,12 @@ svg .btl-target:hover > .am-pawn-mark > circle:first-of-type, svg .btl-target:fo
 .btl-presenting .am-mat { padding: .05em .25em .15em; }
 .btl-presenting .am-slot { font-size: 1.15em; line-height: 1.15; margin: 1px 1px 0; }
 .btl-presenting .am-card { line-height: 1.2; padding: 0 .25em; margin: 1px; }
+/* More mats than the column holds with their names (class_rows): each goal by its atom's label, the
+   mats' names folded into Details, the mats side by side. */
+.am-short, .btl-presenting .am-long { display: none; }
+.btl-presenting .am-short { display: inline; }
+.btl-presenting .am-dense .am-mat { padding: .1em .15em; }
+.btl-presenting .am-dense .am-slot { font-size: 1em; min-width: 1.05em; padding: 0; margin: 1px 1px 0 0; }
 </style>
 """
 
@@ -251,7 +258,8 @@ def _slot(piece: str | None, kind: str) -> str:
             f'{esc(catalogue().pieces.symbols[kind_of(piece)])}{letter}</span>')
 
 
-def _mat(i: int, mat: dict, challenge: bool) -> str:
+def _mat(i: int, mat: dict, challenge: bool, dense: bool = False) -> str:
+    """A mat and its slots; ``dense``: the class screen folds its name (Details opens it)."""
     want = list(slots(mat["type"]))
     cells = []
     if challenge:
@@ -266,25 +274,31 @@ def _mat(i: int, mat: dict, challenge: bool) -> str:
     name = words.mat(mat["type"])
     safe = " am-safe" if mat["safe"] else ""
     note = f' · {t("antimatter.safe")}' if mat["safe"] else ""
-    return (f'<div class="am-mat{safe}" data-target="mat:{i}"><b>{esc(name)}</b>{esc(note)}<br>'
+    fold = " btl-detail" if dense else ""
+    return (f'<div class="am-mat{safe}" data-target="mat:{i}"><div class="am-mat-name{fold}"><b>{esc(name)}</b>{esc(note)}</div>'
             + "".join(cells) + "</div>")
 
 
-def _workbench(view, owner: int) -> str:
-    """One owner's workbench: the goal, the mats being built, each seat's hand size."""
+def _workbench(view, owner: int, dense: bool = False) -> str:
+    """One owner's workbench: the goal, the mats being built, each seat's hand size. ``dense``: the
+    class screen names the goal by its atom's label and folds the mats' names."""
     seats = [s for s, o in enumerate(view["owner_of"]) if o == owner]
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
-    title = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
+    order = f' · {t("antimatter.challenge")}' if goal["challenge"] else ""
+    title = esc(t("antimatter.goal", atom=atom_words(goal["atom"])) + order)
+    if dense:
+        short = esc(t("antimatter.goal", atom=goal["atom"]) + order)
+        title = f'<span class="am-long">{title}</span><span class="am-short" title="{title}">{short}</span>'
     mine = [(i, m) for i, m in enumerate(view["mats"]) if m["owner"] == owner]
-    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in mine if not m["safe"])
+    mats = "".join(_mat(i, m, goal["challenge"], dense) for i, m in mine if not m["safe"])
     safe = Counter(m["type"] for _, m in mine if m["safe"])  # the cooperative game's finished atoms: one line
     if safe:
         mats = (f'<div class="am-mat am-safe">{esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {words.mat(k)}" for k, n in safe.items())))}</div>'
                 + mats)
     hands = " ".join(f'{marker(s)} <span class="am-count btl-detail">{esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}</span>'
                      for s in seats)
-    return (f'<div class="am-lab{current}"><h3>{esc(title)}</h3><div class="am-line">{hands}</div>'
+    return (f'<div class="am-lab{current}"><h3>{title}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
 
 
@@ -312,9 +326,32 @@ def _supply(view) -> str:
     return '<div class="am-lab am-supply btl-detail">' + "".join(f'<div class="am-line">{esc(x)}</div>' for x in lines) + "</div>"
 
 
+def _hand_lines(cards) -> int:
+    """The lines a hand's cards take on the class screen: in order, as many to a line as fit (a card
+    about .55 em a letter and .7 em of edge, 16.5 em to a line: the labs' column at 1366x768)."""
+    lines, room = 0, 0.0
+    for card in cards:
+        width = .55 * len(card_name(card)) + .7
+        if width > room:
+            lines, room = lines + 1, 16.5
+        room -= width
+    return max(lines, 1)
+
+
+def class_rows(view) -> int:
+    """The lines the labs take on the class screen with their mats' names: a lab's heading, two a
+    mat being built, one for its finished mats; the hand's heading and its cards."""
+    rows = 0 if view["hand"] is None else 1 + _hand_lines(view["hand"])
+    for owner in range(len(view["goals"])):
+        mats = [m["safe"] for m in view["mats"] if m["owner"] == owner]
+        rows += 1 + 2 * mats.count(False) + (True in mats)
+    return rows
+
+
 def table(view) -> str:
-    labs = "".join(_workbench(view, o) for o in range(len(view["goals"])))
-    return (CSS + f'<div class="am-table"><div class="am-board">{_board(view)}</div>'
+    dense = class_rows(view) > CLASS_ROWS
+    labs = "".join(_workbench(view, o, dense) for o in range(len(view["goals"])))
+    return (CSS + f'<div class="am-table{" am-dense" if dense else ""}"><div class="am-board">{_board(view)}</div>'
             f'<div class="am-labs">{_hand(view)}{labs}{_supply(view)}</div></div>')
 
 
