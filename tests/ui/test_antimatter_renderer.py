@@ -21,7 +21,7 @@ def test_a_hand_shows_only_to_its_scientist():
     mine = renderer.table(state.view(0))
     theirs = renderer.table(state.view(1))
     assert "Scientist 1&#x27;s hand" in mine and "Scientist 1&#x27;s hand" not in theirs
-    assert "hand" not in renderer.table(state.view(None)).split("am-labs")[1].split("Building")[0]
+    assert "hand" not in renderer.table(state.view(None)).split('class="am-labs"')[1]  # the labs, not the style
 
 
 def test_every_move_on_the_board_has_its_target_drawn():
@@ -211,3 +211,12 @@ def _htmls(widget):
     if isinstance(widget, w.HTML):
         return [widget]
     return [h for child in getattr(widget, "children", ()) for h in _htmls(child)]
+
+
+def test_the_class_screen_folds_the_mats_names_only_when_the_labs_would_not_fit():
+    six = btlgames.load("antimatter", seed=3, players=6)  # six labs of one mat: names on the class screen
+    assert renderer.class_rows(six.view(0)) <= renderer.CLASS_ROWS and "am-table am-dense" not in renderer.table(six.view(0))
+    many = btlgames.load("antimatter", seed=3, players=4, atom="He-4")  # four mats a lab
+    html = renderer.table(many.view(0))
+    assert "am-table am-dense" in html and html.count('class="am-mat-name btl-detail"') == 16
+    assert 'class="am-short" title="Goal: helium-4 (He-4)">Goal: He-4</span>' in html

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import Counter
+from functools import lru_cache
 
 import ipywidgets as w
 
@@ -40,6 +41,11 @@ FILL = {"start": "#eeeeee", "draw": "#ffffff", "antimatter": "#3b1f5c", "tunnel"
 SIZE, MID = 1000, 500
 RADIUS = {"outer": 462, "middle": 250}
 SPACE_R, CENTER_R = 31, 46
+# The class screen: a space's word and symbol, in the board's units; a space with a word grows up to
+# WORD_R into the room its neighbours leave (GAP apart), so its word needs little narrowing.
+CLASS_WORD, CLASS_SYMBOL, WORD_R, GAP = 22, 30, 42, 5
+CLASS_ROWS = 24  # the lines the labs' column holds there (six labs of one mat, a hand in five lines)
+CLASS_PAWN_R = 27  # a pawn's radius there (21, drawn 1.2 times as large), its white edge included
 
 CSS = """
 <style>
@@ -62,12 +68,45 @@ CSS = """
 .am-card { display: inline-block; border: 2px solid #333; border-radius: 6px; padding: 0 4px; margin: 1px;
   font-size: .85em; background: #fff; }
 .am-pawn { display: inline-block; padding: 0 5px; border-radius: 10px; color: #fff; font-weight: 700; }
-svg .btl-target > circle:first-of-type { stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
-svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:first-of-type {
+svg .btl-target > circle:first-of-type, svg .btl-target > .am-pawn-mark > circle:first-of-type {
+  stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
+svg .btl-target:hover > circle:first-of-type, svg .btl-target:focus > circle:first-of-type,
+svg .btl-target:hover > .am-pawn-mark > circle:first-of-type, svg .btl-target:focus > .am-pawn-mark > circle:first-of-type {
   stroke: #000; stroke-width: 9; stroke-dasharray: none; }
 .am-heading { font-size: 1.1em; font-weight: 700; }
 .am-ask { font-weight: 700; color: #1a5fb4; }
 .am-explain { max-width: 40em; font-size: .95em; }
+/* The class screen (Present): the board as tall as the table, its marks large (a space with a word
+   grown into the room around it), the pawns larger on their spaces' rims. */
+.am-board .am-class { display: none; }
+.btl-presenting .am-table { height: 100%; grid-template-columns: minmax(0, calc(100vh - 3em)) minmax(15em, 1fr);
+  grid-template-rows: minmax(0, 100%); gap: 10px; }
+.btl-presenting .am-board { height: 100%; min-height: 0; }
+.btl-presenting .am-board svg { height: 100%; max-height: none; }
+.btl-presenting .am-board .am-study { display: none; }
+.btl-presenting .am-board .am-class { display: inline; }
+/* grown as a picture, not by its radius: table.js draws the focus ring from the shape's own size and
+   its transform */
+.btl-presenting .am-board .am-space { transform: scale(var(--am-grow)); transform-box: fill-box; transform-origin: center; }
+.btl-presenting .am-pawn-mark { transform: translate(var(--am-dx), var(--am-dy)) scale(1.2); }
+/* The labs in the app's base size, a seat's badges beside its goal, the slots larger; each seat's
+   count of cards and the bank fold into the teacher's Details. */
+.btl-presenting .am-labs { font-size: 1em; line-height: 1.2; grid-template-columns: minmax(0, 1fr); gap: .25em; }
+.btl-presenting .am-lab { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; padding: .15em .35em .3em; }
+.btl-presenting .am-lab > .am-line { order: -1; margin: 0; flex: 0 0 auto; }
+.btl-presenting .am-lab > h3 { flex: 1 1 11em; min-width: 0; }
+.btl-presenting .am-lab.am-hand { display: block; }
+.btl-presenting .am-lab h3, .btl-presenting .am-line, .btl-presenting .am-mat, .btl-presenting .am-card { font-size: 1em; }
+.btl-presenting .am-mats { flex: 1 0 100%; gap: .2em; }
+.btl-presenting .am-mat { padding: .05em .25em .15em; }
+.btl-presenting .am-slot { font-size: 1.15em; line-height: 1.15; margin: 1px 1px 0; }
+.btl-presenting .am-card { line-height: 1.2; padding: 0 .25em; margin: 1px; }
+/* More mats than the column holds with their names (class_rows): each goal by its atom's label, the
+   mats' names folded into Details, the mats side by side. */
+.am-short, .btl-presenting .am-long { display: none; }
+.btl-presenting .am-short { display: inline; }
+.btl-presenting .am-dense .am-mat { padding: .1em .15em; }
+.btl-presenting .am-dense .am-slot { font-size: 1em; min-width: 1.05em; padding: 0; margin: 1px 1px 0 0; }
 </style>
 """
 
@@ -121,7 +160,7 @@ def _symbol(space) -> tuple[str, str, str]:
 def _board(view) -> str:
     board = catalogue().board
     parts = [f'<svg viewBox="0 0 {SIZE} {SIZE}" role="img" aria-label="{esc(t("antimatter.board"))}">']
-    drawn = set()
+    drawn, radii = set(), class_radii()
     for a, neighbours in board.links.items():
         for b in neighbours:
             if (b, a) in drawn:
@@ -134,21 +173,64 @@ def _board(view) -> str:
         r = CENTER_R if space.kind == "center" else SPACE_R
         text, fill, ink = _symbol(space)
         size = 26 if len(text) <= 3 else 15 if space.kind != "center" else 18
-        parts.append(f'<g data-target="space:{sid}"><circle cx="{x:.0f}" cy="{y:.0f}" r="{r}" fill="{fill}" '
-                     f'stroke="#333" stroke-width="3"/><title>{esc(space_name(sid))}</title>'
-                     f'<text x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
-                     f'font-weight="700" fill="{ink}">{esc(text)}</text></g>')
+        parts.append(f'<g data-target="space:{sid}"><circle class="am-space" cx="{x:.0f}" cy="{y:.0f}" r="{r}" '
+                     f'style="--am-grow:{radii[sid] / r:.2f}" fill="{fill}" stroke="#333" stroke-width="3"/>'
+                     f'<title>{esc(space_name(sid))}</title>'
+                     f'<text class="am-study" x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+                     f'font-weight="700" fill="{ink}">{esc(text)}</text>{_class_mark(x, y, radii[sid], text, ink)}</g>')
     parts.append(_key())
     for seat, sid in enumerate(view["pawns"]):
         x, y = position(sid)
         entangled = any(seat in p for p in view["entangled"])
         ring = '<circle r="27" fill="none" stroke="#ffbf00" stroke-width="6" stroke-dasharray="6 4"/>' if entangled else ""
-        parts.append(f'<g data-target="pawn:{seat}" transform="translate({x + 18:.0f},{y - 20:.0f})">{ring}<circle r="21" fill="{COLOURS[seat]}" '
-                     f'stroke="#fff" stroke-width="3"/><title>{esc(seat_name(seat))}</title>'
+        # the class screen: on the space's rim above and right, clear of most of its word (below or
+        # left where that would leave the board)
+        edge = .75 * radii[sid] + 2
+        dx = edge if x + edge + CLASS_PAWN_R < SIZE else -edge
+        dy = -edge if y - edge - CLASS_PAWN_R > 0 else edge
+        parts.append(f'<g data-target="pawn:{seat}" transform="translate({x + 18:.0f},{y - 20:.0f})">'
+                     f'<title>{esc(seat_name(seat))}</title>'
+                     f'<g class="am-pawn-mark" style="--am-dx:{dx - 18:.0f}px;--am-dy:{dy + 20:.0f}px">{ring}<circle r="21" '
+                     f'fill="{COLOURS[seat]}" stroke="#fff" stroke-width="3"/>'
                      f'<text y="8" font-size="21" text-anchor="middle" font-weight="700" fill="#fff">'
-                     f'{SYMBOLS[seat]}{seat + 1}</text></g>')
+                     f'{SYMBOLS[seat]}{seat + 1}</text></g></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _worded(space) -> bool:
+    """Whether a space is marked with a word (start, draw, anti), not a symbol; the centre keeps its size."""
+    return space.kind not in ("particle", "tunnel", "center")
+
+
+@lru_cache(maxsize=1)  # the board's geometry: the same for every game
+def class_radii() -> dict[str, float]:
+    """Each space's radius on the class screen: the centre and a space with a symbol as drawn, a
+    space with a word as large as its neighbours allow (half the room to another such space)."""
+    spaces = catalogue().board.spaces
+    fixed = {sid: CENTER_R if s.kind == "center" else SPACE_R for sid, s in spaces.items() if not _worded(s)}
+    radii = dict(fixed)
+    for sid, space in spaces.items():
+        if sid in fixed:
+            continue
+        x, y = position(sid)
+        room = WORD_R
+        for other in spaces:
+            if other != sid:
+                d = math.dist((x, y), position(other))
+                room = min(room, d - fixed[other] - GAP if other in fixed else (d - GAP) / 2)
+        radii[sid] = room
+    return radii
+
+
+def _class_mark(x: float, y: float, r: float, text: str, ink: str) -> str:
+    """A space's mark as the class screen shows it: large (a symbol larger still), a word narrowed
+    only where it would not fit inside its space (a bold glyph is about .64 of its size wide)."""
+    size = CLASS_SYMBOL if len(text) <= 3 else CLASS_WORD
+    room = 1.6 * r  # inside the space's ring, clear of it
+    fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if len(text) * .64 * size > room else ""
+    return (f'<text class="am-class" x="{x:.0f}" y="{y + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+            f'font-weight="700" fill="{ink}"{fit}>{esc(text)}</text>')
 
 
 def _key() -> str:
@@ -176,7 +258,8 @@ def _slot(piece: str | None, kind: str) -> str:
             f'{esc(catalogue().pieces.symbols[kind_of(piece)])}{letter}</span>')
 
 
-def _mat(i: int, mat: dict, challenge: bool) -> str:
+def _mat(i: int, mat: dict, challenge: bool, dense: bool = False) -> str:
+    """A mat and its slots; ``dense``: the class screen folds its name (Details opens it)."""
     want = list(slots(mat["type"]))
     cells = []
     if challenge:
@@ -191,24 +274,31 @@ def _mat(i: int, mat: dict, challenge: bool) -> str:
     name = words.mat(mat["type"])
     safe = " am-safe" if mat["safe"] else ""
     note = f' · {t("antimatter.safe")}' if mat["safe"] else ""
-    return (f'<div class="am-mat{safe}" data-target="mat:{i}"><b>{esc(name)}</b>{esc(note)}<br>'
+    fold = " btl-detail" if dense else ""
+    return (f'<div class="am-mat{safe}" data-target="mat:{i}"><div class="am-mat-name{fold}"><b>{esc(name)}</b>{esc(note)}</div>'
             + "".join(cells) + "</div>")
 
 
-def _workbench(view, owner: int) -> str:
-    """One owner's workbench: the goal, the mats being built, each seat's hand size."""
+def _workbench(view, owner: int, dense: bool = False) -> str:
+    """One owner's workbench: the goal, the mats being built, each seat's hand size. ``dense``: the
+    class screen names the goal by its atom's label and folds the mats' names."""
     seats = [s for s, o in enumerate(view["owner_of"]) if o == owner]
     goal = view["goals"][owner]
     current = " am-current" if view["player"] in seats else ""
-    title = t("antimatter.goal", atom=atom_words(goal["atom"])) + (f' · {t("antimatter.challenge")}' if goal["challenge"] else "")
+    order = f' · {t("antimatter.challenge")}' if goal["challenge"] else ""
+    title = esc(t("antimatter.goal", atom=atom_words(goal["atom"])) + order)
+    if dense:
+        short = esc(t("antimatter.goal", atom=goal["atom"]) + order)
+        title = f'<span class="am-long">{title}</span><span class="am-short" title="{title}">{short}</span>'
     mine = [(i, m) for i, m in enumerate(view["mats"]) if m["owner"] == owner]
-    mats = "".join(_mat(i, m, goal["challenge"]) for i, m in mine if not m["safe"])
+    mats = "".join(_mat(i, m, goal["challenge"], dense) for i, m in mine if not m["safe"])
     safe = Counter(m["type"] for _, m in mine if m["safe"])  # the cooperative game's finished atoms: one line
     if safe:
         mats = (f'<div class="am-mat am-safe">{esc(t("antimatter.safe_mats", mats=", ".join(f"{n} × {words.mat(k)}" for k, n in safe.items())))}</div>'
                 + mats)
-    hands = " ".join(f'{marker(s)} {esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}' for s in seats)
-    return (f'<div class="am-lab{current}"><h3>{esc(title)}</h3><div class="am-line">{hands}</div>'
+    hands = " ".join(f'{marker(s)} <span class="am-count btl-detail">{esc(t("antimatter.cards_in_hand", n=view["hand_sizes"][s]))}</span>'
+                     for s in seats)
+    return (f'<div class="am-lab{current}"><h3>{title}</h3><div class="am-line">{hands}</div>'
             f'<div class="am-mats">{mats}</div></div>')
 
 
@@ -217,7 +307,7 @@ def _hand(view) -> str:
         return ""
     cards = "".join(f'<span class="am-card" title="{esc(words.card_text(c))}">{esc(card_name(c))}</span>'
                     for c in view["hand"]) or "—"
-    return f'<div class="am-lab"><h3>{esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
+    return f'<div class="am-lab am-hand"><h3>{esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
 
 
 def _supply(view) -> str:
@@ -233,12 +323,35 @@ def _supply(view) -> str:
         lines.append(t("antimatter.last_spin", sector=sector))
     if view["completed"]:
         lines.append(t("antimatter.completed", atom=atom_words(view["completed"])))
-    return '<div class="am-lab">' + "".join(f'<div class="am-line">{esc(x)}</div>' for x in lines) + "</div>"
+    return '<div class="am-lab am-supply btl-detail">' + "".join(f'<div class="am-line">{esc(x)}</div>' for x in lines) + "</div>"
+
+
+def _hand_lines(cards) -> int:
+    """The lines a hand's cards take on the class screen: in order, as many to a line as fit (a card
+    about .55 em a letter and .7 em of edge, 16.5 em to a line: the labs' column at 1366x768)."""
+    lines, room = 0, 0.0
+    for card in cards:
+        width = .55 * len(card_name(card)) + .7
+        if width > room:
+            lines, room = lines + 1, 16.5
+        room -= width
+    return max(lines, 1)
+
+
+def class_rows(view) -> int:
+    """The lines the labs take on the class screen with their mats' names: a lab's heading, two a
+    mat being built, one for its finished mats; the hand's heading and its cards."""
+    rows = 0 if view["hand"] is None else 1 + _hand_lines(view["hand"])
+    for owner in range(len(view["goals"])):
+        mats = [m["safe"] for m in view["mats"] if m["owner"] == owner]
+        rows += 1 + 2 * mats.count(False) + (True in mats)
+    return rows
 
 
 def table(view) -> str:
-    labs = "".join(_workbench(view, o) for o in range(len(view["goals"])))
-    return (CSS + f'<div class="am-table"><div class="am-board">{_board(view)}</div>'
+    dense = class_rows(view) > CLASS_ROWS
+    labs = "".join(_workbench(view, o, dense) for o in range(len(view["goals"])))
+    return (CSS + f'<div class="am-table{" am-dense" if dense else ""}"><div class="am-board">{_board(view)}</div>'
             f'<div class="am-labs">{_hand(view)}{labs}{_supply(view)}</div></div>')
 
 
