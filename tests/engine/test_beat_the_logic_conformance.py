@@ -13,7 +13,7 @@ boundary's properties ~1.4 s a run. Most of a plain game went to the view check'
 file buys 40 + 30 + 30 full-harness games and 15 of the first edition (115 in all), and 260
 more seeded random games per player count played to the end (the first 10 with the invariants
 after every move, the others at the end): a full-harness game checks everything such a game
-does and more at every step, so the budget goes to those first. (300 became 260 in session 20:
+does and more at every step, so the budget goes to those first. (300 became 260:
 the time went to the browser test that no card's word is cut.)
 """
 import pytest
