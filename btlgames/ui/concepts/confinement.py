@@ -147,7 +147,8 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
             a, b = clash
             why = (msg("explorer.one_card_twice", a=str(a)) if a == b else
                    msg("explorer.one_card", a=str(a), b=str(b)))
-            parts.append(f'<p class="btl-not-in-game"><b>{esc(msg("explorer.win_not_in_game", why=why))}</b></p>')
+            said = esc(msg("explorer.win_not_in_game", why=why))
+            parts.append(f'<p class="btl-not-in-game"><b>{said}</b></p>')
 
     items = "".join(f"<li>{badge(q)} {esc(quark_words(q))}</li>" for q in quarks)
     parts.append(f'<h4>{esc(msg("explorer.your_quarks", n=n, max=max_quarks))}</h4>'
