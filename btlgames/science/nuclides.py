@@ -1,10 +1,11 @@
 """Stable nuclides from real isotope data, and the game mats each one needs.
 
 The data are the natural isotopic abundances the ``periodictable`` package ships (IUPAC
-values, no network needed). A nuclide found in nature is stable for every element up to
-argon (Z = 18); from potassium on, nature also holds radioactive nuclides that live long
-enough to have survived since the Earth formed (potassium-40, half-life 1.25 billion years),
-so abundance alone no longer proves stability and :func:`stable_nuclides` stops at 18.
+values, no network needed). A nuclide with a natural abundance is stable for every element up
+to argon (Z = 18): the traces of radioactive carbon-14 or tritium that cosmic rays make count
+for no share of an element's atoms in the data. From potassium on, nature also holds
+radioactive nuclides that live long enough to have survived since the Earth formed
+(potassium-40, half-life 1.25 billion years), so abundance alone no longer proves stability and :func:`stable_nuclides` stops at 18.
 
 In Antimatter Matters an atom with Z protons and N neutrons is built from Z Proton+Electron
 mats (each proton comes with the electron that makes the atom neutral) and N Neutron mats.
@@ -30,7 +31,7 @@ class Nuclide:
     n: int  # neutrons
     symbol: str
     element: str
-    abundance: float  # percent of the element's atoms in nature (0 for one made only in labs)
+    abundance: float  # percent of the element's atoms in nature (0 if the data count none, as for C-14)
     mass_u: float  # atomic mass in unified atomic mass units
 
     @property

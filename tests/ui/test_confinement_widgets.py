@@ -72,7 +72,8 @@ def test_winning_set_preset():
     app = c.explorer()
     button(app, "preset.win").click()
     assert summary(app).startswith("All 5 quarks are confined")
-    assert section(app, "btl-win").startswith("★ This is a winning set")
+    assert section(app, "btl-win").startswith("★ This is a winning set in the game: five different cards")
+    assert section(app, "btl-not-in-game") == ""  # the rulebook's set: five cards the table can hold
     groups = section(app, "btl-groups")
     assert "red + green + blue" in groups and "blue + anti-blue" in groups
     assert "There are 2 different ways" in app_text(app)
@@ -84,6 +85,21 @@ def test_pentaquark_preset_shows_both_ways():
     assert section(app, "btl-groups") == (f"u(R) u(G) d(B) → red + green + blue (like a baryon) "
                                           f"c(R) c{BAR}(R{BAR}) → red + anti-red (like a meson)")
     assert section(app, "btl-other-ways") == f"u(R) c{BAR}(R{BAR}) | u(G) d(B) c(R)"
+    # Physics allows it, Pentaquark's cards do not (K1): c(R) and c̄(R̄) are one card's two faces
+    assert section(app, "btl-win") == ""
+    said = section(app, "btl-not-in-game")
+    assert said.startswith("Colour-neutral as u u d c c̄, like the real pentaquark, but the game can never hold")
+    assert f"c(R) and c{BAR}(R{BAR}) are the two faces of one card" in said
+
+
+def test_one_face_twice_is_no_set_the_game_can_hold():
+    """u(R) in the three-colour set and again beside the c̄(R̄): there is one u(R) card."""
+    app = c.explorer()
+    find(app, w.Text, M["explorer.typed"]).value = "u(R) d(G) c(B) u(R) c~(R~)"
+    button(app, "explorer.use_typed").click()
+    assert summary(app).startswith("All 5 quarks are confined")
+    assert section(app, "btl-win") == ""
+    assert "the game has only one u(R) card" in section(app, "btl-not-in-game")
 
 
 def test_something_annihilates_preset():

@@ -107,6 +107,22 @@ def _signed(x) -> str:
 
 
 # -- 1. the explorer ----------------------------------------------------------------------------
+def one_card(quarks):
+    """Two of these quarks that Pentaquark's table can never hold together, or None.
+
+    Each card is one flavour in one colour, its back the same card's anti-quark (kit rule K1), and
+    there is one card of each: a face and its own back, or one face twice, are one card. So in the
+    game a c and a c̄ come from charm cards of different colours and never pair with each other.
+    """
+    seen = {}
+    for q in quarks:
+        card = (q.flavour, q.colour)  # both faces of a card
+        if card in seen:
+            return seen[card], q
+        seen[card] = q
+    return None
+
+
 def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
     """What the explorer shows for these quarks: groups, free quarks, annihilating pairs."""
     quarks = list(quarks)
@@ -122,8 +138,17 @@ def confinement_html(quarks, max_quarks: int = MAX_QUARKS) -> str:
     if conf.annihilating:
         summary += msg("explorer.annihilate_count", pairs=len(conf.annihilating))
     parts.append(f'<p class="btl-outcome"><b>{esc(summary)}</b></p>')
-    if hadrons.winning_grouping(quarks, conf.groups):
-        parts.append(f'<p class="btl-win"><b>★ {esc(msg("explorer.win"))}</b></p>')
+    win = hadrons.winning_grouping(quarks, conf.groups)
+    if win:
+        clash = one_card([quarks[i] for g in win for i in g])
+        if clash is None:
+            parts.append(f'<p class="btl-win"><b>★ {esc(msg("explorer.win"))}</b></p>')
+        else:
+            a, b = clash
+            why = (msg("explorer.one_card_twice", a=str(a)) if a == b else
+                   msg("explorer.one_card", a=str(a), b=str(b)))
+            said = esc(msg("explorer.win_not_in_game", why=why))
+            parts.append(f'<p class="btl-not-in-game"><b>{said}</b></p>')
 
     items = "".join(f"<li>{badge(q)} {esc(quark_words(q))}</li>" for q in quarks)
     parts.append(f'<h4>{esc(msg("explorer.your_quarks", n=n, max=max_quarks))}</h4>'
