@@ -57,7 +57,7 @@ CSS = """
 .rp-map { display: block; flex: 1 1 0; min-height: 0; width: 100%; height: 100%; font-family: sans-serif; }
 .rp-theories { flex: 0 0 auto; }
 .rp-theories.rp-many .rp-theory { font-size: .78em; line-height: 1.2; }  /* the map keeps some room */
-.rp-right { height: 100%; min-height: 0; overflow-y: auto; }
+.rp-right { height: 100%; min-height: 0; overflow-y: auto; padding-top: 4px; }  /* its focus ring's outer band clear of the first row's colours */
 /* It takes the focus, and its ring is drawn inside its edge, under what it holds: its areas let the
    ring show through (the app's white behind them, as before). */
 .rp-right > .rp-area { background: transparent; }
