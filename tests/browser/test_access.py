@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from access import assert_accessible, assert_focus_ring, failures, keep_axe, ring_on_every_stop
-from playing import SHOWING, current_moves, current_targets, moves, press_by_keyboard, tab_to, words
+from playing import SHOWING, current_moves, current_targets, moves, new_game, press_by_keyboard, tab_to, words
 from wording import assert_in_language
 
 from btlgames.core.i18n import DEFAULT_LANGUAGE, available_languages
@@ -16,6 +16,8 @@ from btlgames.core.i18n import DEFAULT_LANGUAGE, available_languages
 pytestmark = pytest.mark.browser
 
 PENTAQUARK = "/voila/render/pentaquark/play.ipynb?lang=nl"
+# a game whose collider phase ends by a button before the game ends (a game number: its deal)
+KEYBOARD_GAME = 3
 FOCUSED = "() => { const e = document.activeElement; return e ? e.className.baseVal ?? e.className : ''; }"
 RING = """() => { const s = getComputedStyle(document.activeElement);
   return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor, s.boxShadow]; }"""
@@ -101,6 +103,7 @@ def wait_for_move(page, before: int) -> None:
 
 def test_the_keyboard_alone_keeps_its_place_and_shows_it(page, open_app):
     open_app(page, PENTAQUARK)
+    new_game(page, KEYBOARD_GAME)
     live = page.locator(".btl-side .btl-sr-only")
     assert (live.get_attribute("role"), live.get_attribute("aria-live")) == ("status", "polite")
     assert page.locator(".btl-side .btl-live").count() == 2  # the announcer and the status line

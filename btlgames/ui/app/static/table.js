@@ -193,8 +193,7 @@ function listenForKeyboardPresses() {
 
 const partOf = (el, key) => [...el.querySelectorAll("[data-target]")].find((n) => n.dataset.target === key);
 
-// The moves of one pressed part, beside it on the table: a small group of buttons placed to the
-// part's right (else its left, else below), inside the table's box.
+// The moves of one pressed part, beside it on the table (placeBeside): a small group of buttons.
 function drawChoices(el, model) {
   el.querySelector(".btl-choices")?.remove();
   const choices = model.get("choices") || {};
@@ -223,23 +222,45 @@ function drawChoices(el, model) {
   return menu;
 }
 
-// Place a box beside a part of the table: to its right, else its left, else below it, inside the table.
+// Place a box beside a part of the table, clear of the part's focus ring (10 px outside it): to its
+// right, else its left, below or above it, the first place inside the table that covers no other
+// part a student could press (a hint over the card the keyboard is on hides it); else the place that
+// reaches least outside the table. Never over the part itself.
+const GAP = 14;
 function placeBeside(el, box, part) {
+  box.btlPart = part;
   const frame = el.getBoundingClientRect();
   const width = box.offsetWidth, height = box.offsetHeight;
   if (!part) { box.style.left = `${el.scrollLeft + 4}px`; box.style.top = `${el.scrollTop + 4}px`; return; }
   const at = part.getBoundingClientRect();
-  let left = at.right - frame.left + 8, top = at.top - frame.top;
-  if (left + width > el.clientWidth) left = at.left - frame.left - width - 8;
-  if (left < 0) { left = Math.max(0, Math.min(at.left - frame.left, el.clientWidth - width)); top = at.bottom - frame.top + 8; }
+  const x = at.left - frame.left, y = at.top - frame.top;
+  const across = Math.max(0, Math.min(x, el.clientWidth - width));
+  const places = [[at.right - frame.left + GAP, y], [x - width - GAP, y],
+                  [across, at.bottom - frame.top + GAP], [across, y - height - GAP]];
+  const outside = ([left, top]) => Math.max(0, -left) + Math.max(0, left + width - el.clientWidth)
+    + Math.max(0, -top) + Math.max(0, top + height - el.clientHeight);
+  const others = [...el.querySelectorAll(".btl-target")].filter(t => t !== part && t.getBoundingClientRect().width)
+    .map(t => t.getBoundingClientRect());
+  const covers = ([left, top]) => others.some(r => r.left - frame.left < left + width + GAP
+    && left - GAP < r.right - frame.left && r.top - frame.top < top + height + GAP && top - GAP < r.bottom - frame.top);
+  const least = places.reduce((best, p) => outside(p) < outside(best) ? p : best);
+  const [left, top] = places.find(p => !outside(p) && !covers(p)) ?? least;
   box.style.left = `${left + el.scrollLeft}px`;
-  box.style.top = `${Math.max(0, Math.min(top, el.scrollHeight - height)) + el.scrollTop}px`;
+  box.style.top = `${top + el.scrollTop}px`;
+}
+
+// A table drawn before it is laid out, or laid out again (Present, a window resized, a column that
+// grew): its hint and its choices move with their parts.
+function keepBeside(el) {
+  new ResizeObserver(() => el.querySelectorAll(".btl-callout, .btl-choices")
+    .forEach((box) => { if (box.btlPart?.isConnected) placeBeside(el, box, box.btlPart); })).observe(el);
 }
 
 function render({ model, el }) {
   el.classList.add("btl-table-view");
   listenForKeyboardPresses();
   ringTheFocus(el);
+  keepBeside(el);
   const mark = () => {
     el.querySelectorAll(".btl-hinted").forEach((n) => n.classList.remove("btl-hinted"));
     el.querySelector(".btl-callout")?.remove();
