@@ -436,7 +436,10 @@ def test_an_income_over_the_storage_is_marked_and_the_mark_explained_once():
             assert words.endswith(f"· ⚠ {over[action.resource]}"), words
         assert not words.startswith("Income"), words  # its group says so
     plain = re.sub(r"<[^>]+>", "", renderer.headline(view))
-    assert plain.count("⚠") == 1 and "over the storage of 8" in plain, plain
+    # explained with the largest of the moves' numbers, as a sentence that reads right at 1
+    most = max(over.values())
+    assert plain.count("⚠") == 1 and f"⚠ {most} beside a move" in plain, plain
+    assert f"{most} resource{'s' if most > 1 else ''} over its storage of 8" in plain, plain
 
 
 def terms_over(view, resource: str) -> int:

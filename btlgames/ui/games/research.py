@@ -511,8 +511,9 @@ def _decision_note(view) -> str:
         return say("reward_note", token=say(f"token.{d['token']}"))
     if kind in ("discard", "heist", "keep", "synthesis"):
         return say(f"{kind}_note")
-    if kind == "income" and any(_over_storage(view, r) for r in INCOME_CHOICES):  # what the moves' ⚠ means
-        return say("storage_note", storage=view["storage"])
+    over = max(_over_storage(view, r) for r in INCOME_CHOICES) if kind == "income" else 0
+    if over:  # what the moves' ⚠ means, with the largest of their numbers
+        return say("storage_note", storage=view["storage"], n=over)
     return ""
 
 
@@ -590,9 +591,10 @@ def target(action) -> str | None:
 
 def table(view) -> str:
     left = f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div></div>'
-    # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too
+    # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too.
+    # What a team can press (its hand, the theories) comes before what it reads (events, market).
     right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{esc(say("right_panel"))}">'
-             f'{_strip(view)}{_teams(view)}{_events(view)}{_turn_box(view)}{_theories(view)}{_market(view)}</div>')
+             f'{_strip(view)}{_teams(view)}{_turn_box(view)}{_theories(view)}{_events(view)}{_market(view)}</div>')
     return CSS + f'<div class="rp-table">{left}{right}</div>'
 
 
