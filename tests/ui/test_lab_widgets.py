@@ -96,6 +96,27 @@ def test_b_the_same_as_a_is_refused():
     assert message(lab.widget) == "⚠ " + M["same"]
 
 
+def test_b_starts_as_a_copy_of_a_and_the_page_says_what_b_changes():
+    """Ticked after A was changed, B is A as it is now, seats and rotation included (a B that kept
+    the defaults would differ in two things at once); under the panels, what B changes in words."""
+    lab = L.make(game="beamtimes")
+    lab.a.controls["players"].value = 3
+    lab.a.seat_controls[1].value = "random"
+    lab.a.rotate.value = True
+    differs = lambda: re.sub(r"<[^>]+>", "", lab.differs.value)  # noqa: E731
+    assert differs() == ""  # nothing to compare yet
+    lab.compare.value = True
+    assert lab.b.settings() == lab.a.settings() and lab.b.config() == lab.a.config()
+    assert differs() == M["b_copied"]
+    lab.b.seat_controls[2].value = "random"
+    assert differs().startswith(M["b_changes"].split("{")[0]) and "Seat 3: " in differs(), differs()
+    assert L.bot_label("beamtimes", "random") in differs()
+    lab.b.seat_controls[2].value = lab.a.seat_controls[2].value  # changed back: a copy again
+    assert differs() == M["b_copied"]
+    lab.a.controls["players"].value = 4  # A changed after B was made: said too
+    assert "4" in differs() and L.option_label("beamtimes", "players") in differs()
+
+
 def test_players_show_their_seats():
     lab = L.make(game="beamtimes")
     shown = lambda: [c.layout.display != "none" for c in lab.a.seat_controls]  # noqa: E731

@@ -42,6 +42,7 @@ STYLE = stylesheet("""\
 .btl-lab table.btl-table th { background: #eee; }
 .btl-lab .btl-lab-results { display: flex; flex-wrap: wrap; gap: 1em; }
 .btl-lab .btl-lab-verdict { font-size: 1.2em; font-weight: bold; }
+.btl-lab .btl-lab-differs-words { margin: .2em 0; padding: .2em .6em; border-left: 5px solid #1a5fb4; background: #eef4fc; }
 .btl-lab img { max-width: 100%; height: auto; }
 """)
 
@@ -174,6 +175,7 @@ class Panel:
         self.box.add_class("btl-lab-panel")
         self.box.add_class(f"btl-lab-{key}")  # for the browser tests
         self.problem = w.HTML()
+        self.listeners: list = []  # called after any of its controls changed (the lab says what B changes)
         self.build(game, options or {}, bots, rotate)
 
     def build(self, game: str, options: dict, bots=None, rotate: bool = False) -> None:
@@ -197,11 +199,35 @@ class Panel:
                                  layout=w.Layout(width="auto"))
         if "players" in self.controls:
             self.controls["players"].observe(lambda _change: self.show_seats(), names="value")
+        for control in (*self.controls.values(), *self.seat_controls, self.rotate):
+            control.observe(lambda _change: [tell() for tell in self.listeners], names="value")
         self.seats_box = w.VBox(self.seat_controls)
         # a new game's controls replace the last game's, which are closed (else they stay in the kernel)
         replace_children(self.box, [w.HTML(f"<h4>{esc(self.label)}</h4>"), *self.controls.values(),
                                      self.seats_box, self.rotate, self.problem])
         self.show_seats()
+
+    def settings(self) -> tuple[dict, list, bool]:
+        """What its controls hold: the options' values, every seat's bot, rotation."""
+        return ({name: control.value for name, control in self.controls.items()},
+                [c.value for c in self.seat_controls], self.rotate.value)
+
+    def copy(self, other: "Panel") -> None:
+        """The same game, options, seats and rotation as ``other``."""
+        options, bots, rotate = other.settings()
+        self.build(other.game, options, bots, rotate)
+
+    def differences(self, other: "Panel") -> list[str]:
+        """How this panel differs from ``other``, in words: "Annihilations allowed: 3 → 0"."""
+        (mine, my_bots, my_turns), (theirs, their_bots, their_turns) = self.settings(), other.settings()
+        said = [f"{option_label(self.game, name)}: {value_label(theirs.get(name), name)} → {value_label(value, name)}"
+                for name, value in mine.items() if theirs.get(name) != value]
+        said += [f"{msg('seat', n=i + 1)}: {bot_label(self.game, theirs_)} → {bot_label(self.game, mine_)}"
+                 for i, (mine_, theirs_) in enumerate(zip(my_bots[:self.seats()], their_bots))
+                 if mine_ != theirs_]
+        if my_turns != their_turns:
+            said.append(f"{msg('rotated')}: {value_label(their_turns)} → {value_label(my_turns)}")
+        return said
 
     def max_seats(self) -> int:
         rule = spec(self.game).options.get("players")
@@ -277,7 +303,11 @@ class Lab:
         self.studies: list = []
         self.next_seed = 0  # the first seed More games plays: every game of a study has a seed of its own
         self.game.observe(self.change_game, names="value")
-        self.compare.observe(lambda _change: self.show_b(), names="value")
+        self.compare.observe(lambda _change: self.start_b(), names="value")
+        self.differs = w.HTML()
+        self.differs.add_class("btl-lab-differs")
+        self.a.listeners.append(self.say_differences)
+        self.b.listeners.append(self.say_differences)
         self.share.observe(lambda _change: self.draw_verdict(), names="value")
         self.plot_button.on_click(lambda _: self.draw_plot())
         self.panels = w.HBox([self.a.box, self.b.box], layout=w.Layout(flex_flow="row wrap"))
@@ -285,7 +315,7 @@ class Lab:
         intro = msg(f"{question}.question") if question else msg("help")
         self.widget = app([
             heading(msg(f"{question}.title") if question else msg("title"), intro),
-            row([self.game, self.compare]), self.panels,
+            row([self.game, self.compare]), self.panels, self.differs,
             row([self.games, self.run_button, self.more_button, self.stop_button]),
             self.panel.progress_row(), self.panel.message,
             self.verdict, self.share, self.results, row([self.plot_button, self.download]), self.panel.plot,
@@ -296,9 +326,26 @@ class Lab:
         self.a.build(self.game.value, {})
         self.b.build(self.game.value, {})
         self.forget()
+        self.say_differences()
+
+    def start_b(self) -> None:
+        """B, ticked: a copy of A as it is now (seats included), for one change to be made in it."""
+        if self.compare.value:
+            self.b.copy(self.a)
+        self.show_b()
 
     def show_b(self) -> None:
         self.b.box.layout.display = "" if self.compare.value else "none"
+        self.say_differences()
+
+    def say_differences(self) -> None:
+        """Under A and B, what B changes: the one thing a comparison is about (or that nothing is)."""
+        if not self.compare.value:
+            self.differs.value = ""
+            return
+        changes = self.b.differences(self.a)
+        words = msg("b_changes", changes="; ".join(changes)) if changes else msg("b_copied")
+        self.differs.value = f'<p class="btl-lab-differs-words">{esc(words)}</p>'  # a note, not the run's status
 
     def forget(self) -> None:
         self.studies = []
