@@ -117,6 +117,15 @@ def test_b_starts_as_a_copy_of_a_and_the_page_says_what_b_changes():
     assert "4" in differs() and L.option_label("beamtimes", "players") in differs()
 
 
+def test_different_bots_are_compared_by_their_wins_first():
+    """Where bots differ the first share is a bot's wins: with seats taking turns, seat 1 is
+    whichever bot went first. Where every seat holds one bot, seat 1's wins (going first)."""
+    lab = ran(L.make(game="beat-the-logic", a={"bots": ["planner", "greedy"], "rotate": True}, games=6, workers=1))
+    assert lab.share.value == "bot:planner"
+    lab = ran(L.make(game="beat-the-logic", a={"bots": "greedy"}, games=4, workers=1))
+    assert lab.share.value == "seat:0"
+
+
 def test_players_show_their_seats():
     lab = L.make(game="beamtimes")
     shown = lambda: [c.layout.display != "none" for c in lab.a.seat_controls]  # noqa: E731
@@ -447,9 +456,12 @@ def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itsel
     from btlgames.ui.common import prose
 
     page = Path(__file__).resolve().parents[2] / "notebooks/lab/lab.ipynb"
-    code = "".join(json.loads(page.read_text())["cells"][0]["source"])
-    assert "study = lab.make()" in code and code.rstrip().endswith("\nstudy")  # the lab shows itself
+    lab_cell, aside = ("".join(cell["source"]) for cell in json.loads(page.read_text())["cells"])
+    assert "study = lab.make()" in lab_cell and lab_cell.rstrip().endswith("\nstudy")  # the lab shows itself
+    # how to read its games in Python is an aside after the lab, not the page's opening words
+    assert 'prose.page("lab/lab")("in_a_notebook")' in aside
     for lang in available_languages():
-        words = prose.text("lab/lab", "intro", lang)
+        assert "pandas" not in prose.text("lab/lab", "intro", lang)
+        words = prose.text("lab/lab", "in_a_notebook", lang)
         for said in ("`from btlgames.ui import lab`", "`study = lab.make()`", "`study`", "`study.table()`"):
             assert said in words, (lang, said)

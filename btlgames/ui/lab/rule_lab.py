@@ -450,7 +450,7 @@ class Lab:
         game = self.studies[0].config.game
         common = comparable(self.studies, self.share_choice)
         kept = self.share.value if self.share.value in common else self.share_choice  # the student's last choice
-        chosen = kept if kept in common else common[0]
+        chosen = kept if kept in common else first_measure(common)
         seats = self.studies[0].config.seats
         self.share.options = [(measure_label(game, m, seats), m) for m in common]
         self.share.value = chosen
@@ -486,6 +486,13 @@ def comparable(studies: list, asked: str | None = None) -> list[str]:
     if asked and asked.startswith("decided_by:") and all("decided_by" in s.games for s in studies):
         decided.append(asked)
     return wins + sorted(set(decided)) + every(study.quantities)
+
+
+def first_measure(common: list[str]) -> str:
+    """The share shown first: where different bots play, the first bot's wins (with seats taking
+    turns, "seat 1" is whichever bot went first: a position, not a player); else seat 1's, the
+    player who went first (the only player of a solo game)."""
+    return next((m for m in common if m.startswith("bot:")), common[0])
 
 
 def head_to_head_pair(studies: list, measure: str) -> dict | None:
