@@ -1,6 +1,7 @@
 """The rule-and-strategy lab in plain Python: controls from the registry, words for bad options,
 A against B, Stop on the run's thread, the plot on demand and the CSV link."""
 import base64
+import html
 import io
 import re
 import threading
@@ -449,6 +450,43 @@ def test_the_replication_presets_a_is_the_rulebooks_measurement():
     assert f"{row[1]} % of 3-player games (95 % interval {row[2]} % to {row[3]} %), from 300 games" in question
 
 
+def test_more_games_shows_the_added_games_apart_from_the_first_ones():
+    """The tables pool the first run and the games More games added; a replication asks whether the
+    added games alone agree with the first: their share and interval apart, inside or outside the
+    first games' interval, for A and for B."""
+    lab = ran(L.make("confinement", games=20, workers=1))
+    assert lab.replication.value == ""  # one run: nothing to hold it to
+    lab.more_button.click()
+    lab.join(120)
+    said = re.sub(r"<[^>]+>", " ", lab.replication.value)
+    assert M["replication.title"] in said
+    for result, label in zip(lab.studies, "AB"):
+        first, added = core.share(result.games.iloc[:20], "seat:0"), core.share(result.games.iloc[20:], "seat:0")
+        inside = first["low"] <= added["rate"] <= first["high"]
+        key = "replication.inside" if inside else "replication.outside"
+        line = M[key].format(label=label, what=L.measure_label("pentaquark", "seat:0", 1), first=20,
+                             first_value=L.percent(first["rate"]), first_low=L.percent(first["low"]),
+                             first_high=L.percent(first["high"]), added=20, value=L.percent(added["rate"]),
+                             low=L.percent(added["low"]), high=L.percent(added["high"]))
+        assert html.escape(line) in lab.replication.value, (line, said)
+    lab.run_button.click()  # a new study: its first run again
+    lab.join(120)
+    assert lab.replication.value == "" and lab.first == [20, 20]
+
+
+@pytest.mark.slow
+def test_the_replication_presets_new_games_alone_fall_outside_the_rulebooks_interval():
+    """The replication notebook's question answered: 300 new games give 18.3 % syntheses, outside
+    the first 300 games' 18.6-28.1 %, though the 600 pooled (20.7 %) lie inside it."""
+    lab = ran(L.make("replication", workers=2))
+    lab.more_button.click()
+    lab.join(300)
+    said = re.sub(r"<[^>]+>", " ", html.unescape(lab.replication.value))
+    assert "the 300 games added, alone, 18.3% (14.4% to 23.1%)" in said, said
+    assert "A, games decided by a synthesis: the first 300 games 23.0%" in said
+    assert "The added games' result lies outside the first games' interval" in said
+
+
 def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itself():
     import json
     from pathlib import Path
@@ -459,7 +497,7 @@ def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itsel
     lab_cell, aside = ("".join(cell["source"]) for cell in json.loads(page.read_text())["cells"])
     assert "study = lab.make()" in lab_cell and lab_cell.rstrip().endswith("\nstudy")  # the lab shows itself
     # how to read its games in Python is an aside after the lab, not the page's opening words
-    assert 'prose.page("lab/lab")("in_a_notebook")' in aside
+    assert 'page("in_a_notebook")' in aside
     for lang in available_languages():
         assert "pandas" not in prose.text("lab/lab", "intro", lang)
         words = prose.text("lab/lab", "in_a_notebook", lang)

@@ -297,10 +297,12 @@ class Lab:
         self.results = w.HTML()
         self.share = w.Dropdown(description=msg("share"), style=WIDE, layout=w.Layout(display="none"))
         self.verdict = w.HTML()
+        self.replication = w.HTML()  # after More games: the added games apart from the first run's
         self.plot_button = button(msg("plot"))
         self.plot_button.layout.display = "none"
         self.download = w.HTML()
         self.studies: list = []
+        self.first: list[int] = []  # each study's games of its first run (More games adds to them)
         self.next_seed = 0  # the first seed More games plays: every game of a study has a seed of its own
         self.game.observe(self.change_game, names="value")
         self.compare.observe(lambda _change: self.start_b(), names="value")
@@ -318,7 +320,7 @@ class Lab:
             row([self.game, self.compare]), self.panels, self.differs,
             row([self.games, self.run_button, self.more_button, self.stop_button]),
             self.panel.progress_row(), self.panel.message,
-            self.verdict, self.share, self.results, row([self.plot_button, self.download]), self.panel.plot,
+            self.verdict, self.replication, self.share, self.results, row([self.plot_button, self.download]), self.panel.plot,
         ], "btl-lab", style=STYLE)
 
     # -- controls ---------------------------------------------------------------------------------
@@ -348,7 +350,7 @@ class Lab:
         self.differs.value = f'<p class="btl-lab-differs-words">{esc(words)}</p>'  # a note, not the run's status
 
     def forget(self) -> None:
-        self.studies = []
+        self.studies, self.first = [], []
         self.next_seed = 0
         self.results.value = self.verdict.value = self.download.value = ""
         self.share.layout.display = self.plot_button.layout.display = self.more_button.layout.display = "none"
@@ -412,6 +414,8 @@ class Lab:
             new = [first] + ([second] if second is not None else [])
         old = self.studies
         self.studies = ([study.extend(o, m) for o, m in zip(old, new)] + new[len(old):] + old[len(new):])
+        if not more:
+            self.first = [s.n for s in self.studies]
         played = sum(s.n for s in new)
         self.panel.bar.value = played
         self.panel.count.value = esc(msg("progress", done=played, total=total))
@@ -463,6 +467,7 @@ class Lab:
         if not self.studies or not self.share.value:
             return
         self.verdict.value = verdict_html(self.studies, self.share.value)
+        self.replication.value = replication_html(self.studies, self.first, self.share.value)
 
     def draw_plot(self) -> None:
         if self.studies and self.share.value:
@@ -608,6 +613,35 @@ def mean_verdict(studies: list, measure: str) -> str:
         return msg("verdict_mean.alike", what=what, a=a, b=b)
     return msg(f"verdict_mean.{c['verdict']}", what=what, diff=number(abs(c["diff"]), ".2f"), a=a, b=b,
                low=number(c["low"], "+.2f"), high=number(c["high"], "+.2f"))
+
+
+def replication_html(studies: list, first: list[int], measure: str) -> str:
+    """After More games, each study's added games apart from its first run's, each with its 95 %
+    interval, and whether the added games' result lies inside the first run's interval: the question
+    a replication asks, which the tables, pooling both, cannot answer."""
+    lines = []
+    for result, n, label in zip(studies, first, (msg("a"), msg("b"))):
+        if not 0 < n < result.n:
+            continue
+        before, added = result.games.iloc[:n], result.games.iloc[n:]
+        if measure.startswith("mean:"):
+            one, two = study.average(before, measure), study.average(added, measure)
+            key, shown = "mean", (lambda x: number(x, ".2f"))
+        else:
+            one, two = study.share(before, measure), study.share(added, measure)
+            key, shown = "rate", percent
+        if one["low"] is None or two["low"] is None:  # games all alike: no interval to hold it to
+            continue
+        inside = one["low"] <= two[key] <= one["high"]
+        lines.append(msg("replication.inside" if inside else "replication.outside", label=label,
+                         what=measure_label(result.config.game, measure, result.config.seats),
+                         first=n, first_value=shown(one[key]), first_low=shown(one["low"]),
+                         first_high=shown(one["high"]), added=result.n - n, value=shown(two[key]),
+                         low=shown(two["low"]), high=shown(two["high"])))
+    if not lines:
+        return ""
+    return (f'<div class="btl-lab-replication"><h4>{esc(msg("replication.title"))}</h4>'
+            + "".join(f"<p>{esc(line)}</p>" for line in lines) + "</div>")
 
 
 def csv_link(studies: list) -> str:
