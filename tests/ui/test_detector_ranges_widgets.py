@@ -280,3 +280,12 @@ def test_window_reports_missing_data(monkeypatch):
     monkeypatch.setattr(model, "window_particles", broken)
     app = dr.mass_window()
     assert "Could not read the PDG data: no PDG table" in messages(app)[0]
+
+
+def test_masses_and_widths_are_written_as_a_person_writes_them():
+    """No e-notation on a student's screen: the Z's width of about 2495 MeV is not "2.5e+03", the
+    narrowest widths are powers of ten written out."""
+    assert [dr.mev(x) for x in (2495.2, 139.57, 91187.6, 0.511, 0)] == ["2495.2", "139.57", "91,187.6", "0.511", "0"]
+    assert dr.mev(2495.2, 3) == "2495" and dr.mev(2.5e-14) == "2.5 × 10⁻¹⁴"
+    shown = re.sub(r"<[^>]+>", " ", dr.particles_html(model.window_particles(80_000, 100_000)))
+    assert "Z" in shown and not re.search(r"\de[+-]\d", shown), shown

@@ -127,6 +127,12 @@ def test_different_bots_are_compared_by_their_wins_first():
     assert lab.share.value == "seat:0"
 
 
+@pytest.mark.parametrize(("game", "says_how"), [("beat-the-logic", False), ("pentaquark", True)])
+def test_how_the_games_were_decided_is_a_heading_only_over_its_table(game, says_how):
+    lab = ran(L.make(game=game, games=3, workers=1))
+    assert (M["decided_title"] in lab.results.value) == says_how
+
+
 def test_players_show_their_seats():
     lab = L.make(game="beamtimes")
     shown = lambda: [c.layout.display != "none" for c in lab.a.seat_controls]  # noqa: E731

@@ -85,3 +85,17 @@ def test_every_notebooks_prose_is_translated_section_by_section(notebook, lang):
         copied = [line for line in english[name].splitlines() if len(re.findall(r"[A-Za-z]{3,}", line)) >= 6
                   and not re.search(r"\(\d{4}\)[.,]", line) and line in text]
         assert not copied, f"{where} keeps English: {copied[0]!r}"
+
+
+# What a student reads holds no file paths of the repository and no developer's commands: a link
+# has its words, a measurement says where it was made in words (the lab notebook's own Python is
+# the lab's aside, "from btlgames.ui import lab", not a path).
+DEVELOPERS_WORDS = re.compile(r"`(?:python3? |(?:lessons|btlgames|notebooks|bench|tests)/)")
+
+
+@pytest.mark.parametrize("lang", i18n.available_languages())
+@pytest.mark.parametrize("notebook", STUDENT_NOTEBOOKS)
+def test_a_students_page_shows_no_paths_or_commands(notebook, lang):
+    for name, text in prose.sections(notebook, lang).items():
+        found = DEVELOPERS_WORDS.findall(text)
+        assert not found, f"{lang}/notebooks/{notebook}.md, section {name}: {found}"

@@ -352,7 +352,7 @@ def _decimals(err: float) -> int:
 def mass_text(mass: float, err: float | None) -> str:
     """A PDG mass with as many decimals as its uncertainty deserves."""
     if not err:
-        return number(mass, "g")
+        return mev(mass)
     d = _decimals(err)
     return f"{mass:.{d}f} ± {err:.{d}f}"
 
@@ -371,7 +371,7 @@ def particles_html(records) -> str:
                    ("window.particle", "window.pdgid", "window.mass", "window.width", "window.kind", "window.quarks"))
     rows = []
     for r in records[:MAX_ROWS]:
-        width = "—" if r["width_mev"] is None else number(r['width_mev'], ".3g")
+        width = "—" if r["width_mev"] is None else mev(r["width_mev"], 3)
         # html_name is the particle package's own markup (Greek letters, <SUP>): data, not user input
         rows.append(f'<tr class="btl-particle"><th scope="row">{r["html_name"]} <small>({esc(r["name"])})</small></th>'
                     f'<td>{r["pdgid"]}</td><td>{mass_text(r["mass_mev"], r["mass_err_mev"])}</td>'
@@ -405,15 +405,25 @@ def strip_svg(low: float, high: float, kinds) -> str:
         label = msg("strip.tick", mev=number(10 ** e, ",.0f") if e >= 0 else number(10 ** e, "g"))
         parts.append(f'<line x1="{xpos(10 ** e):.1f}" x2="{xpos(10 ** e):.1f}" y1="70" y2="78" stroke="#000"/>'
                      f'<text x="{xpos(10 ** e):.1f}" y="96" font-size="18" text-anchor="middle">{esc(label)}</text>')
-    alt = msg("strip.alt", low=number(low, "g"), high=number(high, "g"), n=inside)
+    alt = msg("strip.alt", low=mev(low), high=mev(high), n=inside)
     return (f'<svg role="img" aria-label="{esc(alt)}" viewBox="0 0 {width} {height}" width="100%" '
             f'style="max-width:{width}px"><title>{esc(alt)}</title>'
             f'<line x1="{pad}" x2="{width - pad}" y1="70" y2="70" stroke="#000"/>{"".join(parts)}</svg>'
             f"<p><small>{esc(msg('strip.legend'))}</small></p>")
 
 
-def _g(x: float) -> str:
-    return number(x, "g")
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def mev(x: float, digits: int = 6) -> str:
+    """An energy in MeV as a person writes it, to ``digits`` significant digits, never in a
+    program's e-notation: 2495.2 (not 2.5e+03), 139.57, 2.5 × 10⁻¹⁴."""
+    if x and abs(x) < 1e-4:
+        mantissa, exponent = f"{x:.1e}".split("e")
+        return f"{number(float(mantissa), 'g')} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
+    places = max(0, digits - 1 - math.floor(math.log10(abs(x)))) if x else 0
+    shortest = next(p for p in range(places + 1) if round(x, p) == round(x, places))  # no trailing zeros
+    return number(x, f"{',' if abs(x) >= 10_000 else ''}.{shortest}f")  # 3100, but 91,187.6 (as SI writes them)
 
 
 def tradeoff_html(low: float, high: float, kinds) -> str:
@@ -421,10 +431,10 @@ def tradeoff_html(low: float, high: float, kinds) -> str:
     head = "".join(f'<th scope="col">{esc(msg(k))}</th>'
                    for k in ("trade.width", "trade.window", "trade.count", "trade.precision"))
     rows = "".join(
-        f'<tr><th scope="row">{r["width"]:g}</th><td>{r["low"]:g} – {r["high"]:g}</td><td>{r["count"]}</td>'
-        f'<td>{esc(msg("trade.plus_minus", half=_g(r["width"] / 2)))}</td></tr>'
+        f'<tr><th scope="row">{mev(r["width"])}</th><td>{mev(r["low"])} – {mev(r["high"])}</td><td>{r["count"]}</td>'
+        f'<td>{esc(msg("trade.plus_minus", half=mev(r["width"] / 2)))}</td></tr>'
         for r in model.window_tradeoff(centre, WIDTHS, kinds))
-    return (f'<h4>{esc(msg("trade.title", centre=number(centre, "g")))}</h4>'
+    return (f'<h4>{esc(msg("trade.title", centre=mev(centre)))}</h4>'
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
             f"<p>{esc(msg('trade.note'))}</p>")
 
@@ -433,7 +443,7 @@ def window_html(low: float, high: float, kinds) -> str:
     found = model.window_particles(low, high, kinds)
     centre, width = (low + high) / 2, high - low
     share = number(width / 2 / centre, ".1%")  # centre > 0: the window starts at 0 or above
-    summary = msg("window.summary", low=number(low, "g"), high=number(high, "g"), centre=number(centre, "g"), width=number(width, "g"),
+    summary = msg("window.summary", low=mev(low), high=mev(high), centre=mev(centre), width=mev(width),
                   share=share, n=len(found))
     table = particles_html(found) if found else f"<p>{esc(msg('window.nothing'))}</p>"
     return (f'<p class="btl-big btl-summary"><b>{esc(summary)}</b></p>{strip_svg(low, high, kinds)}'

@@ -540,14 +540,15 @@ def study_html(result: study.RunPanel, label: str) -> str:
                     f'<td>{esc(mean_words(study.average(frame, m)))}</td></tr>' for m in study.quantities(result))
     means = (f"<h4>{esc(msg('means_title'))}</h4>"
              f'<table class="btl-table"><tbody>{means}</tbody></table>') if means else ""
+    decided = study.decided_table(result)  # a game that does not say how it was decided: no heading over nothing
+    decided = (f"<h4>{esc(msg('decided_title'))}</h4>"
+               f'<table class="btl-table"><tbody>{rows(decided)}</tbody></table>') if len(decided) else ""
     pair = study.head_to_head(result)
     pair_line = f"<p>{esc(head_to_head_words(pair))}</p>" if pair and pair["n"] else ""
     return (f"<div><h4>{esc(msg('results_of', label=label, n=result.n))}</h4>"
             f"<p>{esc(game_title(game))}: {esc(options)}<br>{esc(msg('bots'))}: {esc(bots)}</p>"
             f'<table class="btl-table"><thead><tr>{head}</tr></thead><tbody>{rows(study.win_table(result))}</tbody></table>'
-            f"{pair_line}<h4>{esc(msg('decided_title'))}</h4>"
-            f'<table class="btl-table"><tbody>{rows(study.decided_table(result))}</tbody></table>'
-            f"{means}<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
+            f"{pair_line}{decided}{means}<h4>{esc(msg('scores'))}</h4><p>{esc(scores)}</p>"
             f"<p>{esc(msg('length', mean=number(frame.actions.mean(), '.0f'), high=int(frame.actions.max())))}</p></div>")
 
 
