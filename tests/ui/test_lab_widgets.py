@@ -509,3 +509,20 @@ def test_the_lab_page_says_how_to_read_its_games_in_a_notebook_and_does_so_itsel
         words = prose.text("lab/lab", "in_a_notebook", lang)
         for said in ("`from btlgames.ui import lab`", "`study = lab.make()`", "`study`", "`study.table()`"):
             assert said in words, (lang, said)
+
+
+def test_a_long_plot_title_wraps_inside_the_figure():
+    """The narrowing plot's title names the share, long in Finnish: wrapped to its axes, never cut
+    at the figure's edge."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from btlgames.ui.common.figures import figure, title
+
+    fig = figure(13, 5, dpi=80)
+    _, right = fig.subplots(1, 2, width_ratios=(3, 2))
+    title(right, "Suunnittelija-botin osuus peleistä, joissa oli yksi voittaja, sitä mukaa kuin pelejä lisättiin",
+          fontsize=11)
+    fig.tight_layout()
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    box = right.title.get_window_extent(renderer)
+    assert "\n" in right.title.get_text() and 0 <= box.x0 and box.x1 <= fig.bbox.x1, box

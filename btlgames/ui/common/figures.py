@@ -19,3 +19,14 @@ def png(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     return buf.getvalue()
+
+
+def title(ax, text: str, fontsize: float = 12) -> None:
+    """A plot's title, wrapped to its axes' width: matplotlib cuts a long one at the figure's edge
+    (a share's name is long, and longer in Finnish)."""
+    import textwrap
+
+    fig = ax.figure
+    width = ax.get_position().width * fig.get_figwidth() * fig.dpi  # pixels
+    per_char = 0.55 * fontsize * fig.dpi / 72  # an average character of matplotlib's sans-serif
+    ax.set_title(textwrap.fill(text, max(20, int(width / per_char))), fontsize=fontsize)

@@ -18,7 +18,7 @@ from ...science.atoms import annihilation, electron_configuration
 from ...science.elements import element_name
 from ...science.nuclides import isotopes, stable_nuclides
 
-from ..common.figures import figure, png
+from ..common.figures import figure, png, title
 from ..common.widgets import WIDE, RunPanel, app, button, esc, heading, stylesheet
 
 CSS = """.pa-shells { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; font-size: 1.1em; }
@@ -95,7 +95,7 @@ def chart_png(max_z: int = 10) -> bytes:
     ax.set_ylim(0.3, max_z + 0.7)
     ax.set_xlabel(msg("chart.xlabel"), fontsize=13)
     ax.set_ylabel(msg("chart.ylabel"), fontsize=13)
-    ax.set_title(msg("chart.plot_title", max_z=max_z), fontsize=14)
+    title(ax, msg("chart.plot_title", max_z=max_z), fontsize=14)
     ax.set_yticks(range(1, max_z + 1))
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right")

@@ -22,7 +22,7 @@ import ipywidgets as w
 from ...core.i18n import number, words_of
 from ...science import ppv as model
 from ...science.intervals import wilson
-from ..common.figures import figure, png
+from ..common.figures import figure, png, title
 from ..common.widgets import WIDE, RunPanel, app, button, esc, heading, message, row, stylesheet
 
 ODDS_CHOICES = (1 / 1000, 1 / 300, 1 / 100, 1 / 30, 1 / 10, 1 / 5, 1 / 3, 1 / 2, 1.0, 2.0, 3.0, 10.0)
@@ -453,7 +453,7 @@ def convergence_png(result: model.LabsResult) -> bytes:
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel(msg("labs.xlabel"), fontsize=13)
     ax.set_ylabel(msg("labs.ylabel"), fontsize=13)
-    ax.set_title(msg("labs.plot_title"), fontsize=14)
+    title(ax, msg("labs.plot_title"), fontsize=14)
     ax.tick_params(labelsize=12)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=11, loc="upper center", bbox_to_anchor=(0.5, -0.16))  # below: never over the data

@@ -24,7 +24,7 @@ from ...core.study import Config, by_lineup, run
 from ...science.intervals import mean_interval, wilson
 from ..games import beat_the_logic as renderer
 
-from ..common.figures import figure, png
+from ..common.figures import figure, png, title
 from ..common.widgets import WIDE, Refused, Runner, RunPanel, app, button, esc, heading, message, row
 
 GAME = "beat-the-logic"
@@ -268,7 +268,7 @@ class KeepOrPass:
         axes.set_xlabel(msg("pass.plot.playouts"))
         axes.set_ylabel(msg("pass.plot.difference"))
         if self.exact:
-            axes.set_title(msg("pass.plot.exact"), fontsize=10)
+            title(axes, msg("pass.plot.exact"), fontsize=10)
         axes.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
         fig.tight_layout()
         return png(fig)

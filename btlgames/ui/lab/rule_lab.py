@@ -27,7 +27,7 @@ import ipywidgets as w
 from ...core import study
 from ...core.i18n import catalogue, number, t, words_of
 from ...core.registry import Option, games, load, spec
-from ..common.figures import figure, png
+from ..common.figures import figure, png, title
 from ..common.widgets import WIDE, Refused, Runner, RunPanel, app, button, esc, heading, message, replace_children, row, stylesheet
 
 GAMES_RANGE = (1, 20_000)
@@ -732,7 +732,7 @@ def running_lines(ax, studies: list, measure: str) -> str:
         margin = 0.1 * (high - low) or 1.0
         counts = all((p.value >= 0).all() for p in seen)
         ax.set_ylim(max(low - margin, 0.0) if counts else low - margin, high + margin)
-    ax.set_title(msg("plot_running_title", what=what), fontsize=11)
+    title(ax, msg("plot_running_title", what=what), fontsize=11)
     ax.set_xlabel(msg("plot_games"))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted, never 2.5 of them
     ax.set_ylabel(msg("plot_running_mean" if mean else "plot_running_share"))
