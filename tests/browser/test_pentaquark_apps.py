@@ -27,9 +27,12 @@ def test_play_app_draws_the_table_and_answers_clicks(page, open_app):
     assert "Kit rule K1" in rulebook_words(page)  # the rules link opens the kit's rulebook
 
 
+WHOLE_GAME = 3  # a game number whose first moves end with two annihilation cards in the Discard
+
+
 def test_a_whole_game_by_clicks_then_undo(page, open_app):
     open_app(page, PLAY)
-    new_game(page, 11)
+    new_game(page, WHOLE_GAME)
     for _ in range(200):
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
@@ -38,6 +41,12 @@ def test_a_whole_game_by_clicks_then_undo(page, open_app):
     assert page.locator(".btl-table").get_attribute("data-over") == "true"
     assert page.locator(".btl-summary").is_visible()
     assert_accessible(page, "Pentaquark at the end of a game")
+    # every card's words inside its card, the small ones of the Discard too (an annihilation card's
+    # word once ran over its neighbours there)
+    spilt = page.evaluate("() => [...document.querySelectorAll('.pq-card')]"
+                          ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className + ': ' + e.textContent)")
+    annihilations = page.locator(".pq-discard .pq-annihilate, .pq-annihilated .pq-annihilate").count()
+    assert spilt == [] and annihilations, (spilt, annihilations)
     # Undo takes back the last click, with the moves that had only one choice after it.
     click_and_wait(page, page.get_by_role("button", name="Undo"))
     assert moves(page) == before_last and (current_moves(page).count() or page.locator(".btl-target").count())

@@ -35,6 +35,9 @@ CSS = """
   width: calc(var(--pq-card) * 1.35); text-align: center; }
 .pq-card.pq-mini { width: calc(var(--pq-card) * .7); height: calc(var(--pq-card) * .84);
   font-size: calc(var(--pq-card) * .3); }
+/* an annihilation card's word, in every language, inside its card: the card grows to hold it */
+.pq-card.pq-annihilate { min-width: calc(var(--pq-card) * 1.35); width: auto; padding: 0 .35em; line-height: 1.1; }
+.pq-card.pq-annihilate.pq-mini { min-width: calc(var(--pq-card) * .95); font-size: calc(var(--pq-card) * .2); }
 .pq-group { display: inline-block; border: 3px solid #111; border-radius: 10px; padding: 2px; margin: 3px;
   background: #f2f2f2; }
 .pq-group-label, .pq-free-label { display: block; font-size: 13px; text-align: center; font-weight: 700; }
