@@ -131,3 +131,18 @@ def test_group_markers_carry_text_not_only_colour(page, open_app):
     assert words(page, "beamtimes.role_words.physicist") in market or words(page, "beamtimes.role_words.detector") in market
     assert_accessible(page, "Beamtimes and Lifetimes in Finnish")
     assert_in_language(page, "Beamtimes and Lifetimes in Finnish")
+
+
+# The smallest words of the table on a laptop's screen in self-study: a card's suit word under its
+# rank was 6.8 px at 1366x768 (the cards' size follows the window's width).
+SMALLEST_TEXT = """() => { const sizes = []; const walk = document.createTreeWalker(document.querySelector('.btl-table'), NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { const e = walk.currentNode.parentElement;
+    if (walk.currentNode.textContent.trim() && e.getClientRects().length) sizes.push(parseFloat(getComputedStyle(e).fontSize)); }
+  return Math.min(...sizes); }"""
+
+
+def test_a_cards_words_are_read_on_a_laptop(page, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, PLAY)
+    new_game(page, SEED)
+    assert page.evaluate(SMALLEST_TEXT) >= 10

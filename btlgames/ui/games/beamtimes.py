@@ -25,7 +25,7 @@ CSS = """
   grid-template-areas: "ring groups" "row groups" "supply groups"; align-content: start; gap: 8px;
   color: #111; --bt-card: clamp(40px, 3.1vw, 74px); }
 .bt-ring-area { grid-area: ring; } .bt-row-area { grid-area: row; } .bt-groups-area { grid-area: groups; }
-.bt-supply { grid-area: supply; display: grid; grid-template-columns: minmax(0, .8fr) minmax(0, 1fr); gap: 8px; }
+.bt-supply { grid-area: supply; display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 8px; }
 .bt-area { border: 2px solid #333; border-radius: 8px; padding: 4px 8px; background: #fff; }
 .bt-area h3 { margin: 0 0 4px 0; font-size: 1.05em; }
 .bt-note { font-size: 1em; font-weight: 600; padding: 3px 8px; margin: 3px 0; border-left: 6px solid #b8860b;
@@ -40,14 +40,14 @@ CSS = """
   min-width: var(--bt-card); height: calc(var(--bt-card) * 1.2); margin: 2px; padding: 0 3px; border-radius: 8px;
   border: 3px solid #111; background: #fff; font-family: sans-serif; vertical-align: middle; box-sizing: border-box; }
 .bt-card b { font-size: calc(var(--bt-card) * .42); line-height: 1.1; }
-.bt-card small { font-size: calc(var(--bt-card) * .2); font-weight: 600; white-space: nowrap; }
+.bt-card small { font-size: max(11px, calc(var(--bt-card) * .2)); font-weight: 600; white-space: nowrap; }
 .bt-red { color: #9b1c1c; border-color: #9b1c1c; }
 .bt-black { color: #111; }
 .bt-back { background: repeating-linear-gradient(45deg, #d9d9d9 0 6px, #fff 6px 12px); color: #111; }
 .bt-down { opacity: .6; border-style: dashed; }
 .bt-mini { min-width: calc(var(--bt-card) * .72); height: calc(var(--bt-card) * .86); }
 .bt-mini b { font-size: calc(var(--bt-card) * .32); }
-.bt-mini small { font-size: calc(var(--bt-card) * .16); }
+.bt-mini small { font-size: max(10px, calc(var(--bt-card) * .16)); }  /* a card's suit word, read on a laptop too */
 .bt-mark { display: inline-block; padding: 0 6px; margin: 1px; border-radius: 12px; color: #fff;
   font-weight: 700; white-space: nowrap; }
 .bt-slot { display: flex; gap: 6px; align-items: flex-start; }
