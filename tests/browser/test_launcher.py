@@ -37,9 +37,9 @@ def test_launcher_shows_every_game_with_what_it_teaches(page, notebooks_dir):
     assert reply.status == 200
     cards = page.locator(".btl-game")
     assert cards.count() == len(launcher.GAMES) == 5
-    for game in launcher.GAMES:
+    for step, game in enumerate(launcher.GAMES, 1):  # numbered: a student's own path through them
         card = game_card(page, game.slug)
-        assert card.locator("h2").inner_text().startswith(game.title)
+        assert card.locator("h2").inner_text().startswith(f"{step}. {game.title}")
         assert game.teaches in card.inner_text()
         ready = (notebooks_dir / game.slug / game.play).is_file()
         badge = card.locator(".btl-badge")
@@ -49,6 +49,7 @@ def test_launcher_shows_every_game_with_what_it_teaches(page, notebooks_dir):
         else:
             assert badge.inner_text() == "coming soon"
             assert card.locator('a[data-kind="play"]').count() == 0
+    assert page.locator(".btl-start").is_visible()  # where a student alone starts
     pentaquark = game_card(page, "pentaquark")
     assert pentaquark.locator('a[data-kind="play"]').get_attribute("href") == \
         "/voila/render/pentaquark/play.ipynb"

@@ -45,14 +45,21 @@ class Game:
     concept_title = property(concept_title_in)
 
 
+#: In the order a student studying alone takes them (the launcher numbers them so): the gentlest
+#: first (one player, a few rules), the game with the most rules last. A game's ``launcher.<slug>.way``
+#: says who plays it, how long it takes and what it asks.
 GAMES: tuple[Game, ...] = (
-    Game("beamtimes", "beamtimes-and-lifetimes", concept="detector-ranges.ipynb"),
     Game("pentaquark", "pentaquark", concept="confinement.ipynb"),
-    Game("research", "research-programme", concept="replication.ipynb",
-         extras=(("school", "school.ipynb"), ("debrief", "debrief.ipynb"))),
     Game("beat-the-logic", "beat-the-logic", concept="strategy-lab.ipynb"),
     Game("antimatter", "antimatter-matters", concept="pauli.ipynb"),
+    Game("research", "research-programme", concept="replication.ipynb",
+         extras=(("school", "school.ipynb"), ("debrief", "debrief.ipynb"))),
+    Game("beamtimes", "beamtimes-and-lifetimes", concept="detector-ranges.ipynb"),
 )
+
+#: Whose a game's link is: the student's (play it, explore its science) or the teacher's (the lesson
+#: pack, and the school game and debrief a teacher runs with a class). The launcher shows them apart.
+TEACHERS = frozenset({"lessons", "school", "debrief"})
 
 
 @dataclass(frozen=True)
@@ -137,8 +144,9 @@ def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
             base_url: str = "/", lang: str = DEFAULT_LANGUAGE) -> list[dict]:
     """The launcher's rows in ``lang``, as plain dicts for the template.
 
-    Each row: slug, title, teaches, ready (the play app exists) and ``links``,
-    a list of ``{"kind", "label", "href"}`` where ``href`` is ``None`` when the
+    Each row: slug, title, teaches, step and way (its place on a student's own path, and who plays
+    it, how long), ready (the play app exists) and ``links``, a list of ``{"kind", "label",
+    "href", "audience"}`` ("student" or "teacher") where ``href`` is ``None`` when the
     target does not exist yet (the page shows "coming soon" for it). Every
     ``href`` keeps the language (``?lang=fi``).
     """
@@ -172,10 +180,14 @@ def entries(notebooks_dir: Path | str, lessons_dir: Path | str | None = None,
             "label": t("launcher.lessons", lang),
             "href": with_language(f"{base_url}lessons/{quote(game.slug)}/", lang) if has_lessons else None,
         })
+        for link in links:
+            link["audience"] = "teacher" if link["kind"] in TEACHERS else "student"
         rows.append({
             "slug": game.slug,
             "title": game.title_in(lang),
             "teaches": game.teaches_in(lang),
+            "step": len(rows) + 1,  # on a student's own path through the games
+            "way": t(f"launcher.{game.slug}.way", lang),
             "ready": play.is_file(),
             "links": links,
         })
