@@ -5,6 +5,7 @@ import re
 
 import pytest
 from access import assert_accessible
+from playwright.sync_api import expect
 from playing import words
 from wording import assert_in_language
 
@@ -57,6 +58,26 @@ def test_an_ab_study_then_a_stopped_one_then_the_csv(page, open_app):
     k = int(re.search(r"Stopped: the results hold the first (\d+) of the 40000 games", stopped).group(1))
     assert 0 < k < 40000 and f"A: {k} games" in stopped  # A was stopped, so B never ran
     assert lab.get_by_role("button", name="Run").is_enabled() and stop.is_disabled()
+
+
+def test_b_ticked_is_a_copy_of_a_with_its_seats_and_says_what_it_changes(page, open_app):
+    """In Finnish, Beat The Logic: A's seat 2 changed first, then B ticked: B's seat 2 is the same
+    bot and the page says B is a copy; one change in B (3 players), and the page names it."""
+    lab = open_app(page, f"{LAB}?lang=fi")
+    lab.get_by_role("combobox", name=words(page, "lab.game_label")).select_option(label=words(page, "lab.game.beat-the-logic"))
+    a_seat = lab.locator(".btl-lab-a .btl-seat-2 select")
+    a_seat.select_option(label=words(page, "lab.bot.beat-the-logic.planner"))
+    lab.locator(".btl-lab-compare input").check()
+    said = lambda text: page.wait_for_function(  # noqa: E731
+        "w => document.querySelector('.btl-lab-differs-words')?.innerText.includes(w)", arg=text)
+    said(words(page, "lab.b_copied"))
+    planner = words(page, "lab.bot.beat-the-logic.planner")
+    assert a_seat.input_value() == planner
+    expect(lab.locator(".btl-lab-b .btl-seat-2 select")).to_have_value(planner)  # B's panel drawn anew
+    type_into(lab.locator(".btl-lab-b .btl-option-players"), 3)
+    said(words(page, "lab.b_changes", changes="").split(":")[0])
+    assert "2 → 3" in lab.locator(".btl-lab-differs-words").inner_text()
+    assert_in_language(page, "the lab's B in Finnish")
 
 
 def test_the_pauli_notebooks_preset_compares_a_mean_in_dutch(page, open_app):
