@@ -200,12 +200,16 @@ class Panel:
         if "players" in self.controls:
             self.controls["players"].observe(lambda _change: self.show_seats(), names="value")
         for control in (*self.controls.values(), *self.seat_controls, self.rotate):
-            control.observe(lambda _change: [tell() for tell in self.listeners], names="value")
+            control.observe(self.changed, names="value")
         self.seats_box = w.VBox(self.seat_controls)
         # a new game's controls replace the last game's, which are closed (else they stay in the kernel)
         replace_children(self.box, [w.HTML(f"<h4>{esc(self.label)}</h4>"), *self.controls.values(),
                                      self.seats_box, self.rotate, self.problem])
         self.show_seats()
+
+    def changed(self, _change=None) -> None:
+        for tell in self.listeners:
+            tell()
 
     def settings(self) -> tuple[dict, list, bool]:
         """What its controls hold: the options' values, every seat's bot, rotation."""
@@ -218,7 +222,7 @@ class Panel:
         self.build(other.game, options, bots, rotate)
 
     def differences(self, other: "Panel") -> list[str]:
-        """How this panel differs from ``other``, in words: "Annihilations allowed: 3 → 0"."""
+        """How this panel differs from ``other``, in words: "Annihilate cards: 3 → 0"."""
         (mine, my_bots, my_turns), (theirs, their_bots, their_turns) = self.settings(), other.settings()
         said = [f"{option_label(self.game, name)}: {value_label(theirs.get(name), name)} → {value_label(value, name)}"
                 for name, value in mine.items() if theirs.get(name) != value]
@@ -352,7 +356,7 @@ class Lab:
     def forget(self) -> None:
         self.studies, self.first = [], []
         self.next_seed = 0
-        self.results.value = self.verdict.value = self.download.value = ""
+        self.results.value = self.verdict.value = self.replication.value = self.download.value = ""
         self.share.layout.display = self.plot_button.layout.display = self.more_button.layout.display = "none"
         self.panel.clear(msg("idle"))
 
