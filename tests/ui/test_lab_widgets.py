@@ -478,6 +478,11 @@ def test_more_games_shows_the_added_games_apart_from_the_first_ones():
     lab.run_button.click()  # a new study: its first run again
     lab.join(120)
     assert lab.replication.value == "" and lab.first == [20, 20]
+    lab.more_button.click()
+    lab.join(120)
+    assert lab.replication.value
+    lab.game.value = "beat-the-logic"  # another game: the study is forgotten, its lines too
+    assert lab.replication.value == "" and lab.first == []
 
 
 @pytest.mark.slow
