@@ -455,6 +455,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
 
     def _do_nudge(self, seat: int, chooser: int) -> None:
         options = free_neighbours(self.pawns[seat], self._occupied(seat))
+        if seat == chooser and self.began_center[seat]:  # K10: one's own card on oneself, as a route
+            options = [s for s in options if s != catalogue().board.center]
         if not options:
             self._log("no_move", seat)
             return

@@ -93,6 +93,21 @@ def test_a_turn_begun_on_the_center_cannot_end_there():  # source: Center; K10
     assert can_play(s, "sink-1")
 
 
+def test_a_heisenberg_kick_on_oneself_cannot_end_a_turn_begun_on_the_center_there():  # K10, K16
+    """The turn's own card on oneself is one's own choice: K10 holds, as for Photon Absorbed (the
+    Center stayed on offer, and a Scientist could end the turn there, blocking everyone)."""
+    s = game()
+    empty_hands(s)
+    s.pawns = ["C", "o12"]
+    give(s, 0, "heisenberg-kick")
+    turn_of(s, 0)
+    s.pawns[0] = "i02"  # one step out, still in the turn begun on the Center
+    step(s, 0, "action")
+    s.apply(PlayAction("heisenberg-kick", 0))
+    spaces = sorted(a.space for a in s.legal_actions())
+    assert spaces and "C" not in spaces, spaces
+
+
 def test_quantum_jump_3_and_sink_2_move_one_space_in_and_collect_the_green_up():  # source's example; K12
     s = game()
     empty_hands(s)
