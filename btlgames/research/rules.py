@@ -21,8 +21,8 @@ from . import board, cards
 from .actions import (ACTIONS, Borrow, Build, CollectData, Continue, Discard, FreePreprint, Income, Interfere,
                       Journal, Keep, PeerReview, PlanTest, PlayMethod, PlayTheory, Predict, Preprint, Repay, Reveal,
                       Reward, Simulate, Stop, Story, Synthesis)
-from .constants import (CARD_SETS, INCOME_CHOICES, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES, ROUNDS, START,
-                        STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
+from .constants import (CARD_SETS, INCOME_CHOICES, INTERFERENCE_HAND, LIMITS, NEUTRAL, REPUTATION_MAX, RESOURCES,
+                        ROUNDS, START, STORY_CAPS, SYNTHESIS_TARGET, TABLE_THEORIES, TILES, TRACK_MAX)
 from .events import Events
 from .experiments import Experiments
 from .interference import Interference

@@ -5,7 +5,8 @@ values, no network needed). A nuclide with a natural abundance is stable for eve
 to argon (Z = 18): the traces of radioactive carbon-14 or tritium that cosmic rays make count
 for no share of an element's atoms in the data. From potassium on, nature also holds
 radioactive nuclides that live long enough to have survived since the Earth formed
-(potassium-40, half-life 1.25 billion years), so abundance alone no longer proves stability and :func:`stable_nuclides` stops at 18.
+(potassium-40, half-life 1.25 billion years), so abundance alone no longer proves stability
+and :func:`stable_nuclides` stops at 18.
 
 In Antimatter Matters an atom with Z protons and N neutrons is built from Z Proton+Electron
 mats (each proton comes with the electron that makes the atom neutral) and N Neutron mats.

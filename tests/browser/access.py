@@ -176,3 +176,29 @@ def ring_on_every_stop(page, where: str, stops: int = 120) -> dict[str, int]:
             assert_focus_ring(page, f"{where}: {kind} {name!r}")
             checked[kind] = checked.get(kind, 0) + 1
     raise AssertionError(f"{stops} presses of Tab never came back to the first control of {where}")
+
+
+# The characters a game app shows, by their size on the screen (an HTML character by its computed
+# font size, an SVG one by its font size times the picture's scale): the smallest tenth, and the
+# smallest of all.
+TYPE_SIZES = """() => {
+  const sizes = [], vw = innerWidth, vh = innerHeight;
+  const walker = document.createTreeWalker(document.querySelector('.btl-game-app'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.replace(/\\s+/g, '');
+    const el = node.parentElement;
+    if (!text || !el || el.closest('.btl-sr-only, style, script')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || parseFloat(style.opacity) === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const seen = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0 && r.bottom > 0
+                                                     && r.right > 0 && r.top < vh && r.left < vw);
+    if (!seen) continue;
+    let px = parseFloat(style.fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+    for (let i = 0; i < text.length; i++) sizes.push(px);
+  }
+  sizes.sort((a, b) => a - b);
+  return {chars: sizes.length, tenth: sizes[Math.floor(0.1 * (sizes.length - 1))], smallest: sizes[0]};
+}"""

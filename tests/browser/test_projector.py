@@ -7,7 +7,7 @@ fit), and shows no English words at set-up and a few moves on (wording.py); with
 test_access.py and one test of each app's own file, every app is checked in both languages."""
 import pytest
 from playwright.sync_api import expect
-from access import assert_accessible
+from access import TYPE_SIZES, assert_accessible
 from playing import (a_move, choose_seats, click_and_wait, current_targets, moves, new_game, press, show_settings,
                      tab_to, words)
 from wording import assert_in_language
@@ -181,29 +181,6 @@ def test_a_card_on_the_table_is_a_move_by_mouse_and_by_keyboard(page, open_app):
     assert page.locator("a.btl-save").get_attribute("role") == "button"
 
 
-# The smallest tenth of the characters on the class screen, by their size on the screen: an HTML
-# character by its computed font size, an SVG one by its font size times the picture's scale.
-TYPE_SIZES = """() => {
-  const sizes = [], vw = innerWidth, vh = innerHeight;
-  const walker = document.createTreeWalker(document.querySelector('.btl-game-app'), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.replace(/\\s+/g, '');
-    const el = node.parentElement;
-    if (!text || !el || el.closest('.btl-sr-only, style, script')) continue;
-    const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || parseFloat(style.opacity) === 0) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const seen = [...range.getClientRects()].some(r => r.width > 0 && r.height > 0 && r.bottom > 0
-                                                     && r.right > 0 && r.top < vh && r.left < vw);
-    if (!seen) continue;
-    let px = parseFloat(style.fontSize);
-    if (el instanceof SVGElement && el.getScreenCTM()) { const m = el.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
-    for (let i = 0; i < text.length; i++) sizes.push(px);
-  }
-  sizes.sort((a, b) => a - b);
-  return {chars: sizes.length, tenth: sizes[Math.floor(0.1 * (sizes.length - 1))]};
-}"""
 # the smallest tenth at least this many px (the school game's class reads from further back)
 CLASS_TYPE = {"1920x1080": {"school": 24, "game": 20}, "1366x768": {"school": 17, "game": 14}}
 
