@@ -213,8 +213,11 @@ def new_game(page, seed: int) -> None:
     page.wait_for_function(
         "s => document.querySelector('.btl-status')?.innerText.includes(s)"
         " && !document.querySelector('[data-old]')"
-        f" && document.querySelector('.btl-table') && document.querySelector('{MOVE_OR_PASS}')",
+        f" && document.querySelector('.btl-table') && document.querySelector('{MOVE_OR_PASS}')"
+        " && !document.querySelector('.btl-settings').checkVisibility()",
         arg=words(page, "app.started"))  # "New game.": the old game's marked table and moves are gone
+    # and the settings folded (the app folds them before it draws the new table: folded after, they
+    # moved the table up between a measure of a card's box and the screenshot that looked at it)
 
 
 def choose_seats(page, seats: list[str]) -> None:

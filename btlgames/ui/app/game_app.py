@@ -185,25 +185,22 @@ class GameApp:
             self.options["players"] = len(self.seats)
         if seed in (None, ""):
             state = load(self.game, **self.options)
+        elif (number := _game_number(seed)) is None:
+            return self._say(t("app.bad_seed"), error=True)
         else:
-            try:
-                number = int(str(seed).strip())
-                if not 0 <= number <= MAX_SEED:
-                    raise ValueError
-            except ValueError:
-                return self._say(t("app.bad_seed"), error=True)
             state = load(self.game, seed=number, **self.options)
         self._start(state, t("app.started"))  # the game number is in the settings (seed_box), not said
 
     def _new_game_pressed(self) -> None:
         """New game, as the button starts it: a new deal, or the game whose number was typed into
         the settings (the number of the game on the table deals a new one: Replay replays it).
-        The settings have done their work and fold away."""
+        The settings have done their work and fold away, before the new table is drawn: folded
+        after, they would move the table up under a student's pointer (or a test's measure)."""
         typed = self.seed_box.value.strip()
         asked = typed if typed and typed != str(self.state.seed) else None
-        self.new_game(asked)
-        if asked is None or self.state.seed == _seed_or_none(asked):
+        if asked is None or _game_number(asked) is not None:
             self.show_settings(False)
+        self.new_game(asked)
 
     def _start(self, state, message: str) -> None:
         self.state = state
@@ -537,11 +534,13 @@ def _box(kind, children, *classes: str):
     return box
 
 
-def _seed_or_none(text):
+def _game_number(text) -> int | None:
+    """The game number typed, or None where it is not one (not a whole number, or out of range)."""
     try:
-        return int(str(text).strip())
+        number = int(str(text).strip())
     except ValueError:
         return None
+    return number if 0 <= number <= MAX_SEED else None
 
 
 def _move_row(buttons) -> w.HBox:
