@@ -239,12 +239,15 @@ def test_the_test_preview_shows_every_choice_with_its_chance():
         p = state.current_player()
         view = state.view(p)
         drawn = renderer.preview(view)
-        rows = re.findall(r'<tr data-target="([^"]*)"><td>(.*?)</td>.*?<td>([^<]*)</td></tr>', drawn)
+        rows = re.findall(r'<tr data-target="([^"]*)" aria-label="([^"]*)"><td>(.*?)</td><td>([^<]*)</td>', drawn)
         legal = state.legal_actions()
         assert len(rows) == len(legal), (drawn, legal)
         theory = view["decision"]["theory"]
-        for action, (key, _, chance) in zip(legal, rows):
+        for action, (key, name, method, chance) in zip(legal, rows):
             assert key == renderer.target(action)  # each row is its choice: one press makes it
+            # the project is said once, as its rows' heading, and the row is named whole
+            project = renderer.tile_words(view, action.tile)
+            assert f'<th colspan="2">{project}</th>' in drawn and name.startswith(project) and name.endswith(method)
             terms_now = terms.test_terms(view, p, theory, action.tile, action.method)
             assert chance == renderer.chance_words(terms.success_chance(terms_now))
         assert "Test preview" in shown(view) and "difficulty" in drawn
@@ -446,3 +449,27 @@ def terms_over(view, resource: str) -> int:
     p = view["decision"]["player"]
     held = sum(view["players_"][p]["res"].values()) + sum(terms.income_of(view, p, resource).values())
     return max(0, held - view["storage"])
+
+
+def test_the_class_strip_has_a_column_a_team_and_frames_the_team_to_play():
+    """Present's scores: the points, Rigor and Hype of every team, a column a team (four fit the
+    class's type at 1366x768), the team to play framed (not by colour alone), ⚠ beside a Hype that
+    makes an artefact likely."""
+    from btlgames import load
+    state = load("research", seed=3, variant="school", players=4)
+    view = state.view(None)
+    seats = view["players_"]
+    seats[2]["hype"], seats[2]["rigor"] = 3, 1  # as a game may come to: an artefact likely
+    strip = renderer._strip(view)
+    rows = re.findall(r"<tr>(.*?)</tr>", strip)
+    assert len(rows) == 4  # the teams, then points, Rigor, Hype
+    assert len(re.findall(r"<th[^>]*>", rows[0])) == 1 + len(seats)
+    for row, key in zip(rows[1:], ("vp", "rigor", "hype")):
+        cells = re.findall(r"<td[^>]*>(\d+)", row)
+        assert cells == [str(pl[key]) for pl in seats], (key, row)
+    current = view["player"]
+    framed = [i for i, cell in enumerate(re.findall(r"<td([^>]*)>", rows[1])) if "rp-current" in cell]
+    assert framed == [current]
+    assert re.findall(r"<td[^>]*>(\d+)(?: <span[^>]*>⚠)?", rows[3]) and rows[3].count("⚠") == 1
+    hype_cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[3])
+    assert "⚠" in hype_cells[2] and html.escape(renderer.say("strip.risk")) in hype_cells[2]

@@ -87,7 +87,9 @@ CSS = """
    column scrolls, so it clips), the choice wide and the numbers' words wrapped. */
 .rp-preview { border-collapse: collapse; margin: 3px 12px 3px 0; width: calc(100% - 12px); table-layout: fixed;
   font-size: .8em; display: table; }
-.rp-preview th:first-child { width: 34%; }
+.rp-preview th:first-child { width: 40%; }
+.rp-preview tr:first-of-type th { font-size: .9em; line-height: 1.15; }
+.rp-preview .rp-preview-project > * { font-weight: 700; background: #f2f2f2; }
 .rp-preview caption { text-align: left; font-weight: 700; }
 .rp-preview th, .rp-preview td { border: 1px solid #666; padding: 1px 3px; text-align: left; overflow-wrap: anywhere;
   hyphens: auto; }
@@ -100,8 +102,10 @@ CSS = """
 .rp-big { font-size: 1.15em; font-weight: 700; }
 @media (min-width: 1700px) { .rp-theory-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 .rp-strip table { border-collapse: collapse; width: 100%; }
-.rp-strip th, .rp-strip td { border-bottom: 1px solid #bbb; padding: 0 4px; text-align: left; white-space: nowrap; }
-.rp-strip tr.rp-current { background: #fffbea; font-weight: 700; }
+.rp-strip th, .rp-strip td { border-bottom: 1px solid #bbb; padding: 0 2px; text-align: center; white-space: nowrap; }
+.rp-strip tr > th:first-child { text-align: left; }
+.rp-strip .rp-current { background: #fffbea; font-weight: 700; border-left: 3px solid #333; border-right: 3px solid #333; }
+.rp-strip .rp-mark { padding: 0 3px; }
 /* the school game's class reads from further back: its type is larger */
 .rp-school.btl-presenting { --btl-class-type: 2.3vh; }
 .rp-school.btl-presenting .btl-title { display: none; }  /* the class knows its game: the clock has the room */
@@ -114,6 +118,10 @@ CSS = """
 .btl-presenting .rp-small, .btl-presenting .rp-pair, .btl-presenting .rp-preview, .btl-presenting .rp-theories.rp-many .rp-theory,
 .btl-presenting .rp-legend { font-size: 1em; }
 .btl-presenting .rp-terms, .btl-presenting .rp-map .rp-word, .btl-presenting .rp-card-text { display: none; }
+/* the test preview: each choice and its chance; how the chance is made (difficulty, bonus, noise,
+   penalty) is in the teacher's Details */
+.btl-presenting:not(.btl-details-open) .rp-preview .rp-how { display: none; }
+.btl-presenting:not(.btl-details-open) .rp-preview th:first-child { width: 68%; }
 .btl-presenting.btl-details-open .rp-card-text { display: inline; }
 .rp-card-text { font-size: .85em; font-weight: 400; }
 .btl-presenting .rp-theory-list { grid-template-columns: minmax(0, 1fr); }
@@ -349,20 +357,24 @@ def _teams(view) -> str:
 
 
 def _strip(view) -> str:
-    """The class screen's scores: a row a team, its points, Rigor and Hype (the science the class
-    watches), the team to play marked ▶; the whole table is in the teacher's Details."""
-    variant = view["variant"]
-    seat = "team" if variant == "school" else "player"
-    head = "".join(f"<th>{esc(say(f'strip.{key}'))}</th>" for key in (seat, "vp", "rigor", "hype"))
-    rows = []
-    for p, pl in enumerate(view["players_"]):
-        risk = (f' <span class="rp-warn">⚠ {esc(say("strip.risk"))}</span>' if pl["hype"] > pl["rigor"] + 1 else "")
-        now = "▶ " if view["player"] == p else ""
-        rows.append(f'<tr{_current(view, p)}><th>{esc(now)}{marker(p, variant)}</th><td>{pl["vp"]}</td>'
-                    f'<td>{pl["rigor"]}</td><td>{pl["hype"]}{risk}</td></tr>')
+    """The class screen's scores: a column a team (its badge; the team to play's framed, as in the
+    score table), a row for its points, Rigor and Hype (the science the class watches; ⚠ where an
+    artefact is likely); the whole table is in the teacher's Details. Teams as columns, as in the
+    score table: four fit the class's type at 1366×768, where Rigor and Hype as columns did not."""
+    variant, seats = view["variant"], view["players_"]
+    head = "".join(f'<th{_current(view, p)}>{marker(p, variant, str(p + 1))}</th>'
+                   for p in range(len(seats)))
+    rows = [f'<tr><th>{esc(say("strip.team" if variant == "school" else "strip.player"))}</th>{head}</tr>']
+    for key in ("vp", "rigor", "hype"):
+        cells = []
+        for p, pl in enumerate(seats):
+            risk = (f' <span class="rp-warn" title="{esc(say("strip.risk"))}">⚠</span>'
+                    if key == "hype" and pl["hype"] > pl["rigor"] + 1 else "")
+            cells.append(f'<td{_current(view, p)}>{pl[key]}{risk}</td>')
+        rows.append(f'<tr><th>{esc(say(f"strip.{key}"))}</th>{"".join(cells)}</tr>')
     title = say("teams" if variant == "school" else "players")
     return (f'<div class="rp-area rp-strip btl-class-only"><table aria-label="{esc(title)}">'
-            f"<tr>{head}</tr>{''.join(rows)}</table></div>")
+            f"{''.join(rows)}</table></div>")
 
 
 def _current(view, p: int) -> str:
@@ -386,18 +398,20 @@ def _turn_box(view) -> str:
         parts.append(esc(say("offer", cards=_card_list(pl["offer"]))))
     parts += [x for x in (_results(view, p),) if x]
     parts += [esc(x) for x in (_scheduled(view, p), _boosts(pl)) if x]
+    # what the map shows, and what was done: details on the class screen, the room the preview's
+    # choices need
     tiles = [f'{marker(p, variant, tl["uid"])} {esc(card_name(tl["card"]))}'
              for tl in view["tiles"] if tl["owner"] == p]
-    parts.append(fill("projects", {"tiles": "; ".join(tiles) or esc(say("empty"))}, left=pl["tiles_left"]))
+    details = [fill("projects", {"tiles": "; ".join(tiles) or esc(say("empty"))}, left=pl["tiles_left"])]
     if pl["bridges"]:
-        parts.append(esc(say("bridges", bridges=joined(pair(f) for f in pl["bridges"]))))
+        details.append(esc(say("bridges", bridges=joined(pair(f) for f in pl["bridges"]))))
     if pl["programmes"]:
-        parts.append(esc(say("programmes", fields=joined(field_name(f) for f in pl["programmes"]))))
+        details.append(esc(say("programmes", fields=joined(field_name(f) for f in pl["programmes"]))))
     done = [say(f"main.{k}") for k in pl["done"]]
     if done:
-        parts.append(esc(say("done", actions=joined(done))))
-    return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>'
-            + "".join(f"<p>{x}</p>" for x in parts) + preview(view) + "</div>")
+        details.append(esc(say("done", actions=joined(done))))
+    return (f'<div class="rp-area rp-turn"><h3>{marker(p, variant)}</h3>' + "".join(f"<p>{x}</p>" for x in parts)
+            + "".join(f'<p class="btl-detail">{x}</p>' for x in details) + preview(view) + "</div>")
 
 
 def _hit(view, hit) -> str:
@@ -419,7 +433,7 @@ def _theory(view, theory_id: str, th) -> str:
     head = say("theory_short", name=card_name(theory_id), field=field_name(card.field))
     about = f'{cards.text(theory_id)} {say("theory_reward", reward=reward)}'  # the card's words, on hover
     return (f'<div class="rp-theory" data-theory="{esc(theory_id)}" data-target="theory:{esc(theory_id)}" '
-            f'title="{esc(about)}" aria-label="{esc(head)}"><b>{marker(th["owner"], view["variant"])} '
+            f'title="{esc(about)}" aria-label="{esc(head)}"><b>{marker(th["owner"], view["variant"], str(th["owner"] + 1))} '
             f'{esc(head)}</b><span class="rp-terms"> · {esc(line)}</span> · {hit_line}</div>')
 
 
@@ -459,15 +473,15 @@ def _events(view) -> str:
 
 
 # -- the decision and the test preview --------------------------------------------------------
-def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str) -> str:
+def _preview_row(view, p: int, theory: str, tile: str, method: str, label: str, choice: str) -> str:
     terms = test_terms(view, p, theory, tile, method)
-    cells = [label, f"{terms['difficulty']}+", f"+{terms['bonus']}", f"−{terms['noise']}", f"−{terms['penalty']}",
-             chance_words(success_chance(terms))]
     note = f" ({say('preview_wormhole')})" if terms["wormhole"] else ""
-    cells[1] += note
-    # each row is the choice itself: one press schedules this test, its chance in view
-    return (f'<tr data-target="plan:{esc(tile)}:{esc(method)}">' + "".join(f"<td>{esc(c)}</td>" for c in cells)
-            + "</tr>")
+    how = [f"{terms['difficulty']}+{note}", f"+{terms['bonus']}", f"−{terms['noise']}", f"−{terms['penalty']}"]
+    # each row is the choice itself: one press schedules this test, its chance beside it; it is
+    # named whole (project and method) for a screen reader, the project being its group's heading
+    return (f'<tr data-target="plan:{esc(tile)}:{esc(method)}" aria-label="{esc(choice)}">'
+            f'<td>{esc(label)}</td><td>{esc(chance_words(success_chance(terms)))}</td>'
+            + "".join(f'<td class="rp-how">{esc(c)}</td>' for c in how) + "</tr>")
 
 
 def _method_choices(view, p: int, theory: str) -> list[tuple[str, str]]:
@@ -485,10 +499,17 @@ def preview(view) -> str:
     p, theory = d["player"], d["theory"]
     tiles = project_choices(view["tiles"], p, view["players_"][p], theory)
     methods = _method_choices(view, p, theory)
-    rows = [_preview_row(view, p, theory, uid, m, say("preview_plan", tile=tile_words(view, uid), method=label))
-            for uid in tiles for m, label in methods]  # in the order of the engine's choices (K30)
-    head = "".join(f"<th>{esc(say('preview_' + k))}</th>"
-                   for k in ("choice", "difficulty", "bonus", "noise", "penalty", "chance"))
+    # the rows in the order of the engine's choices (K30), under a heading row a project: the
+    # project said once, its methods below it (a row a choice, short enough to fit a laptop)
+    rows = []
+    for uid in tiles:
+        project = tile_words(view, uid)
+        rows.append(f'<tr class="rp-preview-project"><th colspan="2">{esc(project)}</th>'
+                    '<td class="rp-how" colspan="4"></td></tr>')
+        rows += [_preview_row(view, p, theory, uid, m, label, say("preview_plan", tile=project, method=label))
+                 for m, label in methods]
+    head = "".join(f"<th>{esc(say('preview_' + k))}</th>" for k in ("choice", "chance")) + "".join(
+        f'<th class="rp-how">{esc(say("preview_" + k))}</th>' for k in ("difficulty", "bonus", "noise", "penalty"))
     return (f'<table class="rp-preview"><caption>{esc(say("preview", theory=card_name(theory)))}</caption>'
             f"<tr>{head}</tr>{''.join(rows)}</table>")
 
@@ -590,11 +611,14 @@ def target(action) -> str | None:
 
 
 def table(view) -> str:
-    left = f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div></div>'
+    # The score table under the map, which is as wide as its column lets it be and leaves room
+    # below it: the right column keeps its height for what a team presses now.
+    left = (f'<div class="rp-left"><div class="rp-area rp-board">{draw_map(view)}{_wormholes(view)}</div>'
+            f'{_teams(view)}</div>')
     # the right column scrolls on a small screen: it takes the focus, so the keyboard scrolls it too.
     # What a team can press (its hand, the theories) comes before what it reads (events, market).
     right = (f'<div class="rp-right" tabindex="0" role="region" aria-label="{esc(say("right_panel"))}">'
-             f'{_strip(view)}{_teams(view)}{_turn_box(view)}{_theories(view)}{_events(view)}{_market(view)}</div>')
+             f'{_strip(view)}{_turn_box(view)}{_theories(view)}{_events(view)}{_market(view)}</div>')
     return CSS + f'<div class="rp-table">{left}{right}</div>'
 
 
