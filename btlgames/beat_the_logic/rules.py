@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..core.events import ALL
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from . import sets
@@ -347,9 +348,10 @@ class BeatTheLogicState(GameState):
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, player):
-        """The table as ``player`` sees it (None: the projector). Areas are public, hands
-        secret: a seat sees its own hand and remembers the hands it passed on (K16)."""
-        mine = player is not None and 0 <= player < self.players
+        """The table as ``player`` sees it (None: the projector; ALL: one screen every seat shares,
+        which shows every hand whole under ``known_hands``). Areas are public, hands secret: a seat
+        sees its own hand and remembers the hands it passed on (K16)."""
+        mine = isinstance(player, int)  # a seat (check_viewer has refused any other viewer)
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "round": self.round, "start": self.start, "variant": self.options.get("variant"),
@@ -367,9 +369,11 @@ class BeatTheLogicState(GameState):
 
     def _known_to(self, holder: int, seat) -> list[str]:
         """The cards of ``holder``'s hand that ``seat`` knows are there (None: that every other
-        seat knows, so they are public); the holder's own hand is not listed here."""
+        seat knows, so they are public; ALL: the whole hand); a seat's own hand is not listed here."""
         if seat == holder:
             return []
+        if seat == ALL:
+            return sorted(self.hands[holder], key=ORDER.__getitem__)
         others = [v for v in range(self.players) if v != holder]
         if seat is None:
             first, *rest = (self.known[holder][v] for v in others)

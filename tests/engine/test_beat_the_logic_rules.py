@@ -364,6 +364,15 @@ def test_hands_are_secret_areas_public_and_a_seat_remembers_what_it_passed():  #
     assert all("card" in e.record(e.player) for e in draws)
 
 
+def test_one_screen_all_seats_share_shows_every_hand_whole():  # K16
+    state = btlgames.load("beat-the-logic", seed=9, players=3)
+    state.apply(state.legal_actions()[0])
+    shared = state.view("all")
+    assert shared["viewer"] == "all" and shared["hand"] is None and shared["memory"] == []
+    assert shared["known_hands"] == [sorted(h, key=CARDS.index) for h in state.hands]
+    assert shared["areas"] == state.view(None)["areas"]
+
+
 def test_the_greedy_bot_takes_the_most_points_now():
     state = game(hands={0: ["plectrum", "cap", "stool"]},
                  areas={0: [S("plectrum", "plectrum"), S("guitarist", "guitar")]})

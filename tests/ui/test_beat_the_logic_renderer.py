@@ -40,6 +40,13 @@ def test_the_projector_shows_areas_but_no_hand():
     assert 'data-target="hand:' in hand and "data-target" not in projector
 
 
+def test_a_screen_all_seats_share_shows_each_hand_under_its_area():
+    state = btlgames.load("beat-the-logic", seed=2, players=3)
+    drawn = renderer.table(state.view("all"))
+    assert drawn.count(t("beat-the-logic.ui.whole_hand")) == 3 and t("beat-the-logic.ui.your_hand") not in drawn
+    assert t("beat-the-logic.ui.known") not in drawn and "data-target" not in drawn
+
+
 def test_every_card_names_its_colour_and_symbol():
     for card in CARDS:
         drawn = renderer.card(card)

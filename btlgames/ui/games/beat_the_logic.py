@@ -12,6 +12,7 @@ import sys
 from ...beat_the_logic import sets
 from ...beat_the_logic.cards import COLOUR, ROLE, SYMBOL
 from ...beat_the_logic.rules import NEW, card_words
+from ...core.events import ALL
 from ...core.i18n import t
 from ..app.game_app import GameApp
 from ..app.renderer import badge, esc, kind_group, numbered_seat
@@ -139,7 +140,9 @@ def _area(view, p: int) -> str:
     body = "".join(_set(view, p, i, g) for i, g in enumerate(area)) or esc(t("beat-the-logic.ui.no_sets"))
     known = view["known_hands"][p]
     if known:
-        words = t("beat-the-logic.ui.known" if view["viewer"] is not None else "beat-the-logic.ui.known_to_all")
+        # a seat's memory, what every seat has seen (the projector), or the whole hand (a screen all seats share)
+        key = {None: "known_to_all", ALL: "whole_hand"}.get(view["viewer"], "known")
+        words = t("beat-the-logic.ui." + key)
         body += (f'<div class="bl-set bl-known btl-detail"><span class="bl-set-label">{esc(words)}</span>'
                  + "".join(card(c, mini=True) for c in known) + "</div>")
     aside = view["lone_angels"][p]
