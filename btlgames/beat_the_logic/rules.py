@@ -279,15 +279,17 @@ class BeatTheLogicState(GameState):
             return None
         if isinstance(action, (Play, Protect, LayAside)) and card not in self.hands[p]:
             return t("beat-the-logic.why.not_in_hand", card=card_words(card))
-        if isinstance(action, Play) and is_angel(card):
-            return t("beat-the-logic.why.angel_is_no_card")
+        if isinstance(action, Play) and is_angel(card):  # what the angel may do instead, here and now
+            can_protect = any(sets.can_protect(g, card) for g in self.areas[p])
+            return t("beat-the-logic.why.angel_is_no_card" if can_protect else "beat-the-logic.why.angel_lay_aside")
         if isinstance(action, (Protect, LayAside)) and not is_angel(card):
             return t("beat-the-logic.why.not_an_angel", card=card_words(card))
         into = action.into if isinstance(action, (Play, Protect)) else None
         if isinstance(into, int) and not isinstance(into, bool) and 0 <= into < len(self.areas[p]):
             group = self.areas[p][into]
-            if isinstance(action, Play):
-                return t("beat-the-logic.why.does_not_fit", card=card_words(card), n=into + 1)
+            if isinstance(action, Play):  # the first edition collects identical musicians too (K14)
+                key = "does_not_fit_first" if self.first_edition else "does_not_fit"
+                return t(f"beat-the-logic.why.{key}", card=card_words(card), n=into + 1)
             if group["angel"] is not None:
                 return t("beat-the-logic.why.has_angel", n=into + 1)
             if COLOUR[card] != sets.colour(group):

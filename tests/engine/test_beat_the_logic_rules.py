@@ -229,6 +229,98 @@ def test_why_illegal_names_the_reason():
         state.apply(LayAside("angel-blue"))
 
 
+def test_an_angel_played_as_a_card_is_told_what_it_may_do_here():  # K8 K11
+    can = game(hands={0: ["angel-blue"], 1: ["cap"]}, areas={0: [S("drums", "drums")]})
+    with pytest.raises(IllegalAction, match="lay it on a set to protect it"):
+        can.apply(Play("angel-blue", NEW))
+    cannot = game(hands={0: ["angel-blue"], 1: ["cap"]}, areas={0: [S("drums")]})
+    assert cannot.legal_actions() == [LayAside("angel-blue")]
+    with pytest.raises(IllegalAction, match="none of your sets can take it now: lay it aside"):
+        cannot.apply(Play("angel-blue", NEW))
+
+
+def test_the_first_edition_says_a_set_of_equal_cards_may_be_musicians():  # K14
+    for variant, words in (("standard", "identical attributes"), ("first-edition", "identical cards")):
+        state = game(hands={0: ["guitar"], 1: ["cap"]}, areas={0: [S("drums")]}, variant=variant)
+        with pytest.raises(IllegalAction, match=words):
+            state.apply(Play("guitar", 0))
+
+
+def reasons(state) -> dict:
+    """Every refusal's words (English) in this position: {the catalogue key it matches: [actions]}."""
+    from btlgames.beat_the_logic.rules import card_words
+    from btlgames.core.i18n import t
+
+    p, area = state.player, state.areas[state.player]
+    cards = set(state.hands[p]) | {"cap", "angel-red"}  # the hand's cards, and two it may lack
+    moves = [NoSteal()] + [LayAside(c) for c in cards]
+    moves += [cls(c, i) for cls in (Play, Protect) for c in cards for i in range(NEW, len(area) + 1)]
+    moves += [Steal(v, k, c, i) for v in range(state.players) for k, g in enumerate(state.areas[v])
+              for c in set(g["cards"]) for i in (NEW, 0)]
+    legal, found = state.legal_actions(), {}
+    for move in moves:
+        if move in legal:
+            continue
+        said = state.reason_illegal(move)
+        card = getattr(move, "card", getattr(move, "angel", None))
+        values = {"card": card_words(card) if card else "", "n": getattr(move, "into", 0) + 1, "player": 0}
+        if isinstance(move, Steal):
+            values.update(player=move.victim + 1, n=move.source + 1)
+        keys = [k for k in WHY if said == t(f"beat-the-logic.why.{k}", **values)]
+        found.setdefault(keys[0] if keys else "generic", []).append(move)
+    return found
+
+
+WHY = ("steal_first", "no_angel", "not_in_hand", "angel_is_no_card", "angel_lay_aside", "not_an_angel",
+       "does_not_fit", "does_not_fit_first", "has_angel", "angel_colour", "not_protectable",
+       "angel_can_protect", "own_card", "protected")
+
+
+def claims(state, variant):
+    """What each refusal says of the position, as a test of the move refused (and its card)."""
+    legal, p = state.legal_actions(), state.player
+    area, hand = state.areas[p], state.hands[p]
+
+    def target(m):
+        return area[m.into]
+
+    return {
+        "steal_first": lambda m, card: state.phase == "steal" and NoSteal() in legal,
+        "no_angel": lambda m, card: state.phase == "play" and not any(isinstance(a, Steal) for a in legal),
+        "not_in_hand": lambda m, card: card not in hand,
+        "angel_is_no_card": lambda m, card: any(isinstance(a, Protect) and a.angel == card for a in legal),
+        "angel_lay_aside": lambda m, card: LayAside(card) in legal,
+        "not_an_angel": lambda m, card: not card.startswith("angel-"),
+        "does_not_fit": lambda m, card: variant == "standard" and Play(card, NEW) in legal,
+        "does_not_fit_first": lambda m, card: variant == "first-edition" and Play(card, NEW) in legal,
+        "has_angel": lambda m, card: target(m)["angel"] is not None,
+        "angel_colour": lambda m, card: sets.colour(target(m)) != COLOUR[card],
+        "not_protectable": lambda m, card: len(target(m)["cards"]) != 2,
+        "angel_can_protect": lambda m, card: any(isinstance(a, Protect) and a.angel == card for a in legal),
+        "own_card": lambda m, card: m.victim == p,
+        "protected": lambda m, card: state.areas[m.victim][m.source]["angel"] is not None,
+        "generic": lambda m, card: True,  # "not possible now; possible: ..." lists legal moves
+    }
+
+
+def test_every_refusal_says_what_is_true_of_the_position():  # K5-K11 K14
+    """Each message of a refused move checked against the legal moves of the position it is given in,
+    in positions of seeded games of both variants and every table size."""
+    bot, seen = make_bot("beat-the-logic", "random", 5), set()
+    for players in (2, 3, 4):
+        for variant in ("standard", "first-edition"):
+            state = btlgames.load("beat-the-logic", seed=players, players=players, variant=variant)
+            while not state.is_over():
+                if len(state.history) % 13 == 4 or state.phase == "steal":
+                    said = claims(state, variant)
+                    for key, moves in reasons(state).items():
+                        seen.add(key)
+                        for m in moves:
+                            assert said[key](m, getattr(m, "card", getattr(m, "angel", None))), (key, m)
+                state.apply(bot.choose(None, state.legal_actions()))
+    assert seen == set(WHY) | {"generic"}, set(WHY) - seen
+
+
 # -- Guardian Angels (K8-K11) -----------------------------------------------------------------------
 def test_an_angel_protects_only_an_unfinished_set_of_two_of_its_colour():  # K8
     state = game(players=4, hands={0: ["angel-blue"]},
