@@ -366,7 +366,10 @@ class BeatTheLogicState(GameState):
             "areas": [[sets.public(g) for g in area] for area in self.areas],
             "lone_angels": [list(a) for a in self.lone_angels],
             "known_hands": [self._known_to(q, player) for q in range(self.players)],
-            "scores": list(self.points), "winners": self.winners(),
+            # K13: "scores" as the game ends (loose cards 1 each), "scores_now" as the source counts
+            # during play (loose cards no points yet)
+            "scores": list(self.points), "scores_now": [sets.area_points_now(area) for area in self.areas],
+            "winners": self.winners(),
         }
 
     def _known_to(self, holder: int, seat) -> list[str]:

@@ -405,6 +405,19 @@ def test_the_deck_runs_out_then_hands_empty(players, aside, rounds):  # K12
     assert event.data == {"set_aside": aside}
 
 
+def test_four_players_set_two_cards_aside_not_one_as_the_card_counts_force():  # K12
+    # the source's "1 card left" fits no table: after the deal every round draws one card a player
+    for players, aside in ((2, 0), (3, 0), (4, 2)):
+        pile = len(deck_for(players)) - HAND * players
+        assert pile % players == aside
+        state = btlgames.load("beat-the-logic", seed=players, players=players)
+        bot = make_bot("beat-the-logic", "random", 1)
+        while state.drawing:
+            state.apply(bot.choose(None, state.legal_actions()))
+        assert len(state.set_aside) == aside and state.round == pile // players + 1
+    assert (sum(full_box().values()) + OVERVIEW_CARDS - HAND * 4) % 4 == 2  # the whole box of 94 too
+
+
 def test_after_the_pile_is_gone_nobody_draws_and_hands_shrink_by_one_a_round():  # K12
     state = btlgames.load("beat-the-logic", seed=4, players=4)
     bot = make_bot("beat-the-logic", "random", 4)
@@ -428,6 +441,19 @@ def test_scores_loose_cards_one_each_and_unfinished_musician_sets_as_loose():  #
     assert sets.points(S("singer", "microphone")) == 2
     assert sets.points(S("singer", "microphone", angel="angel-red")) == 0
     assert sets.points(S("stool", "stool")) == 4
+
+
+def test_the_running_score_counts_as_the_source_loose_cards_only_at_the_end():  # K13
+    # Erik's lone guitarist "scores no points yet"; Marieke's protected guitarist and plectrum bring
+    # "no points yet" and cost the angel's 2 at once
+    state = game(players=3, hands={0: ["cap"], 1: ["stool"], 2: ["bass"]},
+                 areas={0: [S("guitarist"), S("plectrum", "plectrum", "plectrum")],
+                        1: [S("guitarist", "plectrum", angel="angel-purple"), S("drummer", "drums", "drumsticks")]})
+    view = state.view(None)
+    assert [[g["points_now"] for g in area] for area in view["areas"]] == [[0, 9], [-2, 12], []]
+    assert [[g["points"] for g in area] for area in view["areas"]] == [[1, 9], [0, 12], []]
+    assert view["scores_now"] == [9, 10, 0] and view["scores"] == [10, 12, 0] == list(state.scores().values())
+    assert sets.points_now(S("cap", "cap")) == 4 and sets.points_now(S("singer", "microphone")) == 0
 
 
 def test_tied_players_share_the_win():  # K15

@@ -111,11 +111,15 @@ def card(name: str, mini: bool = False, target: str = "") -> str:
             f'<small>{esc(t(f"beat-the-logic.colour.{colour}"))}</small></span>')
 
 
-def _set_words(group: dict) -> str:
-    kind = sets.kind(group)
-    words = t("beat-the-logic.ui.set_points", n=group["points"])
-    if kind == "musician" and not group["complete"]:
-        words = t("beat-the-logic.ui.unfinished", n=group["points"])
+def _set_words(group: dict, over: bool) -> str:
+    """A set's points: during play as the source counts them, with the end's value beside them
+    where they differ (loose cards score only at the end, K13)."""
+    unfinished = group["kind"] == "musician" and not group["complete"]
+    if over or group["points_now"] == group["points"]:
+        words = t("beat-the-logic.ui.unfinished" if unfinished else "beat-the-logic.ui.set_points", n=group["points"])
+    else:
+        words = t("beat-the-logic.ui.unfinished_now" if unfinished else "beat-the-logic.ui.points_now",
+                  n=group["points_now"], end=group["points"])
     return words + (" · " + t("beat-the-logic.ui.protected") if group["angel"] else "")
 
 
@@ -125,7 +129,7 @@ def _set(view, p: int, i: int, group: dict) -> str:
                     for c in group["cards"])
     angel = card(group["angel"], mini=True) if group["angel"] else ""
     css = "bl-set bl-protected" if group["angel"] else "bl-set"
-    label = t("beat-the-logic.ui.set", n=i + 1) + " · " + _set_words(group)
+    label = t("beat-the-logic.ui.set", n=i + 1) + " · " + _set_words(group, view["phase"] == "over")
     # the class screen keeps the labels of the sets a move now names ("→ set 2: 4 → 9 points")
     fold = " btl-detail" if view["player"] is not None and p != view["player"] else ""
     return (f'<div class="{css}" aria-label="{esc(label)}"><span class="bl-set-label{fold}">{esc(label)}</span>'
@@ -136,7 +140,11 @@ def _area(view, p: int) -> str:
     area = view["areas"][p]
     you = f' ({esc(t("beat-the-logic.ui.you"))})' if view["viewer"] == p else ""
     css = "bl-area bl-current" if view["player"] == p else "bl-area"
-    facts = t("beat-the-logic.ui.area_facts", points=view["scores"][p], n=view["hand_sizes"][p])
+    now, end = view["scores_now"][p], view["scores"][p]
+    if view["phase"] == "over" or now == end:
+        facts = t("beat-the-logic.ui.area_facts", points=end, n=view["hand_sizes"][p])
+    else:  # K13: the score as the source counts it during play, the end's value beside it
+        facts = t("beat-the-logic.ui.area_facts_now", points=now, end=end, n=view["hand_sizes"][p])
     body = "".join(_set(view, p, i, g) for i, g in enumerate(area)) or esc(t("beat-the-logic.ui.no_sets"))
     known = view["known_hands"][p]
     if known:
@@ -204,19 +212,26 @@ group = kind_group("beat-the-logic.ui.group")
 
 
 def move_words(action, view) -> str:
-    """A move's words with what it does to the set: "… → set 2: 4 → 9 points"."""
+    """A move's words with what it does to the set: "… (the set's points: 4 → 9)", counted as the
+    table counts them (K13: now, and at the end where that differs)."""
     into = getattr(action, "into", None)
     if into is None or view["player"] is None:
         return str(action)
     area = view["areas"][view["player"]]
     if action.kind == "protect":
-        return str(action) + " " + t("beat-the-logic.ui.points_change", before=area[into]["points"],
-                                     after=area[into]["points"] - sets.ANGEL_COST)
-    if into == NEW:
-        return str(action) + " " + t("beat-the-logic.ui.points_change", before=0, after=1)
-    group_ = {"cards": area[into]["cards"] + [action.card], "angel": area[into]["angel"]}
-    return str(action) + " " + t("beat-the-logic.ui.points_change", before=area[into]["points"],
-                                 after=sets.points(group_))
+        before = area[into]
+        after = {"points_now": before["points_now"] - sets.ANGEL_COST, "points": before["points"] - sets.ANGEL_COST}
+    else:
+        before = {"points_now": 0, "points": 0} if into == NEW else area[into]
+        grown = {"cards": ([] if into == NEW else area[into]["cards"]) + [action.card],
+                 "angel": None if into == NEW else area[into]["angel"]}
+        after = {"points_now": sets.points_now(grown), "points": sets.points(grown)}
+    if before["points_now"] == before["points"] and after["points_now"] == after["points"]:
+        change = t("beat-the-logic.ui.points_change", before=before["points"], after=after["points"])
+    else:
+        change = t("beat-the-logic.ui.points_change_now", before=before["points_now"], after=after["points_now"],
+                   end_before=before["points"], end_after=after["points"])
+    return str(action) + " " + change
 
 
 # -- the log ---------------------------------------------------------------------------------------
