@@ -218,19 +218,17 @@ def move_words(action, view) -> str:
     if into is None or view["player"] is None:
         return str(action)
     area = view["areas"][view["player"]]
+    old = {"cards": [], "angel": None} if into == NEW else area[into]  # an empty set scores 0
     if action.kind == "protect":
-        before = area[into]
-        after = {"points_now": before["points_now"] - sets.ANGEL_COST, "points": before["points"] - sets.ANGEL_COST}
+        grown = {"cards": old["cards"], "angel": action.angel}
     else:
-        before = {"points_now": 0, "points": 0} if into == NEW else area[into]
-        grown = {"cards": ([] if into == NEW else area[into]["cards"]) + [action.card],
-                 "angel": None if into == NEW else area[into]["angel"]}
-        after = {"points_now": sets.points_now(grown), "points": sets.points(grown)}
-    if before["points_now"] == before["points"] and after["points_now"] == after["points"]:
-        change = t("beat-the-logic.ui.points_change", before=before["points"], after=after["points"])
+        grown = {"cards": old["cards"] + [action.card], "angel": old["angel"]}
+    before, after = (sets.points_now(old), sets.points(old)), (sets.points_now(grown), sets.points(grown))
+    if before[0] == before[1] and after[0] == after[1]:
+        change = t("beat-the-logic.ui.points_change", before=before[1], after=after[1])
     else:
-        change = t("beat-the-logic.ui.points_change_now", before=before["points_now"], after=after["points_now"],
-                   end_before=before["points"], end_after=after["points"])
+        change = t("beat-the-logic.ui.points_change_now", before=before[0], after=after[0],
+                   end_before=before[1], end_after=after[1])
     return str(action) + " " + change
 
 
