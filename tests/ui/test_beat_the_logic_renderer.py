@@ -71,7 +71,7 @@ def test_every_move_has_a_target_drawn_on_the_table():
     drawn = renderer.table(state.view(0))
     assert 'data-target="steal:1:0:drums"' in drawn and "steal:1:1" not in drawn  # never a protected set
     assert renderer.move_words(Steal(1, 0, "drums", NEW), state.view(0)).endswith(
-        "(the set's points: now 0 → 0, at the end 0 → 1)")
+        "(the set's points: 0 → 0, at the end 0 → 1)")
 
 
 def test_move_words_say_what_the_move_scores():
@@ -80,7 +80,7 @@ def test_move_words_say_what_the_move_scores():
     state.areas = [[S("plectrum", "plectrum")], []]
     assert renderer.move_words(Play("plectrum", 0), state.view(0)).endswith("(the set's points: 4 → 9)")
     assert renderer.move_words(Play("plectrum", NEW), state.view(0)).endswith(
-        "(the set's points: now 0 → 0, at the end 0 → 1)")  # K13: a loose card scores only at the end
+        "(the set's points: 0 → 0, at the end 0 → 1)")  # K13: a loose card scores only at the end
 
 
 def test_the_running_score_counts_as_the_source_with_the_end_beside_it():  # K13
@@ -91,16 +91,16 @@ def test_the_running_score_counts_as_the_source_with_the_end_beside_it():  # K13
     view = state.view(None)
     drawn = renderer.table(view)
     # Erik's lone guitarist "nog geen punten": 0 now, 1 at the end
-    assert "Set 1 · 0 points now, 1 at the end" in drawn and "Set 2 · 4 points" in drawn
-    assert "points: 4 now, 5 at the end" in drawn and "points: 9 ·" in drawn
+    assert "Set 1 · 0 points so far, 1 at the end" in drawn and "Set 2 · 4 points" in drawn
+    assert "points: 4 so far, 5 at the end" in drawn and "points: 9 ·" in drawn
     assert renderer.move_words(Play("guitar", 0), state.view(0)).endswith(
-        "(the set's points: now 0 → 0, at the end 1 → 2)")
+        "(the set's points: 0 → 0, at the end 1 → 2)")
     state.areas[0][0]["cards"].append("guitar")
     state.points[0] += 1
     drawn = renderer.table(state.view(None))
-    assert "Set 1 · unfinished: 0 points now, 2 at the end" in drawn
+    assert "Set 1 · unfinished: 0 points so far, 2 at the end" in drawn
     assert renderer.move_words(Protect("angel-purple", 0), state.view(0)).endswith(
-        "(the set's points: now 0 → -2, at the end 2 → 0)")
+        "(the set's points: 0 → -2, at the end 2 → 0)")
     state.phase = "over"  # the game is scored: loose cards count, one number each
     drawn = renderer.table(state.view(None))
     assert "points: 6 ·" in drawn and "Set 1 · unfinished: 2 points" in drawn and "at the end" not in drawn
