@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..core.events import ALL
 from ..core.i18n import t
 from ..core.state import Action, GameState
 from . import sets
@@ -278,15 +279,17 @@ class BeatTheLogicState(GameState):
             return None
         if isinstance(action, (Play, Protect, LayAside)) and card not in self.hands[p]:
             return t("beat-the-logic.why.not_in_hand", card=card_words(card))
-        if isinstance(action, Play) and is_angel(card):
-            return t("beat-the-logic.why.angel_is_no_card")
+        if isinstance(action, Play) and is_angel(card):  # what the angel may do instead, here and now
+            can_protect = any(sets.can_protect(g, card) for g in self.areas[p])
+            return t("beat-the-logic.why.angel_is_no_card" if can_protect else "beat-the-logic.why.angel_lay_aside")
         if isinstance(action, (Protect, LayAside)) and not is_angel(card):
             return t("beat-the-logic.why.not_an_angel", card=card_words(card))
         into = action.into if isinstance(action, (Play, Protect)) else None
         if isinstance(into, int) and not isinstance(into, bool) and 0 <= into < len(self.areas[p]):
             group = self.areas[p][into]
-            if isinstance(action, Play):
-                return t("beat-the-logic.why.does_not_fit", card=card_words(card), n=into + 1)
+            if isinstance(action, Play):  # the first edition collects identical musicians too (K14)
+                key = "does_not_fit_first" if self.first_edition else "does_not_fit"
+                return t(f"beat-the-logic.why.{key}", card=card_words(card), n=into + 1)
             if group["angel"] is not None:
                 return t("beat-the-logic.why.has_angel", n=into + 1)
             if COLOUR[card] != sets.colour(group):
@@ -347,9 +350,10 @@ class BeatTheLogicState(GameState):
 
     # -- views ------------------------------------------------------------------------------------
     def view(self, player):
-        """The table as ``player`` sees it (None: the projector). Areas are public, hands
-        secret: a seat sees its own hand and remembers the hands it passed on (K16)."""
-        mine = player is not None and 0 <= player < self.players
+        """The table as ``player`` sees it (None: the projector; ALL: one screen every seat shares,
+        which shows every hand whole under ``known_hands``). Areas are public, hands secret: a seat
+        sees its own hand and remembers the hands it passed on (K16)."""
+        mine = isinstance(player, int)  # a seat (check_viewer has refused any other viewer)
         return {
             "players": self.players, "player": self.current_player(), "viewer": player,
             "phase": self.phase, "round": self.round, "start": self.start, "variant": self.options.get("variant"),
@@ -362,14 +366,19 @@ class BeatTheLogicState(GameState):
             "areas": [[sets.public(g) for g in area] for area in self.areas],
             "lone_angels": [list(a) for a in self.lone_angels],
             "known_hands": [self._known_to(q, player) for q in range(self.players)],
-            "scores": list(self.points), "winners": self.winners(),
+            # K13: "scores" as the game ends (loose cards 1 each), "scores_now" as the source counts
+            # during play (loose cards no points yet)
+            "scores": list(self.points), "scores_now": [sets.area_points_now(area) for area in self.areas],
+            "winners": self.winners(),
         }
 
     def _known_to(self, holder: int, seat) -> list[str]:
         """The cards of ``holder``'s hand that ``seat`` knows are there (None: that every other
-        seat knows, so they are public); the holder's own hand is not listed here."""
+        seat knows, so they are public; ALL: the whole hand); a seat's own hand is not listed here."""
         if seat == holder:
             return []
+        if seat == ALL:
+            return sorted(self.hands[holder], key=ORDER.__getitem__)
         others = [v for v in range(self.players) if v != holder]
         if seat is None:
             first, *rest = (self.known[holder][v] for v in others)

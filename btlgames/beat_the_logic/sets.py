@@ -59,7 +59,7 @@ def can_protect(group: dict, angel: str) -> bool:
 
 
 def points(group: dict) -> int:
-    """K13: a complete musician set 12; 3 equal 9; 2 equal 4; any other card 1; an angel -2."""
+    """K13, at the end: a complete musician set 12; 3 equal 9; 2 equal 4; any other card 1; an angel -2."""
     cards = group["cards"]
     n = len(cards)
     if n > 1 and cards[0] == cards[-1]:  # equal
@@ -71,8 +71,18 @@ def points(group: dict) -> int:
     return base - (ANGEL_COST if group["angel"] else 0)
 
 
+def points_now(group: dict) -> int:
+    """K13, during play as the source counts: loose cards bring "no points yet" (1 each only at
+    the end), so a set scores only once it is equal or complete; an angel's -2 counts at once."""
+    return points(group) - (0 if is_equal(group) or is_complete(group) else len(group["cards"]))
+
+
 def area_points(area: list[dict]) -> int:
     return sum(points(g) for g in area)
+
+
+def area_points_now(area: list[dict]) -> int:
+    return sum(points_now(g) for g in area)
 
 
 def kind(group: dict) -> str:
@@ -83,6 +93,7 @@ def kind(group: dict) -> str:
 
 
 def public(group: dict) -> dict:
-    """A set as the views show it: its cards, its angel, its points, kind and completeness."""
+    """A set as the views show it: its cards, its angel, its points now and at the end, kind and
+    completeness."""
     return {"cards": list(group["cards"]), "angel": group["angel"], "points": points(group),
-            "kind": kind(group), "complete": len(group["cards"]) == MOST}
+            "points_now": points_now(group), "kind": kind(group), "complete": len(group["cards"]) == MOST}

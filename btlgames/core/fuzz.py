@@ -3,8 +3,9 @@
 For states sampled from seeded random games of one game and its options:
 
 - an altered legal action (a field replaced by a value of another type, by an equal value of
-  another type such as 0.0, True or numpy's int64(0) for 0, by an out-of-range value; or the
-  fields given to another kind of move) either raises ``IllegalAction`` and changes nothing, or
+  another type such as 0.0, True or numpy's int64(0) for 0, by an out-of-range value; the
+  fields given to another kind of move; or the move's own class with some or all of its fields
+  missing, as a bad unpickle makes it) either raises ``IllegalAction`` and changes nothing, or
   is the very same move as one of ``legal_actions()`` and does exactly what that move does;
 - a damaged save built from a real one (truncated, a byte flipped, a field edited or removed,
   a value nested deep in lists, a number made huge or not finite) either restores a game equal
@@ -24,7 +25,7 @@ import json
 from .bots import RandomBot
 from .registry import load
 from .saves import SaveError, dumps, loads
-from .state import IllegalAction, same_action
+from .state import IllegalAction, _safe_repr, same_action
 
 EXAMPLES = 20  # per property and harness run: ~1-2 s (bench/ or a test may ask for more)
 SAMPLE_GAMES = 3  # seeded games the states are taken from
@@ -79,17 +80,19 @@ def _check_apply(state, altered) -> None:
         state.apply(altered)
     except IllegalAction as err:
         assert str(err), "an IllegalAction says why"
-        assert state == before and state.digest() == digest, f"refused {altered!r} changed the state"
+        assert state == before and state.digest() == digest, f"refused {_safe_repr(altered)} changed the state"
         return
     match = [a for a in before.legal_actions() if same_action(a, altered)]
-    assert match, f"{altered!r} was applied but is none of the legal actions"
+    assert match, f"{_safe_repr(altered)} was applied but is none of the legal actions"
     before.apply(match[0])
-    assert state == before and state.digest() == before.digest(), f"{altered!r} did not do what {match[0]} does"
+    assert state == before and state.digest() == before.digest(), \
+        f"{_safe_repr(altered)} did not do what {match[0]} does"
     json.dumps(state.view(None))
 
 
 def _altered(state, action):
-    """An action like ``action`` with one field replaced, or its fields given to another kind."""
+    """An action like ``action`` with one field replaced, its fields given to another kind, or
+    some of its fields missing."""
     from hypothesis import strategies as st
 
     fields = [f.name for f in dataclasses.fields(action)]
@@ -97,12 +100,20 @@ def _altered(state, action):
         return _other_kind(state, action)
 
     @st.composite
+    def fields_missing(draw):
+        kept = draw(st.lists(st.sampled_from(fields), unique=True, max_size=len(fields) - 1))
+        made = object.__new__(type(action))  # no __init__: the fields not kept are simply absent
+        for name in kept:
+            object.__setattr__(made, name, getattr(action, name))
+        return made
+
+    @st.composite
     def one_field(draw):
         name = draw(st.sampled_from(fields))
         value = draw(_replacements(getattr(action, name)))
         return dataclasses.replace(action, **{name: value})
 
-    return st.one_of(one_field(), _other_kind(state, action))
+    return st.one_of(one_field(), _other_kind(state, action), fields_missing())
 
 
 def _other_kind(state, action):

@@ -96,8 +96,12 @@ def same_value(a, b) -> bool:
     return a == b
 
 
+_MISSING = object()  # a field an action object lacks (made without ``__init__``, as a bad unpickle would)
+
+
 def same_action(a: Action, b: Action) -> bool:
-    return type(a) is type(b) and all(same_value(getattr(a, f), getattr(b, f)) for f in _field_names(type(a)))
+    return type(a) is type(b) and all(same_value(getattr(a, f, _MISSING), getattr(b, f, _MISSING))
+                                      for f in _field_names(type(a)))
 
 
 def _is_plain(value) -> bool:
@@ -137,7 +141,10 @@ def _fits(value, hint) -> bool:
 
 
 def malformed_field(action: Action) -> str | None:
-    """The words for the first field of ``action`` that has the wrong type, or None."""
+    """The words for the first field of ``action`` that is missing or has the wrong type, or None."""
+    for name in _field_names(type(action)):
+        if getattr(action, name, _MISSING) is _MISSING:
+            return t("engine.missing_field", field=name)
     for name, hint in _field_types(type(action)).items():
         if name in _field_names(type(action)) and not _fits(getattr(action, name), hint):
             value = _safe_repr(getattr(action, name))

@@ -229,6 +229,98 @@ def test_why_illegal_names_the_reason():
         state.apply(LayAside("angel-blue"))
 
 
+def test_an_angel_played_as_a_card_is_told_what_it_may_do_here():  # K8 K11
+    can = game(hands={0: ["angel-blue"], 1: ["cap"]}, areas={0: [S("drums", "drums")]})
+    with pytest.raises(IllegalAction, match="lay it on a set to protect it"):
+        can.apply(Play("angel-blue", NEW))
+    cannot = game(hands={0: ["angel-blue"], 1: ["cap"]}, areas={0: [S("drums")]})
+    assert cannot.legal_actions() == [LayAside("angel-blue")]
+    with pytest.raises(IllegalAction, match="none of your sets can take it now: lay it aside"):
+        cannot.apply(Play("angel-blue", NEW))
+
+
+def test_the_first_edition_says_a_set_of_equal_cards_may_be_musicians():  # K14
+    for variant, words in (("standard", "identical attributes"), ("first-edition", "identical cards")):
+        state = game(hands={0: ["guitar"], 1: ["cap"]}, areas={0: [S("drums")]}, variant=variant)
+        with pytest.raises(IllegalAction, match=words):
+            state.apply(Play("guitar", 0))
+
+
+def reasons(state) -> dict:
+    """Every refusal's words (English) in this position: {the catalogue key it matches: [actions]}."""
+    from btlgames.beat_the_logic.rules import card_words
+    from btlgames.core.i18n import t
+
+    p, area = state.player, state.areas[state.player]
+    cards = set(state.hands[p]) | {"cap", "angel-red"}  # the hand's cards, and two it may lack
+    moves = [NoSteal()] + [LayAside(c) for c in cards]
+    moves += [cls(c, i) for cls in (Play, Protect) for c in cards for i in range(NEW, len(area) + 1)]
+    moves += [Steal(v, k, c, i) for v in range(state.players) for k, g in enumerate(state.areas[v])
+              for c in set(g["cards"]) for i in (NEW, 0)]
+    legal, found = state.legal_actions(), {}
+    for move in moves:
+        if move in legal:
+            continue
+        said = state.reason_illegal(move)
+        card = getattr(move, "card", getattr(move, "angel", None))
+        values = {"card": card_words(card) if card else "", "n": getattr(move, "into", 0) + 1, "player": 0}
+        if isinstance(move, Steal):
+            values.update(player=move.victim + 1, n=move.source + 1)
+        keys = [k for k in WHY if said == t(f"beat-the-logic.why.{k}", **values)]
+        found.setdefault(keys[0] if keys else "generic", []).append(move)
+    return found
+
+
+WHY = ("steal_first", "no_angel", "not_in_hand", "angel_is_no_card", "angel_lay_aside", "not_an_angel",
+       "does_not_fit", "does_not_fit_first", "has_angel", "angel_colour", "not_protectable",
+       "angel_can_protect", "own_card", "protected")
+
+
+def claims(state, variant):
+    """What each refusal says of the position, as a test of the move refused (and its card)."""
+    legal, p = state.legal_actions(), state.player
+    area, hand = state.areas[p], state.hands[p]
+
+    def target(m):
+        return area[m.into]
+
+    return {
+        "steal_first": lambda m, card: state.phase == "steal" and NoSteal() in legal,
+        "no_angel": lambda m, card: state.phase == "play" and not any(isinstance(a, Steal) for a in legal),
+        "not_in_hand": lambda m, card: card not in hand,
+        "angel_is_no_card": lambda m, card: any(isinstance(a, Protect) and a.angel == card for a in legal),
+        "angel_lay_aside": lambda m, card: LayAside(card) in legal,
+        "not_an_angel": lambda m, card: not card.startswith("angel-"),
+        "does_not_fit": lambda m, card: variant == "standard" and Play(card, NEW) in legal,
+        "does_not_fit_first": lambda m, card: variant == "first-edition" and Play(card, NEW) in legal,
+        "has_angel": lambda m, card: target(m)["angel"] is not None,
+        "angel_colour": lambda m, card: sets.colour(target(m)) != COLOUR[card],
+        "not_protectable": lambda m, card: len(target(m)["cards"]) != 2,
+        "angel_can_protect": lambda m, card: any(isinstance(a, Protect) and a.angel == card for a in legal),
+        "own_card": lambda m, card: m.victim == p,
+        "protected": lambda m, card: state.areas[m.victim][m.source]["angel"] is not None,
+        "generic": lambda m, card: True,  # "not possible now; possible: ..." lists legal moves
+    }
+
+
+def test_every_refusal_says_what_is_true_of_the_position():  # K5-K11 K14
+    """Each message of a refused move checked against the legal moves of the position it is given in,
+    in positions of seeded games of both variants and every table size."""
+    bot, seen = make_bot("beat-the-logic", "random", 5), set()
+    for players in (2, 3, 4):
+        for variant in ("standard", "first-edition"):
+            state = btlgames.load("beat-the-logic", seed=players, players=players, variant=variant)
+            while not state.is_over():
+                if len(state.history) % 13 == 4 or state.phase == "steal":
+                    said = claims(state, variant)
+                    for key, moves in reasons(state).items():
+                        seen.add(key)
+                        for m in moves:
+                            assert said[key](m, getattr(m, "card", getattr(m, "angel", None))), (key, m)
+                state.apply(bot.choose(None, state.legal_actions()))
+    assert seen == set(WHY) | {"generic"}, set(WHY) - seen
+
+
 # -- Guardian Angels (K8-K11) -----------------------------------------------------------------------
 def test_an_angel_protects_only_an_unfinished_set_of_two_of_its_colour():  # K8
     state = game(players=4, hands={0: ["angel-blue"]},
@@ -313,6 +405,19 @@ def test_the_deck_runs_out_then_hands_empty(players, aside, rounds):  # K12
     assert event.data == {"set_aside": aside}
 
 
+def test_four_players_set_two_cards_aside_not_one_as_the_card_counts_force():  # K12
+    # the source's "1 card left" fits no table: after the deal every round draws one card a player
+    for players, aside in ((2, 0), (3, 0), (4, 2)):
+        pile = len(deck_for(players)) - HAND * players
+        assert pile % players == aside
+        state = btlgames.load("beat-the-logic", seed=players, players=players)
+        bot = make_bot("beat-the-logic", "random", 1)
+        while state.drawing:
+            state.apply(bot.choose(None, state.legal_actions()))
+        assert len(state.set_aside) == aside and state.round == pile // players + 1
+    assert (sum(full_box().values()) + OVERVIEW_CARDS - HAND * 4) % 4 == 2  # the whole box of 94 too
+
+
 def test_after_the_pile_is_gone_nobody_draws_and_hands_shrink_by_one_a_round():  # K12
     state = btlgames.load("beat-the-logic", seed=4, players=4)
     bot = make_bot("beat-the-logic", "random", 4)
@@ -336,6 +441,19 @@ def test_scores_loose_cards_one_each_and_unfinished_musician_sets_as_loose():  #
     assert sets.points(S("singer", "microphone")) == 2
     assert sets.points(S("singer", "microphone", angel="angel-red")) == 0
     assert sets.points(S("stool", "stool")) == 4
+
+
+def test_the_running_score_counts_as_the_source_loose_cards_only_at_the_end():  # K13
+    # Erik's lone guitarist "scores no points yet"; Marieke's protected guitarist and plectrum bring
+    # "no points yet" and cost the angel's 2 at once
+    state = game(players=3, hands={0: ["cap"], 1: ["stool"], 2: ["bass"]},
+                 areas={0: [S("guitarist"), S("plectrum", "plectrum", "plectrum")],
+                        1: [S("guitarist", "plectrum", angel="angel-purple"), S("drummer", "drums", "drumsticks")]})
+    view = state.view(None)
+    assert [[g["points_now"] for g in area] for area in view["areas"]] == [[0, 9], [-2, 12], []]
+    assert [[g["points"] for g in area] for area in view["areas"]] == [[1, 9], [0, 12], []]
+    assert view["scores_now"] == [9, 10, 0] and view["scores"] == [10, 12, 0] == list(state.scores().values())
+    assert sets.points_now(S("cap", "cap")) == 4 and sets.points_now(S("singer", "microphone")) == 0
 
 
 def test_tied_players_share_the_win():  # K15
@@ -362,6 +480,15 @@ def test_hands_are_secret_areas_public_and_a_seat_remembers_what_it_passed():  #
     draws = [e for e in state.log.events if e.kind == "draw"]
     assert all("card" not in e.record(None) for e in draws)
     assert all("card" in e.record(e.player) for e in draws)
+
+
+def test_one_screen_all_seats_share_shows_every_hand_whole():  # K16
+    state = btlgames.load("beat-the-logic", seed=9, players=3)
+    state.apply(state.legal_actions()[0])
+    shared = state.view("all")
+    assert shared["viewer"] == "all" and shared["hand"] is None and shared["memory"] == []
+    assert shared["known_hands"] == [sorted(h, key=CARDS.index) for h in state.hands]
+    assert shared["areas"] == state.view(None)["areas"]
 
 
 def test_the_greedy_bot_takes_the_most_points_now():

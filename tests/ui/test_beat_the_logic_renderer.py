@@ -40,6 +40,13 @@ def test_the_projector_shows_areas_but_no_hand():
     assert 'data-target="hand:' in hand and "data-target" not in projector
 
 
+def test_a_screen_all_seats_share_shows_each_hand_under_its_area():
+    state = btlgames.load("beat-the-logic", seed=2, players=3)
+    drawn = renderer.table(state.view("all"))
+    assert drawn.count(t("beat-the-logic.ui.whole_hand")) == 3 and t("beat-the-logic.ui.your_hand") not in drawn
+    assert t("beat-the-logic.ui.known") not in drawn and "data-target" not in drawn
+
+
 def test_every_card_names_its_colour_and_symbol():
     for card in CARDS:
         drawn = renderer.card(card)
@@ -63,7 +70,8 @@ def test_every_move_has_a_target_drawn_on_the_table():
     assert state.phase == "steal"
     drawn = renderer.table(state.view(0))
     assert 'data-target="steal:1:0:drums"' in drawn and "steal:1:1" not in drawn  # never a protected set
-    assert renderer.move_words(Steal(1, 0, "drums", NEW), state.view(0)).endswith("(the set's points: 0 → 1)")
+    assert renderer.move_words(Steal(1, 0, "drums", NEW), state.view(0)).endswith(
+        "(the set's points: 0 → 0, at the end 0 → 1)")
 
 
 def test_move_words_say_what_the_move_scores():
@@ -71,7 +79,31 @@ def test_move_words_say_what_the_move_scores():
     state.hands = [["plectrum"], []]
     state.areas = [[S("plectrum", "plectrum")], []]
     assert renderer.move_words(Play("plectrum", 0), state.view(0)).endswith("(the set's points: 4 → 9)")
-    assert renderer.move_words(Play("plectrum", NEW), state.view(0)).endswith("(the set's points: 0 → 1)")
+    assert renderer.move_words(Play("plectrum", NEW), state.view(0)).endswith(
+        "(the set's points: 0 → 0, at the end 0 → 1)")  # K13: a loose card scores only at the end
+
+
+def test_the_running_score_counts_as_the_source_with_the_end_beside_it():  # K13
+    state = btlgames.load("beat-the-logic", seed=1, players=2)
+    state.hands = [["guitar", "angel-purple"], []]
+    state.areas = [[S("guitarist"), S("plectrum", "plectrum")], [S("cap", "cap", "cap")]]
+    state.points = [1 + 4, 9]
+    view = state.view(None)
+    drawn = renderer.table(view)
+    # Erik's lone guitarist "nog geen punten": 0 now, 1 at the end
+    assert "Set 1 · 0 points so far, 1 at the end" in drawn and "Set 2 · 4 points" in drawn
+    assert "points: 4 so far, 5 at the end" in drawn and "points: 9 ·" in drawn
+    assert renderer.move_words(Play("guitar", 0), state.view(0)).endswith(
+        "(the set's points: 0 → 0, at the end 1 → 2)")
+    state.areas[0][0]["cards"].append("guitar")
+    state.points[0] += 1
+    drawn = renderer.table(state.view(None))
+    assert "Set 1 · unfinished: 0 points so far, 2 at the end" in drawn
+    assert renderer.move_words(Protect("angel-purple", 0), state.view(0)).endswith(
+        "(the set's points: 0 → -2, at the end 2 → 0)")
+    state.phase = "over"  # the game is scored: loose cards count, one number each
+    drawn = renderer.table(state.view(None))
+    assert "points: 6 ·" in drawn and "Set 1 · unfinished: 2 points" in drawn and "at the end" not in drawn
 
 
 def test_a_human_plays_a_whole_game_against_a_bot_by_pressing_cards():

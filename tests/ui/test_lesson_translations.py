@@ -70,3 +70,24 @@ def test_links_to_pages_of_the_pack_stay_in_the_pages_language(page):
 def test_a_translated_rulebook_names_the_same_kit_rules(page):
     missing, extra = kit_rules(english(page)) - kit_rules(page), kit_rules(page) - kit_rules(english(page))
     assert not missing and not extra, f"{page_id(page)}: lacks {sorted(missing)}, adds {sorted(extra)}"
+
+
+def test_the_dutch_beat_the_logic_pack_speaks_the_sources_words():
+    """The source (the Dutch first edition) calls instrument and accessory together "accessoires",
+    one card of drumsticks a "drumstok", the microphone a "micro", an unfinished set "onafgewerkt"
+    and an angel's cost "minpunten": the Dutch pack, catalogue and notebook words say the same."""
+    import tomllib
+
+    locale = ROOT / "btlgames" / "locale" / "nl"
+    files = [*(LESSONS / "beat-the-logic" / "nl").glob("*.md"), locale / "beat_the_logic.toml",
+             locale / "strategy_lab.toml", *(locale / "notebooks" / "beat-the-logic").glob("*.md")]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for wrong in ("microfoon", "drumstokkenkaart", "nog niet af", "onvolledig", "−2 punten", "-2 punten"):
+            assert wrong not in text, f"{path.name}: {wrong!r}"
+        assert not re.search(r"instrument(en)? (en|of) (zijn |één )?accessoire", text), \
+            f"{path.name}: 'accessoires' are the instrument and the accessory together, as in the source"
+    catalogue = tomllib.loads((locale / "beat_the_logic.toml").read_text(encoding="utf-8"))["beat-the-logic"]
+    assert catalogue["card"]["drumsticks"] == "drumstok" and catalogue["card"]["microphone"] == "micro"
+    assert "accessoire" not in catalogue["role"]["accessory"]
+    assert "minpunten" in (LESSONS / "beat-the-logic" / "nl" / "rules.md").read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ import sys
 from ...beat_the_logic import sets
 from ...beat_the_logic.cards import COLOUR, ROLE, SYMBOL
 from ...beat_the_logic.rules import NEW, card_words
+from ...core.events import ALL
 from ...core.i18n import t
 from ..app.game_app import GameApp
 from ..app.renderer import badge, esc, kind_group, numbered_seat
@@ -110,11 +111,15 @@ def card(name: str, mini: bool = False, target: str = "") -> str:
             f'<small>{esc(t(f"beat-the-logic.colour.{colour}"))}</small></span>')
 
 
-def _set_words(group: dict) -> str:
-    kind = sets.kind(group)
-    words = t("beat-the-logic.ui.set_points", n=group["points"])
-    if kind == "musician" and not group["complete"]:
-        words = t("beat-the-logic.ui.unfinished", n=group["points"])
+def _set_words(group: dict, over: bool) -> str:
+    """A set's points: during play as the source counts them, with the end's value beside them
+    where they differ (loose cards score only at the end, K13)."""
+    unfinished = group["kind"] == "musician" and not group["complete"]
+    if over or group["points_now"] == group["points"]:
+        words = t("beat-the-logic.ui.unfinished" if unfinished else "beat-the-logic.ui.set_points", n=group["points"])
+    else:
+        words = t("beat-the-logic.ui.unfinished_now" if unfinished else "beat-the-logic.ui.points_now",
+                  n=group["points_now"], end=group["points"])
     return words + (" · " + t("beat-the-logic.ui.protected") if group["angel"] else "")
 
 
@@ -124,7 +129,7 @@ def _set(view, p: int, i: int, group: dict) -> str:
                     for c in group["cards"])
     angel = card(group["angel"], mini=True) if group["angel"] else ""
     css = "bl-set bl-protected" if group["angel"] else "bl-set"
-    label = t("beat-the-logic.ui.set", n=i + 1) + " · " + _set_words(group)
+    label = t("beat-the-logic.ui.set", n=i + 1) + " · " + _set_words(group, view["phase"] == "over")
     # the class screen keeps the labels of the sets a move now names ("→ set 2: 4 → 9 points")
     fold = " btl-detail" if view["player"] is not None and p != view["player"] else ""
     return (f'<div class="{css}" aria-label="{esc(label)}"><span class="bl-set-label{fold}">{esc(label)}</span>'
@@ -135,11 +140,17 @@ def _area(view, p: int) -> str:
     area = view["areas"][p]
     you = f' ({esc(t("beat-the-logic.ui.you"))})' if view["viewer"] == p else ""
     css = "bl-area bl-current" if view["player"] == p else "bl-area"
-    facts = t("beat-the-logic.ui.area_facts", points=view["scores"][p], n=view["hand_sizes"][p])
+    now, end = view["scores_now"][p], view["scores"][p]
+    if view["phase"] == "over" or now == end:
+        facts = t("beat-the-logic.ui.area_facts", points=end, n=view["hand_sizes"][p])
+    else:  # K13: the score as the source counts it during play, the end's value beside it
+        facts = t("beat-the-logic.ui.area_facts_now", points=now, end=end, n=view["hand_sizes"][p])
     body = "".join(_set(view, p, i, g) for i, g in enumerate(area)) or esc(t("beat-the-logic.ui.no_sets"))
     known = view["known_hands"][p]
     if known:
-        words = t("beat-the-logic.ui.known" if view["viewer"] is not None else "beat-the-logic.ui.known_to_all")
+        # a seat's memory, what every seat has seen (the projector), or the whole hand (a screen all seats share)
+        key = {None: "known_to_all", ALL: "whole_hand"}.get(view["viewer"], "known")
+        words = t("beat-the-logic.ui." + key)
         body += (f'<div class="bl-set bl-known btl-detail"><span class="bl-set-label">{esc(words)}</span>'
                  + "".join(card(c, mini=True) for c in known) + "</div>")
     aside = view["lone_angels"][p]
@@ -201,19 +212,24 @@ group = kind_group("beat-the-logic.ui.group")
 
 
 def move_words(action, view) -> str:
-    """A move's words with what it does to the set: "… → set 2: 4 → 9 points"."""
+    """A move's words with what it does to the set: "… (the set's points: 4 → 9)", counted as the
+    table counts them (K13: now, and at the end where that differs)."""
     into = getattr(action, "into", None)
     if into is None or view["player"] is None:
         return str(action)
     area = view["areas"][view["player"]]
+    old = {"cards": [], "angel": None} if into == NEW else area[into]  # an empty set scores 0
     if action.kind == "protect":
-        return str(action) + " " + t("beat-the-logic.ui.points_change", before=area[into]["points"],
-                                     after=area[into]["points"] - sets.ANGEL_COST)
-    if into == NEW:
-        return str(action) + " " + t("beat-the-logic.ui.points_change", before=0, after=1)
-    group_ = {"cards": area[into]["cards"] + [action.card], "angel": area[into]["angel"]}
-    return str(action) + " " + t("beat-the-logic.ui.points_change", before=area[into]["points"],
-                                 after=sets.points(group_))
+        grown = {"cards": old["cards"], "angel": action.angel}
+    else:
+        grown = {"cards": old["cards"] + [action.card], "angel": old["angel"]}
+    before, after = (sets.points_now(old), sets.points(old)), (sets.points_now(grown), sets.points(grown))
+    if before[0] == before[1] and after[0] == after[1]:
+        change = t("beat-the-logic.ui.points_change", before=before[1], after=after[1])
+    else:
+        change = t("beat-the-logic.ui.points_change_now", before=before[0], after=after[0],
+                   end_before=before[1], end_after=after[1])
+    return str(action) + " " + change
 
 
 # -- the log ---------------------------------------------------------------------------------------
