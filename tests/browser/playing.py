@@ -9,6 +9,9 @@ several moves opens them beside it (``.btl-choices``).
 The helpers play an app in whatever language its page is in (``?lang=fi``): the labels they
 press are the catalogue's words in the page's language (``words``).
 """
+import os
+from pathlib import Path
+
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from btlgames.core.i18n import t
@@ -254,3 +257,12 @@ def rulebook_words(page) -> str:
     text = rules.locator("body").inner_text()
     rules.close()
     return text
+
+
+def keep_screen(page, name: str) -> None:
+    """A screenshot kept as ``name``.png in the folder $BTLGAMES_SCREENS names (none without it):
+    the class screen at its moments, for a reader of a change to see (CONTRIBUTING.md)."""
+    folder = os.environ.get("BTLGAMES_SCREENS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))

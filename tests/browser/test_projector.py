@@ -86,6 +86,12 @@ def check_one_screen(page, width: int, height: int) -> None:
         .filter(t => t.getBoundingClientRect().right > t.parentElement.getBoundingClientRect().right + 1)
         .map(t => t.innerText.slice(0, 60))""")
     assert not cut, f"a table is wider than its box: {cut}"
+    # nor a word of a picture cut at its edge (the map's "Cosmology" was, in the class's type)
+    outside = page.evaluate("""() => [...document.querySelectorAll('.btl-table svg text')].filter(t => {
+        const r = t.getBoundingClientRect(), s = t.ownerSVGElement.getBoundingClientRect();
+        return r.width && (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1);
+      }).map(t => t.textContent)""")
+    assert not outside, f"words cut at a picture's edge: {outside}"
 
 
 def open_at(page, open_app, url: str, size: str, seats, settings=None):

@@ -5,8 +5,8 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (a_move, choose_seats, click_and_wait, current_moves, current_targets, moves, new_game, press,
-                     press_by_keyboard, tab_to, words)
+from playing import (a_move, choose_seats, click_and_wait, current_moves, current_targets, keep_screen, moves, new_game,
+                     press, press_by_keyboard, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -54,6 +54,8 @@ def step_through_the_show(page) -> list[tuple[str, str]]:
         kind = next((c.removeprefix("btl-show-") for c in show.get_attribute("class").split()
                      if c.startswith("btl-show-")), "")
         steps.append((kind, show.inner_text()))
+        if len(steps) == 2:
+            keep_screen(page, "school-results-show")  # a test revealed, large
         count = page.locator(".btl-show-count").inner_text()
         page.locator(".btl-show-next").click()
         if not page.locator(".btl-show-view.btl-showing").count():
@@ -76,9 +78,12 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     assert "Round 1 of 5" in page.locator(".btl-round").inner_text()
     assert page.locator(".btl-table .rp-hex").count() == 37
     assert_accessible(page, "the school game, presented")
+    keep_screen(page, "school-start")
 
     on_table, by_button, stepped = {}, 0, []
-    for _ in range(200):
+    for press_count in range(200):
+        if press_count == 60:
+            keep_screen(page, "school-mid-game")
         if page.locator(".btl-table").get_attribute("data-over") == "true":
             break
         assert not page.locator(".btl-pass-screen").count(), "one projector: no pass-the-device screen (K32)"
@@ -103,6 +108,7 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     summary = page.locator(".btl-summary").inner_text()
     assert re.search(r"Team [1-4].* (wins|share the win)!", summary), summary
     assert_accessible(page, "the school game at its end")
+    keep_screen(page, "school-end")
     said = clock.inner_text()  # the game is over: the clock says when it ended, and compares no plan
     assert "min left" in said and "Game over at" in said and "the plan" not in said and "On plan" not in said
 
