@@ -28,6 +28,7 @@ SEAT = r"(?:Pelaaja|Ryhmä|Tutkija) \d"  # a Finnish seat's whole name, as the r
 BADGE = r"[●■▲★◆]?\s*"  # the debrief and Antimatter Matters put the seat's symbol before its name
 RESOURCES_FI = "Raha|Data|Laskenta|Skepsis|Osaajat|Melu"
 PARTITIVES_FI = r"Rahaa|Dataa|Laskentaa|Skepsistä|Osaajia|Melua|KV:ta|KV:tä"
+FIELDS_FI = "Gravitaatio|Kosmologia|Hiukkasfysiikka|Kondensoitu aine|Kvantti-informaatio|Matematiikka|Metatiede"
 
 #: in every language: a seat's name said twice over ("● Group 1 Group 1 to play")
 TWICE = {"a seat's name twice in a row ('Ryhmä 1 Ryhmä 1 vuorossa')": rf"\b(\w+ \d+) {BADGE}\1\b"}
@@ -37,6 +38,8 @@ BROKEN = {
     "en": {
         "a verb missing after 'must now' ('must now the preprint heist')": r"\bmust now (?:the|a|an)\b",
         "'a' before a plural ('takes a Photons')": r"\ba (?:Photons|Gluons)\b",
+        "'together' after one card ('Play Quantum Drop 1 together')": r"\bPlay [^+:]+ together\b",
+        "a count with no noun ('every 4 give')": r"\bevery \d+ give\b",
         **TWICE,
     },
     "fi": {
@@ -49,6 +52,12 @@ BROKEN = {
         "'Osaajat' after a number ('1 Osaajat')": r"\d Osaajat\b",
         "'ei mitään' as a positive verb's object ('tuottavat ei mitään')": r"[a-zåäö]\s+ei mitään\b",
         "'KV:ta' (KV is read koo-vee: 'KV:tä', 'KV:llä')": r"\bKV:[a-zäö]*[aou]",
+        "a seat's name in lower case ('kohteena tutkija 1' beside 'Tutkija 1')": r"\b(?:pelaaja|tutkija|ryhmä) \d",
+        "'yhdessä' before one card ('Pelaa yhdessä: Kvanttipudotus 1')": r"\bPelaa yhdessä: [^+]*$",
+        "a count with no noun ('jokainen neljä antaa')": r"\bjokainen (?:kaksi|kolme|neljä|viisi|kuusi|\d+)\b",
+        "a field's name between a genitive and its noun ('alueen Kondensoitu aine piiloheksan')":
+            rf"\balueen (?:{FIELDS_FI}) [a-zåäö]",
+        "the storage mark behind a move, not beside it ('siirron perässä')": r"\bsiirron perässä\b",
         **TWICE,
     },
     "nl": {
@@ -60,6 +69,10 @@ BROKEN = {
             r"\blost\b[^.;:]*\bop\b[^.;:]*\bop\b",
         "a seat's name in lower case ('speler 3' beside 'Speler 3')": r"\b(?:speler|wetenschapper) \d",
         "a clumsy phrase the issue names": r"\bondergaat\b|houdt er hoogstens|het spel wordt geteld",
+        "'samen' after one card ('Speel Kwantumval 1 samen')": r"\bSpeel [^+:]+ samen\b",
+        "a count with no noun ('elke 4 geven')": r"\belke \d+ (?:geven|maken|kosten)\b",
+        "the storage mark behind a move, not beside it ('achter een zet')": r"\bachter een zet\b",
+        "'zet' for moving a pawn ('zet 3 vakken')": r"\bzet (?:eerst|\d+ vakken)\b",
         **TWICE,
     },
 }
@@ -271,6 +284,17 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "Speler 3 steelt plectrum uit set 2 van speler 1.", "lower case"),
     ("en", "Player 2 must now the preprint heist.", "a verb missing"),
     ("en", "Round 1 of 30 · 0 of 1 solved · ● Group 1 Group 1 to play", "twice in a row"),
+    ("en", "Play Quantum Drop 1 together", "'together' after one card"),
+    ("en", "Rigor, 0-10: every 4 give +1 to tests", "a count with no noun"),
+    ("fi", "Tutkija 3 pelaa kortin Laser, kohteena tutkija 1.", "lower case"),
+    ("fi", "Pelaa yhdessä: Kvanttipudotus 1", "'yhdessä' before one card"),
+    ("fi", "Huolellisuus, 0–10: jokainen neljä antaa testeihin +1", "a count with no noun"),
+    ("fi", "Onnistuminen paljastaa alueen Kondensoitu aine piiloheksan: valitse mikä.", "a field's name"),
+    ("fi", "⚠ 1 siirron perässä: ryhmällä olisi silloin 1 resurssi yli varaston (8)", "the storage mark"),
+    ("nl", "Speel Kwantumval 1 samen", "'samen' after one card"),
+    ("nl", "Zorgvuldigheid, 0-10: elke 4 geven +1 op tests", "a count with no noun"),
+    ("nl", "⚠ 1 achter een zet: dit team heeft dan 1 middel boven zijn opslag van 8", "the storage mark"),
+    ("nl", "Wetenschapper 2: zet 3 vakken. Druk op het vak waar je eindigt.", "'zet' for moving"),
     ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
      "a seat's name after"),
 ])
@@ -290,6 +314,10 @@ def test_each_pattern_finds_what_it_names(lang, line, problem):
     ("nl", "Speler 1 moet nu een actie doen. Speler 2 moet nu schuld aflossen of doorgaan."),
     ("nl", "Speler 1 moet nu afleggen tot de handlimiet. Een foton van rood licht."),
     ("fi", "noppa 6 +2 (bonus) −1 (Melu) = 7, tarvittiin 7; KV:tä, KV:llä, KV:n"),
+    ("fi", "Kortti Laser vaikuttaa tutkijaan 2. Pelaajan 2 pitää nyt valita. Pelaa sarja: Kvanttihyppy 1 + Kvanttihyppy 2"),
+    ("fi", "Pelaa yhdessä: Kvanttihyppy 1 + Kvanttipudotus 2. Onnistuminen paljastaa piiloheksan alueelta Metatiede."),
+    ("nl", "Speel Kwantumsprong 1 + Kwantumval 2 samen. Zorgvuldigheid: +1 op tests per 4 punten. Zet de pion."),
+    ("en", "Play Quantum Jump 1 + Quantum Drop 2 together. Play the set: Quantum Drop 1"),
 ])
 def test_good_sentences_pass(lang, line):
     assert not [name for name, pattern in BROKEN[lang].items() if re.search(pattern, line)], line
@@ -305,6 +333,17 @@ def test_every_research_log_sentence_is_among_those_rendered():
                       for r in research_game(variant, seed).log.to_records(None)}
     # "protected" alone is never chosen: every protected record says how (protected_method, ...)
     assert sentences - {"protected"} <= rendered_keys, sentences - rendered_keys
+
+
+@pytest.mark.parametrize("lang", sorted(BROKEN))
+def test_a_card_an_event_names_is_called_by_its_own_name(lang):
+    """The breach that empties a mat is the Containment Breach card's, by the name the card shows
+    (Dutch said "Insluitingsbreuk" of the card "Lek in de opsluiting")."""
+    from btlgames.antimatter.words import card_name
+
+    with i18n.speaking(lang):
+        said = t("antimatter.event.breach", n=1, pieces="X")
+        assert said.casefold().startswith(card_name("containment-breach").casefold()), said
 
 
 @pytest.mark.parametrize("lang, signed, returned", [
