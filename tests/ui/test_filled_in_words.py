@@ -58,6 +58,7 @@ BROKEN = {
         "a field's name between a genitive and its noun ('alueen Kondensoitu aine piiloheksan')":
             rf"\balueen (?:{FIELDS_FI}) [a-zåäö]",
         "the storage mark behind a move, not beside it ('siirron perässä')": r"\bsiirron perässä\b",
+        "a singular verb after several cards ('5♦ 6♦ voi olla tässä')": r"[♦♥♠♣].*[♦♥♠♣][^:]* voi olla\b",
         **TWICE,
     },
     "nl": {
@@ -73,6 +74,7 @@ BROKEN = {
         "a count with no noun ('elke 4 geven')": r"\belke \d+ (?:geven|maken|kosten)\b",
         "the storage mark behind a move, not beside it ('achter een zet')": r"\bachter een zet\b",
         "'zet' for moving a pawn ('zet 3 vakken')": r"\bzet (?:eerst|\d+ vakken)\b",
+        "a singular verb after several cards ('5♦ 6♦ kan hier liggen')": r"[♦♥♠♣].*[♦♥♠♣][^:]* kan hier liggen\b",
         **TWICE,
     },
 }
@@ -295,6 +297,8 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "Zorgvuldigheid, 0-10: elke 4 geven +1 op tests", "a count with no noun"),
     ("nl", "⚠ 1 achter een zet: dit team heeft dan 1 middel boven zijn opslag van 8", "the storage mark"),
     ("nl", "Wetenschapper 2: zet 3 vakken. Druk op het vak waar je eindigt.", "'zet' for moving"),
+    ("fi", "muistat: 5♦ (1/5 paikasta); 6♦ (1/3 paikasta) voi olla tässä", "a singular verb"),
+    ("nl", "je herinnert je: 5♦ 6♦ (elk 1 van 2 plaatsen) kan hier liggen", "a singular verb"),
     ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
      "a seat's name after"),
 ])
