@@ -59,6 +59,7 @@ BROKEN = {
             rf"\balueen (?:{FIELDS_FI}) [a-zåäö]",
         "the storage mark behind a move, not beside it ('siirron perässä')": r"\bsiirron perässä\b",
         "a singular verb after several cards ('5♦ 6♦ voi olla tässä')": r"[♦♥♠♣].*[♦♥♠♣][^:]* voi olla\b",
+        "'peli häviää' (the game vanishes) for a game lost ('peli on hävitty')": r"\bpeli häviää\b",
         **TWICE,
     },
     "nl": {
@@ -298,6 +299,7 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "⚠ 1 achter een zet: dit team heeft dan 1 middel boven zijn opslag van 8", "the storage mark"),
     ("nl", "Wetenschapper 2: zet 3 vakken. Druk op het vak waar je eindigt.", "'zet' for moving"),
     ("fi", "muistat: 5♦ (1/5 paikasta); 6♦ (1/3 paikasta) voi olla tässä", "a singular verb"),
+    ("fi", "Annihiloituneet: ylös 0, lumo 0, alas 0 (peli häviää, kun ylös- tai lumokortteja on 2)", "'peli häviää'"),
     ("nl", "je herinnert je: 5♦ 6♦ (elk 1 van 2 plaatsen) kan hier liggen", "a singular verb"),
     ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
      "a seat's name after"),
