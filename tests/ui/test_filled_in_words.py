@@ -76,6 +76,8 @@ BROKEN = {
         "the storage mark behind a move, not beside it ('achter een zet')": r"\bachter een zet\b",
         "'zet' for moving a pawn ('zet 3 vakken')": r"\bzet (?:eerst|\d+ vakken)\b",
         "a singular verb after several cards ('5♦ 6♦ kan hier liggen')": r"[♦♥♠♣].*[♦♥♠♣][^:]* kan hier liggen\b",
+        # "een vooraanstaand fysicus" is Dutch's own (a person's standing in a profession); without "een", "-e"
+        "an adjective with neither article nor ending ('neemt vooraanstaand fysicus')": r"(?<!\been )\bvooraanstaand fysicus",
         **TWICE,
     },
 }
@@ -301,6 +303,7 @@ def test_no_filled_in_sentence_breaks(lang):
     ("fi", "muistat: 5♦ (1/5 paikasta); 6♦ (1/3 paikasta) voi olla tässä", "a singular verb"),
     ("fi", "Annihiloituneet: ylös 0, lumo 0, alas 0 (peli häviää, kun ylös- tai lumokortteja on 2)", "'peli häviää'"),
     ("nl", "je herinnert je: 5♦ 6♦ (elk 1 van 2 plaatsen) kan hier liggen", "a singular verb"),
+    ("nl", "Groep 3 neemt vooraanstaand fysicus 4♥ aan voor 5.", "neither article nor ending"),
     ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
      "a seat's name after"),
 ])
@@ -319,6 +322,7 @@ def test_each_pattern_finds_what_it_names(lang, line, problem):
     ("nl", "Speler 1 lost de anomalie Hubble-spanning op (Kosmologie 2)."),
     ("nl", "Speler 1 moet nu een actie doen. Speler 2 moet nu schuld aflossen of doorgaan."),
     ("nl", "Speler 1 moet nu afleggen tot de handlimiet. Een foton van rood licht."),
+    ("nl", "Neem een vooraanstaand fysicus aan. Neem de vooraanstaande fysicus 7♥ aan voor 5."),
     ("fi", "noppa 6 +2 (bonus) −1 (Melu) = 7, tarvittiin 7; KV:tä, KV:llä, KV:n"),
     ("fi", "Kortti Laser vaikuttaa tutkijaan 2. Pelaajan 2 pitää nyt valita. Pelaa sarja: Kvanttihyppy 1 + Kvanttihyppy 2"),
     ("fi", "Pelaa yhdessä: Kvanttihyppy 1 + Kvanttipudotus 2. Onnistuminen paljastaa piiloheksan alueelta Metatiede."),
