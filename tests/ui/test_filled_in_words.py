@@ -65,7 +65,7 @@ BROKEN = {
     "nl": {
         # a Dutch infinitive ends in -en (-an): "moet nu een actie doen", never "moet nu de preprintroof."
         "a verb missing after 'moet nu' ('moet nu de preprintroof')": r"\bmoet nu\b(?![^.:;!?]*\w[ae]n\b)",
-        "a colour adjective not inflected before its noun ('rood Down-quark')": r"\b(?:rood|groen|blauw)\s+(?:[A-Z]|\w*quark)",
+        "a colour adjective not inflected before its noun ('rood Down-quark')": r"\b(?:rood|groen|blauw)\s+(?:[A-Z]|\w*quark|(?:anti-)?(?:up|down|strange|charm|bottom)\b)",
         "'een' before a plural ('neemt een Fotonen')": r"\been (?:Fotonen|Gluonen)\b",
         "'op' twice in 'lost ... op' ('lost de anomalie ... op Zwaartekracht 2 op')":
             r"\blost\b[^.;:]*\bop\b[^.;:]*\bop\b",
@@ -285,6 +285,8 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "Speler 2 moet nu de preprintroof.", "a verb missing"),
     ("nl", "Wetenschapper 1 verliest rood Down-quark.", "a colour adjective"),
     ("nl", "Wetenschapper 1 neemt een Fotonen.", "'een' before a plural"),
+    ("nl", "Beurt 1: b(R) rood bottom gaat naar de Achtergrond.", "a colour adjective"),
+    ("nl", "Beurt 2: c̄(R̄) anti-rood anti-charm gaat naar de Detector.", "a colour adjective"),
     ("nl", "Speler 1 lost de anomalie Hubble-spanning op Kosmologie 2 op.", "'op' twice"),
     ("nl", "Speler 3 steelt plectrum uit set 2 van speler 1.", "lower case"),
     ("en", "Player 2 must now the preprint heist.", "a verb missing"),
@@ -320,6 +322,7 @@ def test_each_pattern_finds_what_it_names(lang, line, problem):
     ("fi", "Pelaaja 1 paljastaa heksan Kondensoitu aine 3: ei mitään."),
     ("nl", "Wetenschapper 1 verliest Down-quark (rood). R, G, B = rood, groen, blauw"),
     ("nl", "Speler 1 lost de anomalie Hubble-spanning op (Kosmologie 2)."),
+    ("nl", "Beurt 1: b(R) bottom (rood) gaat naar de Achtergrond; c̄(R̄) anti-charm (anti-rood)."),
     ("nl", "Speler 1 moet nu een actie doen. Speler 2 moet nu schuld aflossen of doorgaan."),
     ("nl", "Speler 1 moet nu afleggen tot de handlimiet. Een foton van rood licht."),
     ("nl", "Neem een vooraanstaand fysicus aan. Neem de vooraanstaande fysicus 7♥ aan voor 5."),
