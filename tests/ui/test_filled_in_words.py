@@ -60,6 +60,9 @@ BROKEN = {
         "the storage mark behind a move, not beside it ('siirron perässä')": r"\bsiirron perässä\b",
         "a singular verb after several cards ('5♦ 6♦ voi olla tässä')": r"[♦♥♠♣].*[♦♥♠♣][^:]* voi olla\b",
         "'peli häviää' (the game vanishes) for a game lost ('peli on hävitty')": r"\bpeli häviää\b",
+        # a piece's name joins its space's word as a compound does ("Suojauksen murtuma -kortti")
+        "a piece's name between a space's word and its place ('hiukkasruutu vihreä Alaskvarkki Ulkokehällä')":
+            r"\bhiukkasruutu [a-zåäöA-ZÅÄÖ]",
         **TWICE,
     },
     "nl": {
@@ -304,6 +307,7 @@ def test_no_filled_in_sentence_breaks(lang):
     ("nl", "Wetenschapper 2: zet 3 vakken. Druk op het vak waar je eindigt.", "'zet' for moving"),
     ("fi", "muistat: 5♦ (1/5 paikasta); 6♦ (1/3 paikasta) voi olla tässä", "a singular verb"),
     ("fi", "Annihiloituneet: ylös 0, lumo 0, alas 0 (peli häviää, kun ylös- tai lumokortteja on 2)", "'peli häviää'"),
+    ("fi", "Tutkija 1 siirtyy kohtaan hiukkasruutu vihreä Alaskvarkki Ulkokehällä (o02).", "a piece's name between"),
     ("nl", "je herinnert je: 5♦ 6♦ (elk 1 van 2 plaatsen) kan hier liggen", "a singular verb"),
     ("nl", "Groep 3 neemt vooraanstaand fysicus 4♥ aan voor 5.", "neither article nor ending"),
     ("fi", "Kierros 12: Ryhmä 1 julkaisee: ongelma 5 oli hiukkanen 8♦ (8), X = 5; maksetaan Ryhmä 1: +5.",
@@ -329,6 +333,7 @@ def test_each_pattern_finds_what_it_names(lang, line, problem):
     ("fi", "noppa 6 +2 (bonus) −1 (Melu) = 7, tarvittiin 7; KV:tä, KV:llä, KV:n"),
     ("fi", "Kortti Laser vaikuttaa tutkijaan 2. Pelaajan 2 pitää nyt valita. Pelaa sarja: Kvanttihyppy 1 + Kvanttihyppy 2"),
     ("fi", "Pelaa yhdessä: Kvanttihyppy 1 + Kvanttipudotus 2. Onnistuminen paljastaa piiloheksan alueelta Metatiede."),
+    ("fi", "Tutkija 1 siirtyy kohtaan vihreä Alaskvarkki -ruutu Ulkokehällä (o02)."),
     ("nl", "Speel Kwantumsprong 1 + Kwantumval 2 samen. Zorgvuldigheid: +1 op tests per 4 punten. Zet de pion."),
     ("en", "Play Quantum Jump 1 + Quantum Drop 2 together. Play the set: Quantum Drop 1"),
 ])
