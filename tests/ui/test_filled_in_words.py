@@ -161,6 +161,17 @@ RARE_RESEARCH = [
 ]
 
 
+ANTIMATTER_MODES = ("standard", "coop", "team", "mixed", "challenge")
+
+#: Antimatter Matters events too rare for the seeded games above, as the engine logs them
+RARE_ANTIMATTER = [
+    {"kind": "accept", "player": 2, "card": "laser"},
+    {"kind": "bank_empty", "player": 0, "piece": "down-green"},
+    {"kind": "no_cards", "player": 1},
+    {"kind": "no_move", "player": 2},
+]
+
+
 @lru_cache(maxsize=None)
 def research_game(variant: str, seed: int, players: int = 3):
     return play_one("research", seed, ["heuristic", "random", "heuristic", "random"][:players],
@@ -196,9 +207,14 @@ def debrief_lines(state) -> list[str]:
     return [line for text in shown_html for line in (plain(text), *said(text))]
 
 
+@lru_cache(maxsize=None)
+def antimatter_game(mode: str, seed: int):
+    return play_one("antimatter", seed, "heuristic", players=4 if mode == "team" else 3, mode=mode)
+
+
 def antimatter_lines(mode: str, seed: int) -> list[str]:
     players = 4 if mode == "team" else 3
-    state = play_one("antimatter", seed, "heuristic", players=players, mode=mode)
+    state = antimatter_game(mode, seed)
     lines = [antimatter.event(r) for viewer in (None, "all") for r in state.log.to_records(viewer)]
     for i, position in enumerate(_positions(state)):
         lines.append(plain(antimatter.headline(position.view(None))))
@@ -248,8 +264,8 @@ def rendered(lang: str) -> tuple[str, ...]:
         lines = [line for variant in ("full", "school") for seed in range(3) for line in research_lines(variant, seed)]
         lines += [research.event({"turn": 3, "phase": "tests", **r}, variant) for r in RARE_RESEARCH
                   for variant in ("full", "school")]
-        lines += [line for mode in ("standard", "coop", "team", "mixed", "challenge") for seed in range(2)
-                  for line in antimatter_lines(mode, seed)]
+        lines += [line for mode in ANTIMATTER_MODES for seed in range(2) for line in antimatter_lines(mode, seed)]
+        lines += [antimatter.event({"turn": 4, "phase": "play", **r}) for r in RARE_ANTIMATTER]
         lines += [line for seed in range(3) for line in beat_the_logic_lines(seed)]
         lines += [line for seed in range(2) for line in other_game_lines("beamtimes", beamtimes, seed, 3)]
         lines += [line for seed in range(2) for line in other_game_lines("pentaquark", pentaquark, seed, 1)]
@@ -351,6 +367,14 @@ def test_every_research_log_sentence_is_among_those_rendered():
                       for r in research_game(variant, seed).log.to_records(None)}
     # "protected" alone is never chosen: every protected record says how (protected_method, ...)
     assert sentences - {"protected"} <= rendered_keys, sentences - rendered_keys
+
+
+def test_every_antimatter_log_sentence_is_among_those_rendered():
+    """The seeded games and the rare records between them fill in every sentence of the log."""
+    sentences = {key.rsplit(".", 1)[1] for key in i18n.catalogue("en") if key.startswith("antimatter.event.")}
+    rendered_kinds = {r["kind"] for mode in ANTIMATTER_MODES for seed in range(2)
+                      for r in antimatter_game(mode, seed).log.to_records("all")}
+    assert sentences <= rendered_kinds | {r["kind"] for r in RARE_ANTIMATTER}, sentences - rendered_kinds
 
 
 @pytest.mark.parametrize("lang", sorted(BROKEN))
