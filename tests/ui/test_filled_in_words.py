@@ -39,6 +39,7 @@ BROKEN = {
         "a verb missing after 'must now' ('must now the preprint heist')": r"\bmust now (?:the|a|an)\b",
         "'a' before a plural ('takes a Photons')": r"\ba (?:Photons|Gluons)\b",
         "'together' after one card ('Play Quantum Drop 1 together')": r"\bPlay [^+:]+ together\b",
+        "1 before a plural ('1 protons')": r"(?<![\d,.])\b1 (?:protons|neutrons|mats)\b",
         "a count with no noun ('every 4 give')": r"\bevery \d+ give\b",
         **TWICE,
     },
@@ -54,6 +55,7 @@ BROKEN = {
         "'KV:ta' (KV is read koo-vee: 'KV:tä', 'KV:llä')": r"\bKV:[a-zäö]*[aou]",
         "a seat's name in lower case ('kohteena tutkija 1' beside 'Tutkija 1')": r"\b(?:pelaaja|tutkija|ryhmä) \d",
         "'yhdessä' before one card ('Pelaa yhdessä: Kvanttipudotus 1')": r"\bPelaa yhdessä: [^+]*$",
+        "1 before a partitive ('1 protonia')": r"(?<![\d,.])\b1 (?:protonia|neutronia|\S*alustaa)\b",
         "a count with no noun ('jokainen neljä antaa')": r"\bjokainen (?:kaksi|kolme|neljä|viisi|kuusi|\d+)\b",
         "a field's name between a genitive and its noun ('alueen Kondensoitu aine piiloheksan')":
             rf"\balueen (?:{FIELDS_FI}) [a-zåäö]",
@@ -75,6 +77,7 @@ BROKEN = {
         "a seat's name in lower case ('speler 3' beside 'Speler 3')": r"\b(?:speler|wetenschapper) \d",
         "a clumsy phrase the issue names": r"\bondergaat\b|houdt er hoogstens|het spel wordt geteld",
         "'samen' after one card ('Speel Kwantumval 1 samen')": r"\bSpeel [^+:]+ samen\b",
+        "1 before a plural ('1 protonen')": r"(?<![\d,.])\b1 (?:protonen|neutronen|\S*matten)\b",
         "a count with no noun ('elke 4 geven')": r"\belke \d+ (?:geven|maken|kosten)\b",
         "the storage mark behind a move, not beside it ('achter een zet')": r"\bachter een zet\b",
         "'zet' for moving a pawn ('zet 3 vakken')": r"\bzet (?:eerst|\d+ vakken)\b",
@@ -250,6 +253,16 @@ def other_game_lines(game: str, renderer, seed: int, players: int, bot: str = "h
     return lines
 
 
+def atom_choices() -> list[str]:
+    """The atoms Antimatter Matters' settings offer, each with its protons and neutrons."""
+    from btlgames.antimatter.goals import atoms as atoms_of_chart
+    from btlgames.science.elements import element_name
+    from btlgames.science.nuclides import stable_nuclide
+
+    return [t("antimatter.atom_option", atom=n.label, element=element_name(n.symbol), z=n.z, n=n.n)
+            for n in map(stable_nuclide, atoms_of_chart())]
+
+
 def card_sheet_lines(lang: str) -> list[str]:
     from btlgames.antimatter import card_sheet as antimatter_sheet
     from btlgames.research import card_sheet as research_sheet
@@ -269,7 +282,7 @@ def rendered(lang: str) -> tuple[str, ...]:
         lines += [line for seed in range(3) for line in beat_the_logic_lines(seed)]
         lines += [line for seed in range(2) for line in other_game_lines("beamtimes", beamtimes, seed, 3)]
         lines += [line for seed in range(2) for line in other_game_lines("pentaquark", pentaquark, seed, 1)]
-        lines += card_sheet_lines(lang)
+        lines += card_sheet_lines(lang) + atom_choices()
     return tuple(line for text in lines for line in text.split("\n") if line.strip())
 
 
@@ -311,6 +324,9 @@ def test_no_filled_in_sentence_breaks(lang):
     ("en", "Player 2 must now the preprint heist.", "a verb missing"),
     ("en", "Round 1 of 30 · 0 of 1 solved · ● Group 1 Group 1 to play", "twice in a row"),
     ("en", "Play Quantum Drop 1 together", "'together' after one card"),
+    ("en", "H-1 (hydrogen: 1 protons, 0 neutrons)", "1 before a plural"),
+    ("fi", "H-1 (vety: 1 protonia, 0 neutronia)", "1 before a partitive"),
+    ("nl", "H-1 (waterstof: 1 protonen, 0 neutronen)", "1 before a plural"),
     ("en", "Rigor, 0-10: every 4 give +1 to tests", "a count with no noun"),
     ("fi", "Tutkija 3 pelaa kortin Laser, kohteena tutkija 1.", "lower case"),
     ("fi", "Pelaa yhdessä: Kvanttipudotus 1", "'yhdessä' before one card"),
