@@ -409,6 +409,9 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         if d["kind"] in ("move", "route") and space not in _walk_ends(d["kind"], start, d["steps"]):  # K9
             self.stats["pauli"] += 1
             self._log("pauli", mover, space=space)
+        if space == start:  # K9: sent back to where it began, the pawn has not moved: no event again
+            self._log("stays", mover)
+            return
         self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
         self.tasks.insert(0, {"do": "event", "seat": mover})
 

@@ -62,6 +62,17 @@ def test_an_occupied_space_sends_you_back_to_the_closest_free_one():  # source's
     assert "i01" in options and "i02" not in options  # a 2 was rolled, but only one space inwards
 
 
+def test_bounced_back_to_your_start_you_have_not_moved_and_the_space_does_nothing_again():  # K9
+    s = game(players=4)
+    empty_hands(s)
+    s.pawns = ["m00", "i01", "m01", "m15"]  # on a draw space, every neighbour taken
+    turn_of(s, 0)
+    draws = s.stats["draws"]
+    assert moved_to(s, 1, "m00") == ["m00"]
+    assert s.pawns[0] == "m00" and s.stats["draws"] == draws and s.hands[0] == []  # no second draw
+    assert [e.kind for e in s.log.events[-2:]] == ["pauli", "stays"] and s.decision["kind"] == "cards"
+
+
 def test_a_pawn_on_the_center_makes_you_stop_short():  # K9: the Center holds one pawn
     s = game()
     empty_hands(s)
