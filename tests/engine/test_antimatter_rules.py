@@ -1045,3 +1045,30 @@ def test_a_bots_view_is_the_view_part_for_part(mode, players):
             assert lazy == state.view(viewer) and list(lazy) == list(state.view(viewer))
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
+
+
+def test_the_heuristic_bot_takes_over_a_set_of_movement_cards_someone_else_began():
+    """A bot asked to go on with a set it did not begin (a seat handed to the bot mid-choice)
+    plans again from the cards already taken, whatever it planned before."""
+    from btlgames.antimatter.bots import HeuristicBot
+
+    def table():
+        s = game()
+        empty_hands(s)
+        give(s, 0, "jump-1", "jump-2", "sink-1", "sink-2")
+        s.pawns = ["m00", "m08"]
+        return step(s, 0, "cards")
+
+    s = table()
+    planned = HeuristicBot(0)
+    assert planned.choose(s.view(0), s.legal_actions()) == PickCard("sink-1")  # its plan: sink 1 + sink 2
+    s = table()
+    s.apply(PickCard("jump-2"))  # someone else began another set
+    for bot in (planned, HeuristicBot(0)):
+        answer = bot.choose(s.view(0), s.legal_actions())
+        assert answer in s.legal_actions()
+        trial = s.clone()
+        while isinstance(answer, PickCard):  # the set it goes on with holds the card taken
+            trial.apply(answer)
+            answer = bot.choose(trial.view(0), trial.legal_actions())
+        assert isinstance(answer, (PlayMovement, Stop)) and (isinstance(answer, Stop) or "jump-2" in answer.cards)
