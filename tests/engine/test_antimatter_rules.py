@@ -1,5 +1,6 @@
 """Scenario tests for Antimatter Matters: every rule clause and kit rule (lessons/antimatter-matters/rules.md)."""
 import json
+import re
 
 import pytest
 
@@ -800,7 +801,6 @@ def test_every_event_has_a_sentence():
 
 
 def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
-    import re
     from pathlib import Path
 
     root = Path(__file__).parents[2]
@@ -1072,3 +1072,28 @@ def test_the_heuristic_bot_takes_over_a_set_of_movement_cards_someone_else_began
             trial.apply(answer)
             answer = bot.choose(trial.view(0), trial.legal_actions())
         assert isinstance(answer, (PlayMovement, Stop)) and (isinstance(answer, Stop) or "jump-2" in answer.cards)
+
+
+WORKSHEET_STEPS = {"": ("steps", {"two": 2, "three": 3, "four": 4}),
+                   "fi/": ("askeleen", {"kahden": 2, "kolmen": 3, "neljän": 4}),
+                   "nl/": ("stappen", {"twee": 2, "drie": 3, "vier": 4})}
+
+
+@pytest.mark.parametrize("folder", WORKSHEET_STEPS)
+def test_the_worksheets_pauli_question_is_the_board_and_the_rules(folder):  # K9, K1
+    """Question 1 in every language: m00's steps from the Center as the board has them, and the
+    answer key's end as the engine plays it."""
+    from pathlib import Path
+
+    pack = Path(__file__).parents[2] / "lessons" / "antimatter-matters" / folder
+    word, numbers = WORKSHEET_STEPS[folder]
+    said = re.search(rf"m00, (\w+) {word}", (pack / "worksheet.md").read_text())
+    assert said and numbers[said.group(1)] == catalogue().board.distance["m00"]
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m00", "i02"]
+    turn_of(s, 0)
+    moved_to(s, 2, "i01")
+    assert s.pawns[0] == "i01"
+    if (pack / "answer-key.md").exists():
+        assert re.search(r"^1\. \w+ \*\*i01\*\*", (pack / "answer-key.md").read_text(), re.M)
