@@ -219,7 +219,8 @@ def test_a_history_longer_than_the_game_can_last_is_refused_before_any_replay(re
     most = spec("pentaquark").max_actions(spec("pentaquark").check_options(data["options"]))
     data["history"] = data["history"] * (most // len(data["history"]) + 1)
     replays[0] = 0
-    with pytest.raises(SaveError, match=f"more moves than a game with its settings can last .moves: {len(data['history'])}"):
+    moves = len(data["history"])
+    with pytest.raises(SaveError, match=f"more moves than a game with its settings can last .moves: {moves}"):
         btlgames.restore(json.dumps(data))
     assert replays[0] == 0
 
