@@ -26,8 +26,9 @@ SPEC = register(GameSpec(
     },
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     # a turn is a short script (roll, move, movement cards, one action card, shields answered,
-    # draw two, the hand limit): set by hand well above the most random play reached, 7.3
-    # actions per Scientist and round over every mode and player count (K29 caps the rounds)
+    # draw two, the hand limit): set by hand well above the most random play reached, 10.1
+    # actions per Scientist and round (cooperative, 6 Scientists: every other Scientist is asked
+    # about a shield, K32; 24 random games over the modes), K29 capping the rounds
     max_actions=lambda options: 40 * options["rounds"] * options["players"],
     # per game: the Pauli rule's moves back (K9) and the rounds played (the Pauli notebook's crowding)
     quantities=("pauli", "rounds"),

@@ -1,4 +1,4 @@
-"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K31).
+"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K32).
 
 A turn is a script of steps (roll, move, movement cards, one action card, draw two); each step
 either asks its seat a question (``decision``) or runs. Effects (board events, cards, spinner
@@ -363,8 +363,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         self.decision = {"kind": "move", "seat": seat, "steps": steps, "options": options, "mover": seat}
 
     def _step_cards(self, seat: int) -> None:
-        if self._can_play_movement(seat):
-            self.decision = {"kind": "cards", "seat": seat, "chosen": []}
+        # asked whatever the hand holds (K32): a step skipped would tell the table the hand has no set to play
+        self.decision = {"kind": "cards", "seat": seat, "chosen": []}
 
     def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
         """Movement cards are taken into a set one by one (a short list of moves, whatever the
@@ -389,8 +389,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         return held
 
     def _step_action(self, seat: int) -> None:
-        if self._action_plays(seat):
-            self.decision = {"kind": "action", "seat": seat}
+        self.decision = {"kind": "action", "seat": seat}  # whatever the hand holds (K32)
 
     def _step_draw(self, seat: int) -> None:
         self.tasks[:0] = [{"do": "draw", "seat": seat} for _ in range(DRAW_AT_END)]
@@ -410,6 +409,9 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         if d["kind"] in ("move", "route") and space not in _walk_ends(d["kind"], start, d["steps"]):  # K9
             self.stats["pauli"] += 1
             self._log("pauli", mover, space=space)
+        if space == start:  # K9: sent back to where it began, the pawn has not moved: no event again
+            self._log("stays", mover)
+            return
         self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
         self.tasks.insert(0, {"do": "event", "seat": mover})
 
@@ -424,10 +426,6 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         """Steps towards the Center of movement cards played together (sinks count negative)."""
         found = catalogue().cards
         return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
-
-    def _can_play_movement(self, seat: int) -> bool:
-        """Whether some set of the movement cards in hand moves the pawn (K12)."""
-        return any(self._can_route(seat, net) for net in _sums(tuple(sorted(self._movement_held(seat).items()))))
 
     def _can_route(self, seat: int, steps: int) -> bool:
         """Whether ``_route_options(seat, steps, own_turn=True)`` offers a space (without listing them)."""
@@ -614,17 +612,6 @@ def team_sizes_fit(players: int, teams: int) -> bool:
 @lru_cache(maxsize=None)
 def _sorted_deck() -> list[str]:
     return sorted(catalogue().deck)
-
-
-@lru_cache(maxsize=4096)
-def _sums(held: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    """The steps towards the Center that sets of the movement cards held ((card, copies)) can make,
-    0 left out: only a set's sum counts (K12), so these are enough, not every set of cards."""
-    sums = {0}
-    for card, count in held:
-        step = AntimatterState._net((card,))
-        sums = {total + k * step for total in sums for k in range(count + 1)}
-    return tuple(sorted(sums - {0}))
 
 
 @lru_cache(maxsize=None)

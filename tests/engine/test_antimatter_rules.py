@@ -1,11 +1,12 @@
 """Scenario tests for Antimatter Matters: every rule clause and kit rule (lessons/antimatter-matters/rules.md)."""
 import json
+import re
 
 import pytest
 
 from btlgames import IllegalAction, load
-from btlgames.antimatter.actions import (Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
-                                         PlayAction, PlayMovement, Roll, Shield, Stop)
+from btlgames.antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard,
+                                         PlaceOn, PlayAction, PlayMovement, Roll, Shield, Stop)
 from btlgames.antimatter.data import card_of, catalogue
 from btlgames.core.i18n import catalogue as messages
 
@@ -60,6 +61,17 @@ def test_an_occupied_space_sends_you_back_to_the_closest_free_one():  # source's
     turn_of(s, 0)
     options = moved_to(s, 2)
     assert "i01" in options and "i02" not in options  # a 2 was rolled, but only one space inwards
+
+
+def test_bounced_back_to_your_start_you_have_not_moved_and_the_space_does_nothing_again():  # K9
+    s = game(players=4)
+    empty_hands(s)
+    s.pawns = ["m00", "i01", "m01", "m15"]  # on a draw space, every neighbour taken
+    turn_of(s, 0)
+    draws = s.stats["draws"]
+    assert moved_to(s, 1, "m00") == ["m00"]
+    assert s.pawns[0] == "m00" and s.stats["draws"] == draws and s.hands[0] == []  # no second draw
+    assert [e.kind for e in s.log.events[-2:]] == ["pauli", "stays"] and s.decision["kind"] == "cards"
 
 
 def test_a_pawn_on_the_center_makes_you_stop_short():  # K9: the Center holds one pawn
@@ -286,6 +298,7 @@ def test_one_action_card_a_turn_on_yourself_or_another():  # source: action card
     with pytest.raises(IllegalAction, match="only be played on yourself"):
         s.apply(PlayAction("cloud-chamber", 1))
     s.apply(PlayAction("positron", 1))
+    s.apply(Accept())  # the target is asked, and holds no shield (K32)
     assert s.mats[1]["pieces"] == []
     assert s.decision.get("kind") != "action"  # one action card only: the turn goes on to the draw
 
@@ -310,6 +323,8 @@ def test_a_block_stops_an_action_and_a_reverse_sends_it_back():  # source: shiel
     step(s, 0, "action")
     s.apply(PlayAction("positron", 1))
     s.apply(Shield("reverse"))
+    assert s.current_player() == 0 and s.legal_actions() == [Accept()]  # asked in turn, with no shield (K32)
+    s.apply(Accept())
     assert s.mats[0]["pieces"] == []  # reflected back on the Scientist who played it
 
 
@@ -345,6 +360,7 @@ def test_a_containment_breach_hits_one_mat_chosen_by_the_target():  # source: ca
     fill(s, 3, "gluon")
     step(s, 0, "action")
     s.apply(PlayAction("containment-breach", 1))
+    s.apply(Accept())
     assert s.current_player() == 1 and s.decision["kind"] == "breach"
     s.apply(Breach(3))
     assert s.mats[2]["pieces"] == ["gluon", "photon"] and s.mats[3]["pieces"] == []
@@ -357,6 +373,7 @@ def test_a_heisenberg_kick_lets_the_sender_choose_the_free_neighbour():  # K16, 
     s.pawns = ["m08", "m09"]
     step(s, 0, "action")
     s.apply(PlayAction("heisenberg-kick", 1))
+    s.apply(Accept())
     assert s.current_player() == 0 and sorted(a.space for a in s.legal_actions()) == ["m10"]
 
 
@@ -367,9 +384,75 @@ def test_in_the_cooperative_game_others_may_shield_the_target():  # source: coop
     give(s, 2, "block")
     step(s, 0, "action")
     s.apply(PlayAction("antimatter-cloud", 1))
+    assert s.current_player() == 1 and s.legal_actions() == [Accept()]  # the target first (K32)
+    s.apply(Accept())
     assert s.current_player() == 2
     s.apply(Shield("block"))
     assert s.stats["spins"] == 0
+
+
+
+# -- who holds what stays secret (K32) ------------------------------------------------------------
+def _seen_by_the_table(s, holder):
+    """What the projector and every seat but ``holder`` see, and who is asked what."""
+    return [s.view(v) for v in (None, *(p for p in range(s.players) if p != holder))]
+
+
+def _with_and_without(card, holder, play, instead="photon-emitted"):
+    """The same table twice, after ``play``: ``holder`` holding ``instead`` in one and ``card``
+    in the other (as many cards: the table sees how many)."""
+    tables = []
+    for held in (instead, card):
+        s = game(players=3)
+        empty_hands(s)
+        give(s, 0, "antimatter-cloud")
+        give(s, holder, held)
+        play(s)
+        tables.append(s)
+    return tables
+
+
+def test_a_target_is_asked_about_a_shield_whether_or_not_it_holds_one():  # K32
+    # the issue's table: seat 1 plays an Antimatter Cloud on seat 2, who holds a Block or not
+    def cloud(s):
+        step(s, 0, "action")
+        s.apply(PlayAction("antimatter-cloud", 1))
+    without, with_block = _with_and_without("block", 1, cloud)
+    assert without.decision["kind"] == with_block.decision["kind"] == "respond"
+    assert without.legal_actions() == [Accept()] and Shield("block") in with_block.legal_actions()
+    assert _seen_by_the_table(without, 1) == _seen_by_the_table(with_block, 1)
+
+
+def test_every_scientist_is_asked_about_a_helicity():  # K32, K20
+    def helicity_drawn(s):
+        put_on_top(s, "left-helicity")
+        run(s, {"do": "draw", "seat": 0})
+    for card in ("block", "reverse"):
+        without, with_shield = _with_and_without(card, 2, helicity_drawn)
+        asked = []
+        while without.decision.get("kind") == "helicity":
+            assert _seen_by_the_table(without, 2) == _seen_by_the_table(with_shield, 2)
+            asked.append(without.current_player())
+            for s in (without, with_shield):
+                s.apply(Accept())
+        assert asked == [0, 1, 2]  # from the drawer round the table, whoever holds a shield
+
+
+def test_the_card_steps_are_offered_to_an_empty_hand_with_no_more_cards_always_legal():  # K32, K12, K16
+    s = game()
+    empty_hands(s)
+    step(s, 0, "cards")
+    assert s.decision["kind"] == "cards" and s.legal_actions() == [Stop()]
+    s.apply(Stop())
+    assert s.decision["kind"] == "action" and s.legal_actions() == [Stop()]
+
+    # a hand whose movement cards cannot move the pawn looks the same to the table
+    def cards(s):
+        s.pawns = ["m00", "i02", "i01"]  # seat 1 on m00, the inner path taken: a jump of 2 goes nowhere
+        step(s, 0, "cards")
+    without, blocked_jump = _with_and_without("jump-2", 0, cards, instead="positron")
+    assert without.decision["kind"] == blocked_jump.decision["kind"] == "cards"
+    assert _seen_by_the_table(without, 0) == _seen_by_the_table(blocked_jump, 0)
 
 
 # -- immediate cards ---------------------------------------------------------------------------------
@@ -426,7 +509,7 @@ def test_an_entangled_drawer_places_the_card_before_the_next_free_scientist_to_t
 
 def helicity(shield_of_seat_2=None):
     """Three Scientists holding one movement card each (seat 2 perhaps a shield too); seat 1
-    draws Left Handed Helicity Detected."""
+    draws Left Handed Helicity Detected and answers it without a shield (everyone is asked, K32)."""
     s = game(players=3)
     empty_hands(s)
     for seat, card in enumerate(("jump-1", "jump-2", "jump-3")):
@@ -435,6 +518,14 @@ def helicity(shield_of_seat_2=None):
         give(s, 1, shield_of_seat_2)
     put_on_top(s, "left-helicity")
     run(s, {"do": "draw", "seat": 0})
+    s.apply(Accept())
+    return s
+
+
+def no_shields(s):
+    """Every Scientist still to be asked about a shield answers without one."""
+    while s.decision.get("kind") in ("respond", "helicity"):
+        s.apply(Accept())
     return s
 
 
@@ -443,17 +534,17 @@ def hands(s):
 
 
 def test_helicity_passes_every_hand_and_a_block_keeps_yours():  # source: card notes; K20
-    assert hands(helicity()) == [["jump-3"], ["jump-1"], ["jump-2"]]
+    assert hands(no_shields(helicity())) == [["jump-3"], ["jump-1"], ["jump-2"]]
     s = helicity("block")
     assert s.current_player() == 1
     s.apply(Shield("block"))
-    assert hands(s) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
+    assert hands(no_shields(s)) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
 
 
 def test_a_reverse_turns_the_helicity_the_other_way():  # source: card notes; K20
     s = helicity("reverse")
     s.apply(Shield("reverse"))
-    assert hands(s) == [["jump-2"], ["jump-3"], ["jump-1"]]
+    assert hands(no_shields(s)) == [["jump-2"], ["jump-3"], ["jump-1"]]
 
 
 def test_pair_production_turns_a_photon_into_an_electron():  # K21
@@ -710,7 +801,6 @@ def test_every_event_has_a_sentence():
 
 
 def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
-    import re
     from pathlib import Path
 
     root = Path(__file__).parents[2]
@@ -749,6 +839,7 @@ def test_photon_absorbed_and_emitted_move_two_spaces_in_or_out_and_the_mover_cho
     s.pawns = ["m09", "m02"]
     step(s, 0, "action")
     s.apply(PlayAction("photon-emitted", 1))  # on another Scientist: that one chooses the way
+    s.apply(Accept())
     assert s.current_player() == 1 and [a.space for a in s.legal_actions()] == ["x02"]
 
 
@@ -769,6 +860,7 @@ def test_a_cloud_chamber_draws_two_and_plays_an_immediate_one():  # K16, K22
     put_on_top(s, "jump-4", "right-helicity")
     step(s, 0, "action")
     s.apply(PlayAction("cloud-chamber", 0))
+    no_shields(s)
     # jump-4 drawn, then the helicity passes it to the right (the turn's end draws come after)
     assert "jump-4" in [card_of(c).id for c in s.hands[1]]
     assert "jump-4" not in [card_of(c).id for c in s.hands[0]]
@@ -783,6 +875,7 @@ def test_a_reversed_heisenberg_kick_is_steered_by_the_one_who_reversed_it():  # 
     step(s, 0, "action")
     s.apply(PlayAction("heisenberg-kick", 1))
     s.apply(Shield("reverse"))
+    s.apply(Accept())
     assert s.current_player() == 1 and s.decision["mover"] == 0
 
 
@@ -952,3 +1045,55 @@ def test_a_bots_view_is_the_view_part_for_part(mode, players):
             assert lazy == state.view(viewer) and list(lazy) == list(state.view(viewer))
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
+
+
+def test_the_heuristic_bot_takes_over_a_set_of_movement_cards_someone_else_began():
+    """A bot asked to go on with a set it did not begin (a seat handed to the bot mid-choice)
+    plans again from the cards already taken, whatever it planned before."""
+    from btlgames.antimatter.bots import HeuristicBot
+
+    def table():
+        s = game()
+        empty_hands(s)
+        give(s, 0, "jump-1", "jump-2", "sink-1", "sink-2")
+        s.pawns = ["m00", "m08"]
+        return step(s, 0, "cards")
+
+    s = table()
+    planned = HeuristicBot(0)
+    assert planned.choose(s.view(0), s.legal_actions()) == PickCard("sink-1")  # its plan: sink 1 + sink 2
+    s = table()
+    s.apply(PickCard("jump-2"))  # someone else began another set
+    for bot in (planned, HeuristicBot(0)):
+        answer = bot.choose(s.view(0), s.legal_actions())
+        assert answer in s.legal_actions()
+        trial = s.clone()
+        while isinstance(answer, PickCard):  # the set it goes on with holds the card taken
+            trial.apply(answer)
+            answer = bot.choose(trial.view(0), trial.legal_actions())
+        assert isinstance(answer, (PlayMovement, Stop)) and (isinstance(answer, Stop) or "jump-2" in answer.cards)
+
+
+WORKSHEET_STEPS = {"": ("steps", {"two": 2, "three": 3, "four": 4}),
+                   "fi/": ("askeleen", {"kahden": 2, "kolmen": 3, "neljän": 4}),
+                   "nl/": ("stappen", {"twee": 2, "drie": 3, "vier": 4})}
+
+
+@pytest.mark.parametrize("folder", WORKSHEET_STEPS)
+def test_the_worksheets_pauli_question_is_the_board_and_the_rules(folder):  # K9, K1
+    """Question 1 in every language: m00's steps from the Center as the board has them, and the
+    answer key's end as the engine plays it."""
+    from pathlib import Path
+
+    pack = Path(__file__).parents[2] / "lessons" / "antimatter-matters" / folder
+    word, numbers = WORKSHEET_STEPS[folder]
+    said = re.search(rf"m00, (\w+) {word}", (pack / "worksheet.md").read_text())
+    assert said and numbers[said.group(1)] == catalogue().board.distance["m00"]
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m00", "i02"]
+    turn_of(s, 0)
+    moved_to(s, 2, "i01")
+    assert s.pawns[0] == "i01"
+    if (pack / "answer-key.md").exists():
+        assert re.search(r"^1\. \w+ \*\*i01\*\*", (pack / "answer-key.md").read_text(), re.M)
