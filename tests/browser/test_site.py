@@ -149,6 +149,11 @@ def app(apps, request):
         apps.done(path)
     assert not apps.external, f"requests left the site: {apps.external}"
     assert not [apps.failed[path] for path in used if apps.failed[path]]  # no 404 (the confinement page had one)
+    # Nothing the browser's console warns of: every app page warned "Control comm did not respond
+    # in time" and "Not same Y.Doc" as it started (build.VOICI_FIXES).
+    warned = {path: [line for line in apps.console[path] if line.startswith(("[warning]", "[error]", "[pageerror]"))]
+              for path in used}
+    assert not any(warned.values()), warned
 
 
 def test_launcher_links_are_relative_and_lessons_are_pages(browser, site):
