@@ -176,6 +176,19 @@ def test_pygments_anywidget_and_ipython_keep_what_the_apps_use(tmp_path):
         "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"}  # imported by IPython's kernel app
 
 
+def test_matplotlib_keeps_the_fonts_the_plots_draw_with_and_goes_without_fonttools(tmp_path):
+    fonts = "matplotlib/mpl-data/fonts/"
+    names = ["matplotlib/__init__.py", "matplotlib/mpl-data/matplotlibrc", "matplotlib/mpl-data/stylelib/ggplot.mplstyle",
+             *(f"{fonts}ttf/{name}" for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
+                                                  "DejaVuSansDisplay.ttf", "cmr10.ttf", "LICENSE_DEJAVU",
+                                                  "STIXGeneral.ttf", "DejaVuSerif.ttf", "DejaVuSansMono-Bold.ttf",
+                                                  "Humor-Sans.ttf")),
+             f"{fonts}afm/pagd8a.afm", f"{fonts}pdfcorefonts/Helvetica.afm", "matplotlib/mpl-data/sample_data/s1045.ima.gz"]
+    _, kept, record = trim(tmp_path, "matplotlib-3.8.4-cp312-cp312-pyodide_2024_0_wasm32.whl", names)
+    assert kept == set(names[:9]) and "STIX" not in record
+    assert fetch.site_lock_entry("matplotlib", {"depends": ["fonttools", "numpy", "pillow"]})["depends"] == ["numpy", "pillow"]
+
+
 VOICI_SCRIPTS = {  # the places VOICI_FIXES change, as Voici 0.9's scripts have them
     "7774.js": 'n.send({method:"request_states"},{}),setTimeout((()=>i("Control comm did not respond in time")),4e3)}',
     "4607.js": 'const p=new s.NotebookModel;p.fromString(i.PageConfig.getOption("notebookSrc"));let g=1',

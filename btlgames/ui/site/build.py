@@ -369,6 +369,8 @@ def trims(languages: list[str]) -> dict:
         "anywidget": (lambda n: not extension.match(n), "without its JupyterLab and notebook extensions"),
         # IPython's terminal, which pyodide_start.py keeps IPython from importing (but the name
         # of its event loops, which IPython's kernel app imports), and Sphinx's extension.
+        "matplotlib": (lambda n: not n.startswith(("matplotlib/mpl-data/fonts/", "matplotlib/mpl-data/sample_data/"))
+                       or MATPLOTLIB_FONTS.match(n), "DejaVu Sans and mathtext's fonts only, without sample data"),
         "ipython": (lambda n: not n.startswith(("IPython/terminal/", "IPython/sphinxext/"))
                     or n in ("IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"),
                     "without its terminal and its Sphinx extension"),
@@ -377,6 +379,14 @@ def trims(languages: list[str]) -> dict:
 
 #: The Pygments lexers the site keeps: Python's (IPython colours a traceback with it).
 PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
+
+#: matplotlib's fonts the site keeps: DejaVu Sans, which the apps' plots are drawn in (bold too),
+#: its oblique, mono and display faces and the Computer Modern ones, which mathtext takes if a
+#: label holds ``$...$``, and their licences. Gone: STIX, DejaVu Serif, the other mono faces and
+#: Humor Sans (2 MB; matplotlib reads every font it has as a page first draws), the PostScript
+#: and PDF fonts (the apps draw PNG) and the sample data (for matplotlib's examples).
+MATPLOTLIB_FONTS = re.compile(r"matplotlib/mpl-data/fonts/ttf/(DejaVuSans(-Bold|-Oblique|-BoldOblique|Mono"
+                              r"|Display)?\.ttf|cm\w+\.ttf|LICENSE_\w+)$")
 
 
 def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:

@@ -41,14 +41,15 @@ KERNEL_LOCK_PACKAGES = ("micropip", "ipython")
 KERNEL_LEFT_OUT = ("ssl", "jedi", "sqlite3")
 
 #: Dependencies in the official lock that the site's lock leaves out: IPython's terminal
-#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing, and
-#: sqlite3 (KERNEL_LEFT_OUT).
-LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3")}
+#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing,
+#: sqlite3 (KERNEL_LEFT_OUT), and fontTools, which matplotlib imports only to embed fonts in a
+#: PDF or PostScript file (the apps draw PNG: ui/common/figures.py).
+LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3"), "matplotlib": ("fonttools",)}
 
 #: Wheels the site carries trimmed to what the apps use (build.trims says what is kept, and
 #: SOURCES.txt that they were made here and from what): Babel's locale data, Pygments' lexers,
-#: anywidget's JupyterLab extension, IPython's terminal.
-TRIMMED = ("babel", "pygments", "anywidget", "ipython")
+#: anywidget's JupyterLab extension, IPython's terminal, matplotlib's fonts the apps never draw with.
+TRIMMED = ("babel", "pygments", "anywidget", "ipython", "matplotlib")
 
 #: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
 #: lock names them too, so that a page loads them with the rest while Python starts.
