@@ -189,6 +189,13 @@ def test_matplotlib_keeps_the_fonts_the_plots_draw_with_and_goes_without_fonttoo
     assert fetch.site_lock_entry("matplotlib", {"depends": ["fonttools", "numpy", "pillow"]})["depends"] == ["numpy", "pillow"]
 
 
+def test_periodictable_goes_without_its_x_ray_tables(tmp_path):
+    names = ["periodictable/__init__.py", "periodictable/xsf.py", "periodictable/activation.dat",
+             "periodictable/xsf/h.nff", "periodictable/xsf/read.me"]
+    _, kept, record = trim(tmp_path, "periodictable-2.1.0-py3-none-any.whl", names)
+    assert kept == set(names[:3]) and "h.nff" not in record
+
+
 VOICI_SCRIPTS = {  # the places VOICI_FIXES change, as Voici 0.9's scripts have them
     "7774.js": 'n.send({method:"request_states"},{}),setTimeout((()=>i("Control comm did not respond in time")),4e3)}',
     "4607.js": 'const p=new s.NotebookModel;p.fromString(i.PageConfig.getOption("notebookSrc"));let g=1',

@@ -369,6 +369,10 @@ def trims(languages: list[str]) -> dict:
         "anywidget": (lambda n: not extension.match(n), "without its JupyterLab and notebook extensions"),
         # IPython's terminal, which pyodide_start.py keeps IPython from importing (but the name
         # of its event loops, which IPython's kernel app imports), and Sphinx's extension.
+        # periodictable's X-ray scattering tables (0.6 MB of its 0.8, on every page): read only
+        # when an element's ``xray`` or ``K_alpha`` is asked for, which the kit never does (it
+        # reads masses, isotopes and abundances: science/nuclides.py, science/atoms.py).
+        "periodictable": (lambda n: not n.startswith("periodictable/xsf/"), "without its X-ray scattering tables"),
         "matplotlib": (lambda n: not n.startswith(("matplotlib/mpl-data/fonts/", "matplotlib/mpl-data/sample_data/"))
                        or MATPLOTLIB_FONTS.match(n), "DejaVu Sans and mathtext's fonts only, without sample data"),
         "ipython": (lambda n: not n.startswith(("IPython/terminal/", "IPython/sphinxext/"))
