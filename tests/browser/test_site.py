@@ -242,8 +242,8 @@ def test_the_launcher_and_lessons_work_opened_from_the_folder(browser, site):
 
 #: What no play app loads: the concept pages' packages, and what no app uses (sources.KERNEL_LEFT_OUT,
 #: IPython's terminal).
-NOT_FOR_PLAY = ("numpy-", "pandas-", "matplotlib-", "particle-", "ssl-", "openssl-",
-                "jedi-", "parso-", "sqlite3-", "prompt_toolkit-")
+NOT_FOR_PLAY = ("numpy-", "pandas-", "matplotlib-", "particle-", "hepunits-", "attrs-", "ssl-", "openssl-",
+                "jedi-", "parso-", "sqlite3-", "prompt_toolkit-", "jupyterlab_widgets-")
 
 
 @pytest.mark.parametrize("path", PLAY)

@@ -25,7 +25,8 @@ wheels for ``loadPyodide``: they download in parallel while Python starts, and t
 installs nothing one by one afterwards.  A page names only what its app needs (``PAGE_EXTRAS``):
 a play app no numpy, pandas or matplotlib, and no concept page's science.  The kernel starts
 through the site's ``btl-pyodide.js`` (pyodide_start.js and .py): without what no app uses
-(``sources.KERNEL_LEFT_OUT``, IPython's terminal).
+(``sources.KERNEL_LEFT_OUT``, IPython's terminal). Voici's own scripts get two fixes
+(``VOICI_FIXES``), so that a page starts without warnings in the browser's console.
 """
 from __future__ import annotations
 
