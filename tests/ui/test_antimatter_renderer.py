@@ -24,6 +24,19 @@ def test_a_hand_shows_only_to_its_scientist():
     assert "hand" not in renderer.table(state.view(None)).split('class="am-labs"')[1]  # the labs, not the style
 
 
+def test_a_hand_shows_each_cards_words_not_only_on_hover():
+    """A touch screen has no hover: a card's words are on the table beside its name."""
+    import re
+    from btlgames.antimatter import words
+    state = btlgames.load("antimatter", seed=4, players=2)
+    view = state.view(0)
+    assert view["hand"]
+    hand = renderer.table(view).split('class="am-lab am-hand"')[1]
+    shown = re.sub(r'title="[^"]*"', "", hand)  # what a tooltip holds does not count
+    for card in view["hand"]:
+        assert renderer.esc(words.card_text(card)) in shown, card
+
+
 def test_every_move_on_the_board_has_its_target_drawn():
     for mode, players in (("standard", 3), ("team", 4), ("coop", 2)):
         finished = play_one("antimatter", 2, "heuristic", players=players, mode=mode)
