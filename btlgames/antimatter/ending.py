@@ -1,11 +1,21 @@
 """How a game ends (Kit rules K23, K27, K29): a mixin of AntimatterState."""
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import takewhile
+
 from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
 from .data import catalogue
 
-CHAIN_MAX_Z = 10  # the cooperative ladder runs to neon (K27)
+CHAIN_MAX_Z = 10  # the chart's atoms, up to neon
+
+
+@lru_cache(maxsize=None)
+def coop_chain() -> tuple:
+    """The cooperative ladder (K27): the chart's atoms one after another, each adding mats to the
+    last, up to the last atom the box's mats hold (carbon-12: the source's "try for carbon-12")."""
+    return tuple(takewhile(lambda n: M.shortfall([n.label]) is None, build_chain(CHAIN_MAX_Z)))
 
 
 class EndingMixin:
@@ -35,7 +45,7 @@ class EndingMixin:
         if at_center and self._complete(0):
             for m in active:
                 m["safe"] = True
-            chain = build_chain(CHAIN_MAX_Z)
+            chain = coop_chain()
             self.completed = chain[self.level].label
             self._log("atom", at_center[0], atom=self.completed)
             if self.level + 1 >= len(chain):
