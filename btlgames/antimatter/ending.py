@@ -1,6 +1,7 @@
 """How a game ends (Kit rules K23, K27, K29): a mixin of AntimatterState."""
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import takewhile
 
@@ -73,9 +74,9 @@ class EndingMixin:
 
     def _finish(self, reason: str, winners: list[int] | None = None, by: int | None = None) -> None:
         if reason == "time" and self.options["mode"] != "coop":
-            counts = {s: self._collected(self.owner_of[s]) for s in range(self.players)}
-            best = max(counts.values())
-            winners = [s for s, c in counts.items() if c == best]
+            progress = {s: self._progress(self.owner_of[s]) for s in range(self.players)}
+            best = max(progress.values())
+            winners = [s for s, p in progress.items() if p == best]
         elif reason == "time":
             winners = list(range(self.players)) if self.completed else []
         self.winning = sorted(winners or [])
@@ -84,5 +85,14 @@ class EndingMixin:
         self.end_reason = reason
         self._log("end", by, reason=reason, winners=list(self.winning), atom=self.completed)
 
-    def _collected(self, owner: int) -> int:
-        return sum(len(m["pieces"]) for m in self.mats if m["owner"] == owner)
+    def _progress(self, owner: int) -> tuple:
+        """How close an owner came to its own atom when the lab closes (K29): the share of its
+        goal's pieces on its mats (a goal's size is no merit: hydrogen one piece short is ahead of
+        deuterium four short); on a tie the fewest pieces still missing, then the pawn nearest the
+        Center (a team: its member nearest it)."""
+        mats = [m for m in self.mats if m["owner"] == owner]
+        placed = sum(len(m["pieces"]) for m in mats)
+        total = sum(len(M.slots(m["type"])) for m in mats)
+        distance = catalogue().board.distance
+        nearest = min(distance[self.pawns[s]] for s in range(self.players) if self.owner_of[s] == owner)
+        return Fraction(placed, total), placed - total, -nearest

@@ -715,15 +715,47 @@ def test_the_cooperative_ladder_ends_at_carbon_12_the_last_atom_the_box_holds():
     assert s.scores() == {0: 12.0, 1: 12.0} and s.winners() == [0, 1]
 
 
-def test_at_closing_time_the_most_pieces_collected_win():  # K29
+def close_the_lab(s):
+    """Play on from the end of the last round's last turn: the lab closes (K29)."""
+    s.round = s.options["rounds"]
+    s.group = (s.first - 1) % len(s.groups)
+    s.decision, s.tasks, s.script = {}, [], []
+    s._advance()
+    assert s.is_over() and s.end_reason == "time"
+    return s.winners()
+
+
+def test_at_closing_time_the_most_pieces_of_one_goal_win():  # K29
     s = game(players=3, rounds=5)
     fill(s, 1, "gluon", "photon")
     fill(s, 2, "gluon")
-    s.round = 5
-    s.group = (s.first - 1) % 3
-    s.decision, s.tasks, s.script = {}, [], []
-    s._advance()
-    assert s.is_over() and s.end_reason == "time" and s.winners() == [1]
+    assert close_the_lab(s) == [1]
+
+
+def test_at_closing_time_progress_toward_ones_own_goal_wins_not_its_size():  # K29, K24
+    s = game(players=2, mode="mixed", goals="H-1, H-2", rounds=5, head_start=False)
+    fill(s, 0, *PROTON_FULL[:5])  # hydrogen one piece short: 5 of 6
+    fill(s, 1, *PROTON_FULL)  # deuterium four short: 6 of 10
+    assert close_the_lab(s) == [0]
+    s = game(players=3, mode="mixed", goals="H-1, He-4, H-1", rounds=5, head_start=False)
+    helium = [i for i, m in enumerate(s.mats) if m["owner"] == 1]
+    for i in helium[:2]:
+        fill(s, i, *PROTON_FULL)  # 12 of 20: three times the pieces of either hydrogen seat
+    fill(s, 0, "up-red", "up-green", "gluon", "photon")  # 4 of 6, 2 missing
+    fill(s, helium[-1] + 1, "up-red", "down-green", "gluon", "photon")  # seat 3: 4 of 6, 2 missing
+    s.pawns = ["o00", "m04", "i01"]  # a tie on both: seat 3 is nearer the Center
+    assert close_the_lab(s) == [2]
+
+
+def test_at_closing_time_a_tie_on_every_count_is_shared():  # K29, K25
+    s = game(players=4, mode="team", rounds=5)
+    fill(s, 0, "gluon")
+    fill(s, 1, "photon")
+    s.pawns = ["o00", "o06", "i01", "i11"]  # each team's nearest member two steps from the Center
+    assert close_the_lab(s) == [0, 1, 2, 3]
+    s = game(players=4, mode="team", rounds=5)
+    s.pawns = ["o00", "o06", "i02", "i11"]  # no pieces anywhere: team 1's member one step away
+    assert close_the_lab(s) == [0, 2]
 
 
 # -- the contract ---------------------------------------------------------------------------------
