@@ -581,8 +581,17 @@ def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: 
     assert s.mats[1]["pieces"] == ["up-red"]
 
 
+def test_the_mixed_game_is_the_sources_handicap_unless_the_head_start_is_chosen():  # source: mixed mode; K24, K31
+    from btlgames.antimatter import SPEC
+
+    assert SPEC.options["head_start"].default is False
+    s = game(players=4, mode="mixed")  # the ladder as printed: the goals do the balancing
+    assert not any(m["pieces"] for m in s.mats) and not any(e.kind == "head_start" for e in s.log.events)
+    assert [g["atom"] for g in s.goals] == ["H-1", "H-1", "H-2", "H-2"]
+
+
 def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
-    s = game(players=4, mode="mixed")  # the ladder: H-1, H-1 in order, H-2, H-2 in order
+    s = game(players=4, mode="mixed", head_start=True)  # the ladder: H-1, H-1 in order, H-2, H-2 in order
     on = {o: [m["pieces"] for m in s.mats if m["owner"] == o] for o in range(4)}
     assert on[0] == [[]]  # the easiest goal: no head start
     # a goal's work (pieces.toml): Proton+Electron 6, in challenge order 8; Neutron 3, in order 4
@@ -593,9 +602,7 @@ def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
     taken = sum(len(p) for mats in on.values() for p in mats)
     assert sum(s.bank.values()) == sum(catalogue().pieces.bank.values()) - taken  # from the bank
     s.check_invariants()
-    plain = game(players=4, mode="mixed", head_start=False)
-    assert all(not m["pieces"] for m in plain.mats)  # the source's handicap, as printed
-    equal = game(players=4, mode="mixed", goals="equal")
+    equal = game(players=4, mode="mixed", goals="equal", head_start=True)
     assert all(not m["pieces"] for m in equal.mats)  # equal goals: nobody is behind
 
 

@@ -99,14 +99,19 @@ def test_every_game_type_plays_to_the_end_in_the_app():
         assert box.game.state.is_over() and box.game.state.options["mode"] == mode
 
 
-def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
+def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24, K31
     box = renderer.play(seed=3)
     assert box.goals.layout.display == "none" and box.explain.value == ""  # only mixed mode has them
     box.modes.value = "mixed"
     assert box.goals.layout.display == "" and "seat the youngest or newest Scientist there" in box.explain.value
+    assert box.head.value is False  # the source's handicap unless the head start is ticked (K31)
     box.game.new_game("6")
     labs = box.game.state.goals
     assert [g["atom"] for g in labs] == ["H-1", "H-1"] and labs[1]["challenge"]
+    assert not any(m["pieces"] for m in box.game.state.mats)
+    box.head.value = True
+    box.game.new_game("6")
+    assert box.game.state.options["head_start"] and box.game.state.mats[1]["pieces"]  # challenge order: 2 up quarks
     box.goals.value = "equal"
     assert "no Scientist has a simpler goal" in box.explain.value
     box.game.new_game("6")
