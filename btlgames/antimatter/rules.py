@@ -38,7 +38,7 @@ MODES = ("standard", "challenge", "mixed", "team", "coop")
 class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     name: ClassVar[str] = "antimatter"
     # 2: the head start in mixed games (K31) plays mixed games differently; 3: and its retuned worth;
-    # 4: the bank sized to the box (K5), the box's mats (K23, K27)
+    # 4: the bank sized to the box (K5), the box's mats (K23, K27), closing time by progress (K29)
     version: ClassVar[int] = 4
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
