@@ -17,8 +17,9 @@ SPEC = register(GameSpec(
                        help="the stable atom to build (standard, challenge, team; K23)"),
         "goals": GoalsOption("ladder", help='mixed mode: each seat\'s goal: "ladder" (the source\'s example, '
                              'seat 1 the simplest), "equal" (everyone the atom) or "H-2, H-1 in order, ..." (K24)'),
-        "head_start": Option(True, choices=(False, True),
-                             help="mixed mode: harder goals start with pieces, so equal players win nearly equally often (K31)"),
+        "head_start": Option(False, choices=(False, True),
+                             help="mixed mode: harder goals start with pieces, so equal players win nearly equally often "
+                                  "(K31; off: the source's handicap, K24)"),
         "teams": Option(2, low=2, high=3, help="team mode: how many teams (K25)"),
         "challenge": Option(False, choices=(False, True),
                             help="collect in the mats' order in any game type (source: challenge yourself; K7)"),

@@ -7,6 +7,7 @@ import pytest
 from btlgames import IllegalAction, load
 from btlgames.antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard,
                                          PlaceOn, PlayAction, PlayMovement, Roll, Shield, Stop)
+from btlgames.antimatter import mats as M
 from btlgames.antimatter.data import card_of, catalogue
 from btlgames.core.i18n import catalogue as messages
 
@@ -581,10 +582,45 @@ def test_reaching_the_center_without_a_complete_model_does_not():  # K23
     assert not s.is_over()
 
 
-def test_an_atom_too_big_for_the_bank_is_refused_in_words():  # K23
-    with pytest.raises(ValueError, match="With 6 Scientists each building the atom, the bank allows only: H-1, H-2"):
-        load("antimatter", seed=1, players=6, atom="He-4")
-    assert len(load("antimatter", seed=1, players=2, atom="Li-7").mats) == 14  # 2 x (3 + 4) mats fit
+def test_what_does_not_fit_the_box_is_refused_in_words():  # source: 6 and 6 mats; K23
+    with pytest.raises(ValueError, match="need 8 Neutron mats, but the box holds 6. With 2 Scientists each building "
+                                         "the atom, the box's mats allow only: H-1, H-2, He-3, He-4, Li-6."):
+        load("antimatter", seed=1, players=2, atom="Li-7")  # once set up: 3 + 4 mats each
+    with pytest.raises(ValueError, match="need 8 Proton\\+Electron mats.* allow only: H-1, H-2"):
+        load("antimatter", seed=1, players=4, atom="He-4")  # once set up: 2 + 2 mats each
+    with pytest.raises(ValueError, match="need 7 Proton\\+Electron mats, but the box holds 6. Choose simpler goals"):
+        load("antimatter", seed=1, players=2, mode="mixed", goals="H-1, C-12")
+    assert len(load("antimatter", seed=1, players=3, atom="He-4").mats) == 12  # every mat in the box
+
+
+def test_with_every_mat_in_play_no_colour_runs_out_whatever_came_first():  # K5, K6
+    """Each mat holds one quark of each colour, but which flavour takes which colour depends on
+    the pieces taken first: here every mat of the box lacks a blue down quark, and the bank still
+    holds one for each of them (with 8 of each quark it held 8: a game could wait for ever)."""
+    s = game(players=3, atom="He-4")
+    for i, m in enumerate(s.mats):
+        fill(s, i, *(["up-red", "up-green"] if m["type"] == "proton" else ["up-red", "down-green"]))
+    assert len(s.mats) == 12 and s.bank["down-blue"] == 12
+    assert all(M.completable([m for m in s.mats if m["owner"] == o], s.bank) for o in range(3))
+    assert M.completable(s.mats[:6], s.bank) and M.completable(s.mats[6:], s.bank)
+    s.check_invariants()
+
+
+@pytest.mark.slow
+def test_no_game_waits_for_a_colour_the_bank_has_run_out_of():  # K5, K23 (the round limit's games: K29)
+    """The largest atoms each table allows, between heuristic bots: the bank never lacks a piece a
+    mat could take, and every goal can still be completed when the lab closes."""
+    from btlgames.core.playing import play_one
+
+    cases = [dict(players=2, atom="Li-6"), dict(players=3, atom="He-4", mode="challenge"),
+             dict(players=6, atom="H-2"), dict(players=6, mode="team", teams=3, atom="He-4"),
+             dict(players=2, mode="mixed", goals="H-1, Li-6 in order", rounds=12)]
+    for case in cases:
+        for seed in range(1, 9):
+            s = play_one("antimatter", seed, "heuristic", **case)
+            assert not any(e.kind == "bank_empty" for e in s.log.events), (case, seed)
+            owners = range(max(s.owner_of) + 1)
+            assert all(M.completable([m for m in s.mats if m["owner"] == o], s.bank) for o in owners), (case, seed)
 
 
 def test_mixed_mode_gives_each_seat_its_goal():  # source: mixed mode; K24
@@ -636,8 +672,17 @@ def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: 
     assert s.mats[1]["pieces"] == ["up-red"]
 
 
+def test_the_mixed_game_is_the_sources_handicap_unless_the_head_start_is_chosen():  # source: mixed mode; K24, K31
+    from btlgames.antimatter import SPEC
+
+    assert SPEC.options["head_start"].default is False
+    s = game(players=4, mode="mixed")  # the ladder as printed: the goals do the balancing
+    assert not any(m["pieces"] for m in s.mats) and not any(e.kind == "head_start" for e in s.log.events)
+    assert [g["atom"] for g in s.goals] == ["H-1", "H-1", "H-2", "H-2"]
+
+
 def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
-    s = game(players=4, mode="mixed")  # the ladder: H-1, H-1 in order, H-2, H-2 in order
+    s = game(players=4, mode="mixed", head_start=True)  # the ladder: H-1, H-1 in order, H-2, H-2 in order
     on = {o: [m["pieces"] for m in s.mats if m["owner"] == o] for o in range(4)}
     assert on[0] == [[]]  # the easiest goal: no head start
     # a goal's work (pieces.toml): Proton+Electron 6, in challenge order 8; Neutron 3, in order 4
@@ -648,28 +693,28 @@ def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
     taken = sum(len(p) for mats in on.values() for p in mats)
     assert sum(s.bank.values()) == sum(catalogue().pieces.bank.values()) - taken  # from the bank
     s.check_invariants()
-    plain = game(players=4, mode="mixed", head_start=False)
-    assert all(not m["pieces"] for m in plain.mats)  # the source's handicap, as printed
-    equal = game(players=4, mode="mixed", goals="equal")
+    equal = game(players=4, mode="mixed", goals="equal", head_start=True)
     assert all(not m["pieces"] for m in equal.mats)  # equal goals: nobody is behind
 
 
-def test_a_mixed_game_saved_before_the_head_start_was_retuned_is_refused_in_words():  # K31
+def test_a_game_saved_under_earlier_rules_is_refused_in_words():  # K31, K5
     from btlgames.core.saves import SaveError, dumps, loads
 
     saved = json.loads(dumps(game(players=4, mode="mixed")))
-    assert saved["version"] == 3
-    saved["version"] = 2  # the head start's first tuning: the same moves play another game
-    with pytest.raises(SaveError, match="saved with rules version 2; this kit plays version 3"):
-        loads(json.dumps(saved))
+    assert saved["version"] == 4
+    for earlier in (2, 3):  # the head start's first tuning; the bank of 8 of each quark
+        saved["version"] = earlier  # the same moves play another game
+        with pytest.raises(SaveError, match=f"saved with rules version {earlier}; this kit plays version 4"):
+            loads(json.dumps(saved))
 
 
-def test_a_head_start_takes_only_what_the_bank_holds():  # K31, K5
-    s = game(players=2, mode="mixed", goals="H-1, C-12")  # carbon starts far ahead: 12 mats want red quarks first
+def test_a_head_start_always_finds_its_pieces_in_the_bank():  # K31, K5
+    s = game(players=2, mode="mixed", goals="H-1, Li-6", head_start=True)  # the most the box allows a second goal
     s.check_invariants()
-    assert all(n >= 0 for n in s.bank.values())
-    carbon = [m for m in s.mats if m["owner"] == 1]
-    assert any(m["pieces"] for m in carbon) and not any(m["pieces"] for m in s.mats if m["owner"] == 0)
+    lithium = [m["pieces"] for m in s.mats if m["owner"] == 1]
+    # Li-6's work 3 x 6 + 3 x 3 = 27, hydrogen's 6: 21 pieces, the Neutron mats first
+    assert sum(map(len, lithium)) == 21 and all(len(p) == 4 for p in lithium[3:])
+    assert not any(m["pieces"] for m in s.mats if m["owner"] == 0)
 
 
 def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28
@@ -751,15 +796,64 @@ def test_coop_losses_leave_play_and_the_game_ends_when_nothing_more_can_be_built
     assert s.winners() == [0, 1]
 
 
-def test_at_closing_time_the_most_pieces_collected_win():  # K29
+def test_the_cooperative_ladder_ends_at_carbon_12_the_last_atom_the_box_holds():  # source: coop, "try for carbon-12"; K27
+    from btlgames.antimatter.ending import coop_chain
+
+    assert [n.label for n in coop_chain()][-2:] == ["B-11", "C-12"]  # C-13 would need a 7th Neutron mat
+    s = game(players=2, mode="coop")
+    empty_hands(s)
+    s.level, s.goals[0]["atom"], s.completed = len(coop_chain()) - 1, "C-12", "B-11"
+    s.mats = [{"owner": 0, "type": t, "pieces": [], "safe": False} for t in ["proton"] * 6 + ["neutron"] * 6]
+    for i in range(6):
+        fill(s, i, *PROTON_FULL)
+        fill(s, 6 + i, "up-red", "down-green", "down-blue", "gluon")
+    s.pawns[0] = "C"
+    run(s)
+    assert s.is_over() and s.end_reason == "chain_end" and s.completed == "C-12"
+    assert s.scores() == {0: 12.0, 1: 12.0} and s.winners() == [0, 1]
+
+
+def close_the_lab(s):
+    """Play on from the end of the last round's last turn: the lab closes (K29)."""
+    s.round = s.options["rounds"]
+    s.group = (s.first - 1) % len(s.groups)
+    s.decision, s.tasks, s.script = {}, [], []
+    s._advance()
+    assert s.is_over() and s.end_reason == "time"
+    return s.winners()
+
+
+def test_at_closing_time_the_most_pieces_of_one_goal_win():  # K29
     s = game(players=3, rounds=5)
     fill(s, 1, "gluon", "photon")
     fill(s, 2, "gluon")
-    s.round = 5
-    s.group = (s.first - 1) % 3
-    s.decision, s.tasks, s.script = {}, [], []
-    s._advance()
-    assert s.is_over() and s.end_reason == "time" and s.winners() == [1]
+    assert close_the_lab(s) == [1]
+
+
+def test_at_closing_time_progress_toward_ones_own_goal_wins_not_its_size():  # K29, K24
+    s = game(players=2, mode="mixed", goals="H-1, H-2", rounds=5, head_start=False)
+    fill(s, 0, *PROTON_FULL[:5])  # hydrogen one piece short: 5 of 6
+    fill(s, 1, *PROTON_FULL)  # deuterium four short: 6 of 10
+    assert close_the_lab(s) == [0]
+    s = game(players=3, mode="mixed", goals="H-1, He-4, H-1", rounds=5, head_start=False)
+    helium = [i for i, m in enumerate(s.mats) if m["owner"] == 1]
+    for i in helium[:2]:
+        fill(s, i, *PROTON_FULL)  # 12 of 20: three times the pieces of either hydrogen seat
+    fill(s, 0, "up-red", "up-green", "gluon", "photon")  # 4 of 6, 2 missing
+    fill(s, helium[-1] + 1, "up-red", "down-green", "gluon", "photon")  # seat 3: 4 of 6, 2 missing
+    s.pawns = ["o00", "m04", "i01"]  # a tie on both: seat 3 is nearer the Center
+    assert close_the_lab(s) == [2]
+
+
+def test_at_closing_time_a_tie_on_every_count_is_shared():  # K29, K25
+    s = game(players=4, mode="team", rounds=5)
+    fill(s, 0, "gluon")
+    fill(s, 1, "photon")
+    s.pawns = ["o00", "o06", "i01", "i11"]  # each team's nearest member two steps from the Center
+    assert close_the_lab(s) == [0, 1, 2, 3]
+    s = game(players=4, mode="team", rounds=5)
+    s.pawns = ["o00", "o06", "i02", "i11"]  # no pieces anywhere: team 1's member one step away
+    assert close_the_lab(s) == [0, 2]
 
 
 # -- the contract ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ...antimatter.goals import PRESETS, atoms as atoms_of_chart, shown
 from ...antimatter.mats import slots
 from ...antimatter.rules import MODES
 from ...core.i18n import t
-from ...core.registry import load
+from ...core.registry import load, spec
 from ...science.elements import element_name
 from ...science.nuclides import stable_nuclide
 from ..app.game_app import GameApp
@@ -475,7 +475,8 @@ def app(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opti
                        layout=w.Layout(**whole))
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
-    head = w.Checkbox(value=bool(options.get("head_start", True)), description=t("antimatter.head_start_option"),
+    head = w.Checkbox(value=bool(options.get("head_start", spec(GAME).options["head_start"].default)),
+                      description=t("antimatter.head_start_option"),
                       indent=False, layout=w.Layout(width="auto"))
     given = options.get("goals", "ladder")
     choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]
