@@ -561,26 +561,36 @@ _teach = words_of("antimatter.teach")
 QUARKS = ("up", "down")
 
 
-def _strip(spaces: list[str], pawns: dict[str, int], note: str = "") -> str:
-    """Some spaces of the board in a row, drawn as the board draws them, with the pawns on them
-    (a picture for the show: no part of it is a move)."""
+def _strip(spaces: list[str], pawns: dict[str, int], note: str, arrows=()) -> str:
+    """Some spaces of the board in a row, drawn as the board draws them, with the pawns on them and
+    ``arrows`` (from, to, dashed) between spaces by their places in the row: a picture for the show
+    (no part of it is a move)."""
     step, r = 90, SPACE_R
     width = step * len(spaces)
-    parts = [f'<svg viewBox="0 0 {width} 120" role="img" aria-label="{esc(note)}" class="am-strip">']
+    parts = [f'<svg viewBox="0 0 {width} 150" role="img" aria-label="{esc(note)}" class="am-strip" '
+             f'style="width:min(100%, {4.5 * len(spaces):.1f}em);max-height:8em">'
+             '<defs><marker id="am-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+             'orient="auto"><path d="M0 0L10 5L0 10z" fill="#111"/></marker></defs>']
     for i in range(len(spaces) - 1):
-        parts.append(f'<line x1="{step * i + 45}" y1="60" x2="{step * (i + 1) + 45}" y2="60" stroke="#999" stroke-width="6"/>')
+        parts.append(f'<line x1="{step * i + 45}" y1="90" x2="{step * (i + 1) + 45}" y2="90" stroke="#999" stroke-width="6"/>')
     for i, sid in enumerate(spaces):
         x = step * i + 45
         text, fill, ink = _symbol(catalogue().board.spaces[sid])
         size = 26 if len(text) <= 3 else 15
-        parts.append(f'<circle cx="{x}" cy="60" r="{r}" fill="{fill}" stroke="#333" stroke-width="3"/>'
-                     f'<text x="{x}" y="{60 + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+        parts.append(f'<circle cx="{x}" cy="90" r="{r}" fill="{fill}" stroke="#333" stroke-width="3"/>'
+                     f'<text x="{x}" y="{90 + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
                      f'font-weight="700" fill="{ink}" font-family="sans-serif">{esc(text)}</text>')
         if sid in pawns:
             seat = pawns[sid]
-            parts.append(f'<circle cx="{x + 18}" cy="36" r="21" fill="{COLOURS[seat]}" stroke="#fff" stroke-width="3"/>'
-                         f'<text x="{x + 18}" y="44" font-size="21" text-anchor="middle" font-weight="700" fill="#fff" '
+            parts.append(f'<circle cx="{x + 18}" cy="66" r="21" fill="{COLOURS[seat]}" stroke="#fff" stroke-width="3"/>'
+                         f'<text x="{x + 18}" y="74" font-size="21" text-anchor="middle" font-weight="700" fill="#fff" '
                          f'font-family="sans-serif">{SYMBOLS[seat]}{seat + 1}</text>')
+    for start, end, dashed in arrows:  # the walk above the spaces, the way back below them
+        x0, x1 = step * start + 45, step * end + 45
+        y, bend = (40, 0) if dashed else (124, 150)
+        dash = ' stroke-dasharray="8 6"' if dashed else ""
+        parts.append(f'<path d="M{x0} {y} Q{(x0 + x1) / 2:.0f} {bend} {x1} {y}" fill="none" stroke="#111" '
+                     f'stroke-width="4"{dash} marker-end="url(#am-head)"/>')
     return "".join(parts) + "</svg>"
 
 
@@ -591,7 +601,8 @@ def _paragraphs(*lines: str) -> str:
 def how_to_play() -> list[Step]:
     """Two steps: the goal, a mat and a move; then the two rules of nature a first game meets."""
     mat = _mat(0, {"type": "proton", "pieces": ["up-red", "up-green"], "safe": False}, False)
-    bounce = _strip(["o01", "o02", "o03", "o04"], {"o03": 1, "o02": 0}, _teach("how.pauli"))
+    # Scientist 2 from the up quark: the roll reaches Scientist 1's space, and the pawn goes back one
+    bounce = _strip(["o01", "o02", "o03", "o04"], {"o03": 1, "o02": 0}, _teach("how.pauli"), ((3, 1, True), (1, 2, False)))
     first = ("how.goal", "how.move")
     second = ("how.pauli", "how.anti", "how.cards")
     return [Step(_teach("how.title"), f'<p>{esc(_teach("how.goal"))}</p><div class="btl-show-picture am-how">{mat}</div>'
@@ -822,7 +833,8 @@ def _pauli_step(record, move, pawns) -> Step:
         what = _teach("moment.pauli", n=mover + 1, space=space_name(tail[-1]), other=other + 1,
                       back=space_name(move["space"]))
         on = {p: s for s, p in enumerate(pawns) if p in tail}
-        picture = f'<div class="btl-show-picture">{_strip(tail, on, what)}</div>'
+        walk = ((0, len(tail) - 1, True), (len(tail) - 1, 0, False))  # on to the taken space, and back
+        picture = f'<div class="btl-show-picture">{_strip(tail, on, what, walk)}</div>'
     else:
         what, picture = _teach("moment.pauli_plain", n=mover + 1, back=space_name(move["space"])), ""
     lines = (what, _teach("moment.pauli_nature"), _teach("moment.pauli_simplifies"))
