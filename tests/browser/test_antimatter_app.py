@@ -1,6 +1,7 @@
 """Antimatter Matters in a real Chromium through the kit's Voilà server: a 3-Scientist standard
 game, Scientist 1 playing by presses on the board (or the buttons beside it; the first four by
-the keyboard alone), two heuristic bots, played to a win."""
+the keyboard alone), two heuristic bots, played to a win; and a student's first game of two
+Scientists following the hints to the end that says what it showed."""
 import pytest
 from access import assert_accessible, assert_focus_ring
 from playing import a_move, choose_seats, current_moves, dismiss_show, new_game, press, press_by_keyboard, tab_to, words

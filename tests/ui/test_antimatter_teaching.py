@@ -186,3 +186,22 @@ def test_the_app_opens_with_how_to_play_and_gives_a_first_hint():
     game.show.end()
     assert game.table.hint  # the first decision's hint, beside its part of the table
     assert game.table.hinted == "" or game.table.hinted in game.targets
+
+
+def test_a_set_of_cards_taken_off_the_hinted_way_is_stopped_and_kept():
+    """A student who took a movement card the heuristic set does not hold is told to stop (the cards
+    stay in the hand), never to play a set the hint did not choose."""
+    for seed in range(40):
+        for state, view, found, legal in first_game(seed):
+            if view is None or view["decision"]["kind"] != "cards" or view["decision"]["chosen"]:
+                continue
+            plan = renderer._card_plan(view, 0)
+            off = [a for a in legal if type(a).__name__ == "PickCard" and a.card not in plan]
+            if not plan or not off:
+                continue
+            state.apply(off[0])
+            words, key = renderer.hint(state.view(0))
+            stop = str(state.legal_actions()[-1])
+            assert key is None and f"“{stop}”" in words and "other cards" in words, words
+            return
+    raise AssertionError("no first game took a card off the hinted set")

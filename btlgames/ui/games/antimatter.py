@@ -697,10 +697,9 @@ def _card_plan(view, seat) -> list[str]:
     return []
 
 
-def _card_choice(view, seat, legal):
-    """The cards decision's move towards the heuristic Scientist's set; where the cards taken so far
-    are not part of it, stop (the cards stay in the hand)."""
-    chosen, plan = list(view["decision"].get("chosen", [])), _card_plan(view, seat)
+def _card_choice(chosen: list[str], plan: list[str], legal):
+    """The cards decision's move towards the heuristic Scientist's set (``plan``); where the cards
+    taken so far are not part of it, stop (the cards stay in the hand)."""
     missing = Counter(plan)
     missing.subtract(chosen)
     if not plan or min(missing.values(), default=0) < 0:
@@ -710,11 +709,12 @@ def _card_choice(view, seat, legal):
     return PickCard(next(c for c in plan if missing[c] > 0))
 
 
-def _bot_choice(view, legal):
-    """What the game's heuristic Scientist would do here."""
-    if view["decision"]["kind"] == "cards":
-        return _card_choice(view, view["viewer"], legal)
-    return HeuristicBot().choose(view, legal)
+def _cards_hint(view, seat, legal) -> str:
+    chosen, plan = list(view["decision"].get("chosen", [])), _card_plan(view, seat)
+    choice = _card_choice(chosen, plan, legal)
+    key = ("hint.pick" if isinstance(choice, PickCard) else "hint.play_set" if isinstance(choice, PlayMovement)
+           else "hint.other_set" if chosen and plan else "hint.no_cards")
+    return _teach(key, button=str(choice))
 
 
 def _piece_words(kind: str) -> str:
@@ -753,9 +753,7 @@ def _action_hint(view, seat, action) -> str:
 def _button_hint(kind: str, choice) -> str:
     """A hint for a move made with a button (or a mat): the button's own words quoted, and why."""
     button = str(choice)
-    if kind == "cards":
-        key = "hint.pick" if isinstance(choice, PickCard) else "hint.play_set" if isinstance(choice, PlayMovement) else "hint.no_cards"
-    elif kind in ("respond", "helicity"):
+    if kind in ("respond", "helicity"):
         key = "hint.shield" if isinstance(choice, Shield) else f"hint.accept_{kind}"
     else:  # discard, and the mats' choices: place, lose, breach
         key = f"hint.{kind}"
@@ -778,7 +776,9 @@ def hint(view) -> tuple[str, str | None] | None:
     legal = legal_from_view(view)
     if not legal:
         return None
-    choice = _bot_choice(view, legal)
+    if kind == "cards":  # buttons: the set is taken card by card
+        return _cards_hint(view, seat, legal), None
+    choice = HeuristicBot().choose(view, legal)  # the game's own heuristic Scientist
     if kind in ("move", "route", "nudge"):
         return _move_hint(view, seat, choice.space), target(choice)
     if kind == "action":
@@ -805,7 +805,7 @@ def _mats_after(records, view) -> list[list[list[str]]]:
     mats, out = [list(m["pieces"]) for m in view["mats"]], []
     for record in reversed(records):
         out.append([list(m) for m in mats])
-        if record["kind"] == "take" and record["mat"] is not None:
+        if record["kind"] == "take":
             mats[record["mat"]].remove(record["piece"])
         elif record["kind"] in ("lose", "breach"):
             mats[record["mat"]] += record["pieces"]
