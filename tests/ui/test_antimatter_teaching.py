@@ -205,3 +205,14 @@ def test_a_set_of_cards_taken_off_the_hinted_way_is_stopped_and_kept():
             assert key is None and f"“{stop}”" in words and "other cards" in words, words
             return
     raise AssertionError("no first game took a card off the hinted set")
+
+
+def test_a_kicked_pawn_lands_where_it_hinders_a_rival_and_helps_an_ally():
+    for state, view, found, legal in first_game(0):  # Scientist 1 kicks Scientist 2 with a Heisenberg Kick
+        if view["decision"]["kind"] == "nudge":
+            break
+    assert view["decision"]["mover"] == 1 and found[0].endswith("helps its Scientist least.")
+    assert found[1] in {renderer.target(a) for a in legal}
+    ally = dict(view, owner_of=[0, 0])  # the same kick in a game where both collect for one lab
+    words, key = renderer.hint(ally)
+    assert words.endswith("helps most.") and key in {renderer.target(a) for a in legal} and key != found[1]

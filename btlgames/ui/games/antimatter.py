@@ -727,8 +727,9 @@ def _move_hint(view, seat, space: str) -> str:
     d = view["decision"]
     board = catalogue().board
     s = board.spaces[space]
-    if d["mover"] != seat:
-        return _teach("hint.kick", space=space_name(space))
+    if d["mover"] != seat:  # a Heisenberg Kick: the bot helps an ally's pawn, hinders a rival's
+        ally = view["owner_of"][d["mover"]] == view["owner_of"][seat]
+        return _teach("hint.kick_ally" if ally else "hint.kick", space=space_name(space))
     if _complete(view, seat):
         return _teach("hint.center" if space == board.center else "hint.home", space=space_name(space))
     if s.kind == "particle" and kind_of(s.piece) in _needs(view, seat):
