@@ -12,12 +12,13 @@ import math
 import sys
 from collections import Counter
 from functools import lru_cache
+from itertools import permutations
 
 import ipywidgets as w
 
 from ...antimatter import words
-from ...antimatter.actions import (Accept, Breach, Discard, Lose, MoveTo, PickCard, PlaceOn, PlayAction,
-                                   PlayMovement, Roll, Shield, Stop, card_name, piece_name, space_name)
+from ...antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
+                                   PlayAction, PlayMovement, Roll, Shield, Stop, card_name, piece_name, space_name)
 from ...antimatter.bots import HeuristicBot
 from ...antimatter.chart import buildable
 from ...antimatter.data import catalogue, colour_of, kind_of
@@ -655,14 +656,19 @@ def _card_moves(view, seat, chosen) -> list:
 
 
 def legal_from_view(view) -> list:
-    """The moves of the seat to play, from its own view (what a hint may recommend); the rules'
-    order. Team mode's order and shares are left out: their hints name no move."""
+    """The moves of the seat to play, from its own view (what a hint may recommend), in the rules'
+    order."""
     d, seat = view["decision"], view["viewer"]
     kind = d.get("kind")
     if kind in ("move", "route", "nudge"):
         return [MoveTo(s) for s in d["options"]]
     if kind == "roll":
         return [Roll()]
+    if kind == "order":
+        return [Order(p) for p in permutations(view["groups"][view["group"]])]
+    if kind == "allocate":
+        rest = sum(view["dice"]) - sum(d["shares"])
+        return [Allocate(d["order"][len(d["shares"])], n) for n in range(rest + 1)]
     if kind == "cards":
         return _card_moves(view, seat, d.get("chosen", []))
     cards = catalogue().cards
@@ -756,7 +762,7 @@ def _button_hint(kind: str, choice) -> str:
     button = str(choice)
     if kind in ("respond", "helicity"):
         key = "hint.shield" if isinstance(choice, Shield) else f"hint.accept_{kind}"
-    else:  # discard, and the mats' choices: place, lose, breach
+    else:  # discard, team mode's order and shares, and the mats' choices: place, lose, breach
         key = f"hint.{kind}"
     return _teach(key, button=button)
 
@@ -772,8 +778,6 @@ def hint(view) -> tuple[str, str | None] | None:
         needs = _needs(view, seat)
         key = "hint.roll_home" if _complete(view, seat) else "hint.roll"
         return _teach(key, needs=", ".join(_piece_words(k) for k in needs)), None
-    if kind in ("order", "allocate"):
-        return _teach(f"hint.{kind}"), None
     legal = legal_from_view(view)
     if not legal:
         return None
