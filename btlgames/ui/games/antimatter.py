@@ -556,8 +556,8 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
 
 # -- the teaching layer ------------------------------------------------------------------------------
 # The science moments: a Pauli bounce (the first of a game: its science does not change), each piece
-# annihilated by its antiparticle, a proton or neutron's three quarks together (each lab's first of
-# each), and an atom brought to the Center complete. Read from the public log and the view only.
+# annihilated by its antiparticle, each proton or neutron whose three quarks come together on a mat,
+# and an atom brought to the Center complete. Read from the public log and the view only.
 _teach = words_of("antimatter.teach")
 QUARKS = ("up", "down")
 
