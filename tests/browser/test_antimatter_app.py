@@ -1,9 +1,10 @@
 """Antimatter Matters in a real Chromium through the kit's Voilà server: a 3-Scientist standard
 game, Scientist 1 playing by presses on the board (or the buttons beside it; the first four by
-the keyboard alone), two heuristic bots, played to a win."""
+the keyboard alone), two heuristic bots, played to a win; and a student's first game of two
+Scientists following the hints to the end that says what it showed."""
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import a_move, choose_seats, new_game, press, press_by_keyboard, tab_to
+from playing import a_move, choose_seats, current_moves, dismiss_show, new_game, press, press_by_keyboard, tab_to, words
 
 pytestmark = pytest.mark.browser
 
@@ -40,3 +41,73 @@ def test_a_three_scientist_game_is_played_to_a_win(page, open_app):
     assert " won!" in app.inner_text()
     assert "An atom was brought to the Center complete." in app.inner_text()
     assert_accessible(page, "Antimatter Matters at the end of a game")
+
+
+FIRST_GAME = 31  # 2 Scientists, hydrogen-1: 13 presses following the hints; a Pauli bounce, a proton, an atom
+
+
+def _hinted_button(page):
+    """The move button the hint's words quote (a move with no part of the table), or None."""
+    note = page.locator(".btl-callout").inner_text()
+    return next((b for b in current_moves(page).all() if f"“{b.inner_text()}”" in note), None)
+
+
+def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_app):
+    """A student alone, who never read the rulebook: the app opens with its "how to play" (a mat and
+    a Pauli bounce drawn as the table draws them), the first game's hints point at the board or quote
+    the button, the science moments come large as they happen, and the end says what the game showed,
+    with a way to its science."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(PLAY, wait_until="commit")
+    show = page.locator(".btl-show-view.btl-showing .btl-show")
+    show.wait_for(timeout=120_000)
+    assert words(page, "antimatter.teach.how.title") in show.inner_text()
+    assert page.locator(".btl-show .am-mat .am-slot").count() >= 6  # the picture: the lab's own mat
+    shown = show.locator(".btl-show-title, .btl-show-body, .btl-show-nav")  # not the screen reader's copy
+    said = " ".join(shown.all_inner_texts())
+    page.locator(".btl-show-next").click()  # the two rules of nature
+    page.wait_for_function("t => document.querySelector('.btl-show-title')?.innerText !== t",
+                           arg=words(page, "antimatter.teach.how.title"))
+    said += " " + " ".join(shown.all_inner_texts())
+    assert words(page, "antimatter.teach.how.rules_title") in said and page.locator(".btl-show svg circle").count() >= 4
+    assert len(said.split()) <= 200  # a screen or less, the buttons' words included
+    page.locator(".btl-show-next").click()  # done: the table
+    page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
+    choose_seats(page, ["a person", "bot: heuristic"])
+    new_game(page, FIRST_GAME)
+    moments, hinted, presses = [], 0, 0
+    for _ in range(60):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            break
+        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
+            moments.append(page.locator(".btl-show-title").inner_text())
+            if len(moments) == 1:  # its picture and words, as a screen reader meets them
+                assert_accessible(page, "Antimatter Matters: a moment of the game over the table")
+            dismiss_show(page)
+            continue
+        note = page.locator(".btl-callout")
+        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
+        target, button = page.locator(".btl-table .btl-hinted"), _hinted_button(page)
+        presses += 1
+        hinted += bool(target.count() or button)
+        press(page, target.first if target.count() else button or a_move(page))
+    else:
+        raise AssertionError("the game did not end within 60 presses")
+    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
+    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
+    for _ in range(10):
+        if end.count():
+            break
+        moments.append(page.locator(".btl-show-title").inner_text())
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    assert end.count(), "the game's end says what it showed"
+    assert words(page, "app.what_it_showed") in end.inner_text()
+    assert "This game: Pauli bounces 1" in end.inner_text() and "built hydrogen-1" in end.inner_text()
+    assert hinted == presses >= 10, (hinted, presses)
+    for title in ("pauli", "proton", "atom"):  # the science moments, as they happened
+        assert words(page, f"antimatter.teach.moment.{title}_title") in moments, moments
+    dismiss_show(page)
+    assert page.locator(".btl-ending a[href*='pauli.ipynb']").count() == 1  # the way on: the concept page
+    assert page.locator(".btl-hints-toggle").inner_text() == words(page, "app.hints_hidden")  # first game over

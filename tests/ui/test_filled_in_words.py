@@ -224,7 +224,13 @@ def antimatter_lines(mode: str, seed: int) -> list[str]:
         if i % 8 == 0:
             lines.append(shown(antimatter.table(position.view(None))))
         lines += _moves_and_refusals(position, str)
+        seat = position.current_player()
+        found = antimatter.hint(position.view(seat)) if seat is not None else None  # the teaching layer's too
+        lines += [found[0]] if found else []
     lines.append(plain(antimatter.summary(state.view(None))))
+    records = state.log.to_records(None)
+    lines += [step.words for step in antimatter.moments(records, state.view(None), [])]
+    lines += [plain(antimatter.ending(state.view(None), records))] + [step.words for step in antimatter.how_to_play()]
     return lines + _prompts(antimatter.seat_name, players)
 
 

@@ -12,22 +12,28 @@ import math
 import sys
 from collections import Counter
 from functools import lru_cache
+from itertools import permutations
 
 import ipywidgets as w
 
 from ...antimatter import words
-from ...antimatter.actions import card_name, piece_name, space_name
+from ...antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
+                                   PlayAction, PlayMovement, Roll, Shield, Stop, card_name, piece_name, space_name)
+from ...antimatter.bots import HeuristicBot
 from ...antimatter.chart import buildable
 from ...antimatter.data import catalogue, colour_of, kind_of
 from ...antimatter.goals import PRESETS, atoms as atoms_of_chart, shown
 from ...antimatter.mats import slots
+from ...antimatter.moves import directed_walks, free_walks, landing
 from ...antimatter.rules import MODES
-from ...core.i18n import t
+from ...core.i18n import t, with_language, words_of
 from ...core.registry import load, spec
+from ...core.runtime import page_link
 from ...science.elements import element_name
 from ...science.nuclides import stable_nuclide
 from ..app.game_app import GameApp
 from ..app.renderer import badge, esc, kind_group, own_words
+from ..app.show import Step
 from ..common.seats import COLOURS as SEAT_COLOURS, SYMBOLS as SEAT_SYMBOLS
 
 GAME = "antimatter"
@@ -555,18 +561,400 @@ def play(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opt
     return app(seed, seats, mode, atom, **options).widget
 
 
-# -- the teaching layer (to come: a how to play, hints, the game's moments, its ending) --------------
-def how_to_play() -> list:
+# -- the teaching layer ------------------------------------------------------------------------------
+# The science moments: a Pauli bounce (the first of a game: its science does not change), each piece
+# annihilated by its antiparticle, each proton or neutron whose three quarks come together on a mat,
+# and an atom brought to the Center complete. Read from the public log and the view only.
+_teach = words_of("antimatter.teach")
+QUARKS = ("up", "down")
+
+
+def _strip(spaces: list[str], pawns: dict[str, int], note: str, arrows=()) -> str:
+    """Some spaces of the board in a row, drawn as the board draws them, with the pawns on them and
+    ``arrows`` (from, to, dashed) between spaces by their places in the row: a picture for the show
+    (no part of it is a move)."""
+    step, r = 90, SPACE_R
+    width = step * len(spaces)
+    parts = [f'<svg viewBox="0 0 {width} 150" role="img" aria-label="{esc(note)}" class="am-strip" '
+             f'style="width:min(100%, {4.5 * len(spaces):.1f}em);max-height:8em">'
+             '<defs><marker id="am-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+             'orient="auto"><path d="M0 0L10 5L0 10z" fill="#111"/></marker></defs>']
+    for i in range(len(spaces) - 1):
+        parts.append(f'<line x1="{step * i + 45}" y1="90" x2="{step * (i + 1) + 45}" y2="90" stroke="#999" stroke-width="6"/>')
+    for i, sid in enumerate(spaces):
+        x = step * i + 45
+        text, fill, ink = _symbol(catalogue().board.spaces[sid])
+        size = 26 if len(text) <= 3 else 15
+        parts.append(f'<circle cx="{x}" cy="90" r="{r}" fill="{fill}" stroke="#333" stroke-width="3"/>'
+                     f'<text x="{x}" y="{90 + size * .35:.0f}" font-size="{size}" text-anchor="middle" '
+                     f'font-weight="700" fill="{ink}" font-family="sans-serif">{esc(text)}</text>')
+        if sid in pawns:
+            seat = pawns[sid]
+            parts.append(f'<circle cx="{x + 18}" cy="66" r="21" fill="{COLOURS[seat]}" stroke="#fff" stroke-width="3"/>'
+                         f'<text x="{x + 18}" y="74" font-size="21" text-anchor="middle" font-weight="700" fill="#fff" '
+                         f'font-family="sans-serif">{SYMBOLS[seat]}{seat + 1}</text>')
+    for start, end, dashed in arrows:  # the walk above the spaces, the way back below them
+        x0, x1 = step * start + 45, step * end + 45
+        y, bend = (40, 0) if dashed else (124, 150)
+        dash = ' stroke-dasharray="8 6"' if dashed else ""
+        parts.append(f'<path d="M{x0} {y} Q{(x0 + x1) / 2:.0f} {bend} {x1} {y}" fill="none" stroke="#111" '
+                     f'stroke-width="4"{dash} marker-end="url(#am-head)"/>')
+    return "".join(parts) + "</svg>"
+
+
+def _paragraphs(*lines: str) -> str:
+    return "".join(f"<p>{esc(line)}</p>" for line in lines)
+
+
+def how_to_play() -> list[Step]:
+    """Two steps: the goal, a mat and a move; then the two rules of nature a first game meets."""
+    mat = _mat(0, {"type": "proton", "pieces": ["up-red", "up-green"], "safe": False}, False)
+    # Scientist 2 from the up quark: the roll reaches Scientist 1's space, and the pawn goes back one
+    bounce = _strip(["o01", "o02", "o03", "o04"], {"o03": 1, "o02": 0}, _teach("how.pauli"), ((3, 1, True), (1, 2, False)))
+    first = ("how.goal", "how.move")
+    second = ("how.pauli", "how.anti", "how.cards")
+    return [Step(_teach("how.title"), f'<p>{esc(_teach("how.goal"))}</p><div class="btl-show-picture am-how">{mat}</div>'
+                 f'<p>{esc(_teach("how.move"))}</p>', " ".join(_teach(k) for k in first)),
+            Step(_teach("how.rules_title"), f'<p>{esc(_teach("how.pauli"))}</p><div class="btl-show-picture">{bounce}</div>'
+                 + _paragraphs(*(_teach(k) for k in second[1:])), " ".join(_teach(k) for k in second))]
+
+
+# -- hints: the game's own heuristic bot chooses among this decision's moves, rebuilt from the view --
+def _mine(view, seat) -> list[dict]:
+    owner = view["owner_of"][seat]
+    return [m for m in view["mats"] if m["owner"] == owner and not m["safe"]]
+
+
+def _needs(view, seat) -> list[str]:
+    """The kinds of piece the seat's mats still have room for (its own goal, public)."""
+    wanted = Counter()
+    for m in _mine(view, seat):
+        wanted += Counter(slots(m["type"])) - Counter(kind_of(p) for p in m["pieces"])
+    return [kind for kind in catalogue().pieces.kinds if wanted[kind]]
+
+
+def _complete(view, seat) -> bool:
+    mats = _mine(view, seat)
+    return bool(mats) and all(len(m["pieces"]) == len(slots(m["type"])) for m in mats)
+
+
+def _net(cards) -> int:
+    found = catalogue().cards
+    return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
+
+
+def _routable(view, seat, steps: int) -> bool:
+    """Whether movement cards worth ``steps`` end somewhere new (the rules' test, from the view)."""
+    here, center = view["pawns"][seat], catalogue().board.center
+    occupied = {p for s, p in enumerate(view["pawns"]) if s != seat}
+    barred = {here, center} if view["began_center"][seat] else {here}
+    return any(landing(w, occupied) not in barred for w in directed_walks(here, steps))
+
+
+def _card_moves(view, seat, chosen) -> list:
+    """The cards decision's moves: take a held movement card into the set, play the set, stop."""
+    left = Counter(c for c in view["hand"] if catalogue().cards[c].type == "movement")
+    left.subtract(chosen)
+    out = [PickCard(c) for c in sorted(c for c, n in left.items() if n > 0)]
+    net = _net(chosen)
+    if chosen and net and _routable(view, seat, net):
+        out.append(PlayMovement(tuple(chosen)))
+    return out + [Stop()]
+
+
+def legal_from_view(view) -> list:
+    """The moves of the seat to play, from its own view (what a hint may recommend), in the rules'
+    order."""
+    d, seat = view["decision"], view["viewer"]
+    kind = d.get("kind")
+    if kind in ("move", "route", "nudge"):
+        return [MoveTo(s) for s in d["options"]]
+    if kind == "roll":
+        return [Roll()]
+    if kind == "order":
+        return [Order(p) for p in permutations(view["groups"][view["group"]])]
+    if kind == "allocate":
+        rest = sum(view["dice"]) - sum(d["shares"])
+        return [Allocate(d["order"][len(d["shares"])], n) for n in range(rest + 1)]
+    if kind == "cards":
+        return _card_moves(view, seat, d.get("chosen", []))
+    cards = catalogue().cards
+    if kind == "action":
+        held = sorted({c for c in view["hand"] if cards[c].type == "action"})
+        return [*(PlayAction(c, s) for c in held for s in ([seat] if cards[c].target == "self" else range(view["players"]))),
+                Stop()]
+    if kind in ("respond", "helicity"):
+        return [*(Shield(c) for c in sorted({c for c in view["hand"] if cards[c].type == "shield"})), Accept()]
+    if kind == "place":
+        return [PlaceOn(m, d["piece"]) for m in d["options"]]
+    if kind == "lose":
+        return [Lose(m, p) for m, p in d["options"]]
+    if kind == "breach":
+        return [Breach(m) for m in d["options"]]
+    if kind == "discard":
+        return [Discard(c) for c in sorted(set(view["hand"]))]
     return []
 
 
-def hint(view):
+def _card_plan(view, seat) -> list[str]:
+    """The set of movement cards the heuristic Scientist would play from this hand (none: []).
+    It plans when it has taken no card yet, then takes the set's cards one by one: asked along
+    that way, it names them."""
+    bot, chosen = HeuristicBot(), []
+    for _ in range(len(view["hand"]) + 1):
+        now = {**view, "decision": {**view["decision"], "chosen": list(chosen)}}
+        choice = bot.choose(now, _card_moves(now, seat, chosen))
+        if not isinstance(choice, PickCard):
+            return chosen if isinstance(choice, PlayMovement) else []
+        chosen = sorted(chosen + [choice.card])
+    return []
+
+
+def _card_choice(chosen: list[str], plan: list[str], legal):
+    """The cards decision's move towards the heuristic Scientist's set (``plan``); where the cards
+    taken so far are not part of it, stop (the cards stay in the hand)."""
+    missing = Counter(plan)
+    missing.subtract(chosen)
+    if not plan or min(missing.values(), default=0) < 0:
+        return Stop()
+    if chosen == plan:
+        return PlayMovement(tuple(chosen)) if PlayMovement(tuple(chosen)) in legal else Stop()
+    return PickCard(next(c for c in plan if missing[c] > 0))
+
+
+def _cards_hint(view, seat, legal) -> str:
+    chosen, plan = list(view["decision"].get("chosen", [])), _card_plan(view, seat)
+    choice = _card_choice(chosen, plan, legal)
+    key = ("hint.pick" if isinstance(choice, PickCard) else "hint.play_set" if isinstance(choice, PlayMovement)
+           else "hint.other_set" if chosen and plan else "hint.no_cards")
+    return _teach(key, button=str(choice))
+
+
+def _piece_words(kind: str) -> str:
+    return words.piece(kind).lower() if kind in QUARKS else words.piece(kind)
+
+
+def _move_hint(view, seat, space: str) -> str:
+    """Why this space: the piece a mat needs there (and what that piece does in an atom), the
+    Center once the atom is complete, or the way towards what is needed."""
+    d = view["decision"]
+    board = catalogue().board
+    s = board.spaces[space]
+    if d["mover"] != seat:  # a Heisenberg Kick: the bot helps an ally's pawn, hinders a rival's
+        ally = view["owner_of"][d["mover"]] == view["owner_of"][seat]
+        return _teach("hint.kick_ally" if ally else "hint.kick", space=space_name(space))
+    if _complete(view, seat):
+        return _teach("hint.center" if space == board.center else "hint.home", space=space_name(space))
+    if s.kind == "particle" and kind_of(s.piece) in _needs(view, seat):
+        kind = kind_of(s.piece)
+        return _teach("hint.piece", space=space_name(space), piece=piece_name(s.piece)) + " " + _teach(f"why.{kind}")
+    lines = [_teach(f"hint.to_{s.kind}" if s.kind in ("draw", "tunnel", "antimatter") else "hint.closer",
+                    space=space_name(space), needs=", ".join(_piece_words(k) for k in _needs(view, seat)))]
+    if s.kind != "antimatter" and any(board.spaces[o].kind == "antimatter" for o in d["options"]):
+        lines.append(_teach("hint.avoid"))
+    return " ".join(lines)
+
+
+def _action_hint(view, seat, action) -> str:
+    if isinstance(action, Stop):
+        return _teach("hint.no_action", button=str(action))
+    card = catalogue().cards[action.card]
+    if action.target == seat:
+        return _teach("hint.action_self", card=card_name(action.card), text=words.card_text(action.card))
+    return _teach("hint.action_rival", card=card_name(action.card), n=action.target + 1)
+
+
+def _button_hint(kind: str, choice) -> str:
+    """A hint for a move made with a button (or a mat): the button's own words quoted, and why."""
+    button = str(choice)
+    if kind in ("respond", "helicity"):
+        key = "hint.shield" if isinstance(choice, Shield) else f"hint.accept_{kind}"
+    else:  # discard, team mode's order and shares, and the mats' choices: place, lose, breach
+        key = f"hint.{kind}"
+    return _teach(key, button=button)
+
+
+def hint(view) -> tuple[str, str | None] | None:
+    """A first game's hint for the seat to play: the heuristic Scientist's move and the reason in
+    a student's words, with the part of the table it is made on (None: a button)."""
+    d = view["decision"] if view else None
+    if not d or view["viewer"] != d.get("seat"):
+        return None
+    seat, kind = d["seat"], d["kind"]
+    if kind == "roll":
+        needs = _needs(view, seat)
+        key = "hint.roll_home" if _complete(view, seat) else "hint.roll"
+        return _teach(key, needs=", ".join(_piece_words(k) for k in needs)), None
+    legal = legal_from_view(view)
+    if not legal:
+        return None
+    if kind == "cards":  # buttons: the set is taken card by card
+        return _cards_hint(view, seat, legal), None
+    choice = HeuristicBot().choose(view, legal)  # the game's own heuristic Scientist
+    if kind in ("move", "route", "nudge"):
+        return _move_hint(view, seat, choice.space), target(choice)
+    if kind == "action":
+        return _action_hint(view, seat, choice), target(choice)
+    return _button_hint(kind, choice), target(choice)
+
+
+# -- the moments ---------------------------------------------------------------------------------------
+def _pawns_after(records, view) -> list[list[str]]:
+    """Where the pawns stood after each of ``records`` (the view is after the last): walked back
+    through the moves and tunnels."""
+    pawns, out = list(view["pawns"]), []
+    for record in reversed(records):
+        out.append(list(pawns))
+        if record["kind"] == "move":
+            pawns[record["player"]] = record["start"]
+        elif record["kind"] == "tunnel":
+            pawns[record["player"]] = record["space"]
+    return out[::-1]
+
+
+def _mats_after(records, view) -> list[list[list[str]]]:
+    """Each mat's pieces after each of ``records``: walked back through the takes and losses."""
+    mats, out = [list(m["pieces"]) for m in view["mats"]], []
+    for record in reversed(records):
+        out.append([list(m) for m in mats])
+        if record["kind"] == "take":
+            mats[record["mat"]].remove(record["piece"])
+        elif record["kind"] in ("lose", "breach"):
+            mats[record["mat"]] += record["pieces"]
+    return out[::-1]
+
+
+def _blocked(move: dict, pawns: list[str]) -> tuple[list[str], int] | None:
+    """The walk the Pauli rule cut short, from where the pawn landed to the taken space it reached,
+    and whose pawn stood there; None where it cannot be told."""
+    mover, start, steps = move["player"], move["start"], move["steps"]
+    walks = free_walks(start, steps) if move["how"] == "move" else directed_walks(start, steps)
+    occupied = {p: s for s, p in enumerate(pawns) if s != mover}
+    for walk in walks:
+        if walk[-1] in occupied and landing(walk, set(occupied)) == move["space"]:
+            tail = list(walk[walk.index(move["space"]):]) if move["space"] in walk else list(walk)
+            return tail, occupied[walk[-1]]
     return None
 
 
-def moments(records, view, earlier=()) -> list:
-    return []
+def _pauli_step(record, move, pawns) -> Step:
+    mover = record["player"]
+    found = _blocked(move, pawns)
+    if found:
+        tail, other = found
+        what = _teach("moment.pauli", n=mover + 1, space=space_name(tail[-1]), other=other + 1,
+                      back=space_name(move["space"]))
+        on = {p: s for s, p in enumerate(pawns) if p in tail}
+        walk = ((0, len(tail) - 1, True), (len(tail) - 1, 0, False))  # on to the taken space, and back
+        picture = f'<div class="btl-show-picture">{_strip(tail, on, what, walk)}</div>'
+    else:
+        what, picture = _teach("moment.pauli_plain", n=mover + 1, back=space_name(move["space"])), ""
+    lines = (what, _teach("moment.pauli_nature"), _teach("moment.pauli_simplifies"))
+    return Step(_teach("moment.pauli_title"), picture + _paragraphs(*lines), " ".join(lines), "bounce")
+
+
+def _cause(before) -> dict | None:
+    """What made a piece go, from the records ``before`` the loss: the last spin, action that took
+    effect or card played at once."""
+    for record in reversed(before):
+        if record["kind"] in ("spin", "resolve", "immediate"):
+            return record
+    return None
+
+
+def _antiparticle(cause) -> str | None:
+    """The antiparticle behind a loss (a spinner's sector or a card's), or None (no annihilation)."""
+    if cause is None:
+        return None
+    if cause["kind"] == "spin":
+        sector = next(s for s in catalogue().sectors if s.id == cause["sector"])
+        return sector.id if sector.effect == "anti" else None
+    if cause["kind"] == "resolve" and catalogue().cards[cause["card"]].effect == "lose":
+        return "positron"
+    return None
+
+
+def _annihilation_step(record, anti: str) -> Step:
+    pieces = record["pieces"]
+    lines = [_teach("moment.annihilation", n=record["player"] + 1, anti=words.sector(anti), piece=piece_name(pieces[0]))]
+    if len(pieces) > 1:
+        lines.append(_teach("moment.annihilation_order", pieces=", ".join(piece_name(p) for p in pieces[1:])))
+    lines += [_teach("moment.energy_electron" if kind_of(pieces[0]) == "electron" else "moment.energy_quark"),
+              _teach("moment.annihilation_simplifies")]
+    big = f'<p class="btl-big">{esc(words.sector(anti))} + {_slot(pieces[0], kind_of(pieces[0]))} → {esc(_teach("moment.energy"))}</p>'
+    return Step(_teach("moment.annihilation_title"), big + _paragraphs(*lines), " ".join(lines), "lost")
+
+
+def _hadron_step(record, mat_type: str, pieces: list[str]) -> Step:
+    quarks = [p for p in pieces if kind_of(p) in QUARKS]
+    which = "proton" if mat_type == "proton" else "neutron"
+    lines = (_teach(f"moment.{which}", n=record["player"] + 1), _teach("moment.confinement"))
+    big = '<p class="btl-big">' + " ".join(_slot(p, kind_of(p)) for p in quarks) + "</p>"
+    return Step(_teach(f"moment.{which}_title"), big + _paragraphs(*lines), " ".join(lines), "hit")
+
+
+def _atom_step(seat: int, atom: str) -> Step:
+    nuclide = stable_nuclide(atom)
+    lines = (_teach("moment.atom", n=seat + 1, atom=atom_words(atom), z=nuclide.z, neutrons=nuclide.n),
+             _teach("moment.atom_science"))
+    return Step(_teach("moment.atom_title"), _paragraphs(*lines), " ".join(lines), "hit")
+
+
+def _owner_goal(view, seat: int) -> str:
+    return view["goals"][view["owner_of"][seat]]["atom"]
+
+
+def moments(records, view, earlier=()) -> list[Step]:
+    """The Pauli rule's first bounce of the game, each annihilation, each proton or neutron whose
+    three quarks come together on a mat, an atom brought to the Center complete."""
+    records, steps = list(records), []
+    bounced = any(r["kind"] == "pauli" for r in earlier)
+    pawns, mats = _pawns_after(records, view), _mats_after(records, view)
+    for i, record in enumerate(records):
+        kind = record["kind"]
+        if kind == "pauli" and not bounced and i + 1 < len(records) and records[i + 1]["kind"] == "move":
+            bounced = True
+            steps.append(_pauli_step(record, records[i + 1], pawns[i + 1]))
+        elif kind == "lose":
+            anti = _antiparticle(_cause(list(earlier) + records[:i]))
+            if anti:
+                steps.append(_annihilation_step(record, anti))
+        elif kind == "take" and kind_of(record["piece"]) in QUARKS:
+            pieces = mats[i][record["mat"]]
+            if sum(kind_of(p) in QUARKS for p in pieces) == 3:
+                steps.append(_hadron_step(record, view["mats"][record["mat"]]["type"], pieces))
+        elif kind == "end" and record["reason"] == "atom":
+            steps.append(_atom_step(record["player"], _owner_goal(view, record["player"])))
+        elif kind == "atom":
+            steps.append(_atom_step(record["player"], record["atom"]))
+    return steps
+
+
+# -- the end ---------------------------------------------------------------------------------------
+def _annihilations(records) -> int:
+    return sum(1 for i, r in enumerate(records) if r["kind"] == "lose" and _antiparticle(_cause(records[:i])))
+
+
+def _who_built(view) -> str:
+    """Who built which atom (or who was nearest when the lab closed), in this game's facts."""
+    if view["mode"] == "coop":
+        return _teach("end.coop", atom=atom_words(view["completed"])) if view["completed"] else _teach("end.coop_none")
+    winners = view["winners"]
+    if view["end_reason"] == "atom" and winners:
+        return _teach("end.built", n=winners[0] + 1, atom=atom_words(_owner_goal(view, winners[0])))
+    return _teach("end.closed")
 
 
 def ending(view, records) -> str:
-    return ""
+    """What this game showed: who built which atom, the annihilations and Pauli bounces it had and the
+    protons and neutrons on the mats, the science behind them, where the game simplifies; and the way
+    on to the concept notebook."""
+    records = list(records)
+    hadrons = Counter(m["type"] for m in view["mats"] if sum(kind_of(p) in QUARKS for p in m["pieces"]) == 3)
+    lines = [_who_built(view),
+             _teach("end.numbers", bounces=sum(r["kind"] == "pauli" for r in records),
+                    annihilations=_annihilations(records), protons=hadrons["proton"], neutrons=hadrons["neutron"]),
+             _teach("end.science"), _teach("end.simplifies")]
+    link = page_link("pauli.ipynb")
+    return (_paragraphs(*lines)
+            + f'<p><a href="{esc(with_language(link))}" target="_blank">{esc(_teach("end.more"))}</a></p>')
