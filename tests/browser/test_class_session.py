@@ -1,0 +1,128 @@
+"""A class session (``btlgames class``) as students meet it: a real server started as a teacher
+starts it, every page behind the session's code, the page that asks for it, and yesterday's code
+and login opening nothing."""
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.request
+from http.cookiejar import CookieJar
+
+import pytest
+from access import assert_accessible
+from conftest import Pages, open_app, start_kit_server
+from wording import english_left
+
+from btlgames.core.i18n import t
+from btlgames.ui.serve.server import class_command
+
+pytestmark = pytest.mark.browser
+
+BARE = "/voila/render/_bare/bare.ipynb"
+#: Every kind of thing the server has: the launcher, an app, Voilà's scripts and the kit's template
+#: files, lesson pages, Jupyter's kernel API and contents, and a page that does not exist.
+BEHIND_THE_CODE = ["/", BARE, "/voila/static/voila.js", "/voila/templates/btlgames/static/app.css", "/lessons/",
+                   "/lessons/research-programme/rules.md", "/api/kernels", "/api/contents", "/no/such/page",
+                   "/voila/api/themes/light/index.css", "/voila/labextensions/x.js", "/terminals/1", "/tree", "/lab"]
+
+
+def the_code(server) -> str:
+    """The code the session printed for the teacher, as a student reads it (ABCD-EFGH)."""
+    found = re.search(r"\?code=([A-Z0-9-]+)", server.log_path.read_text())
+    assert found, server.log_tail()
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def class_session(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    server = start_kit_server(folder, name="class",
+                              command=lambda port: class_command(folder, port=port, ip="127.0.0.1"))
+    yield server
+    assert not server.stop()
+
+
+class Refused(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # a redirect is an answer to look at, not to follow
+        return None
+
+
+def ask(server, path: str, method: str = "GET", jar: CookieJar | None = None) -> tuple[int, str]:
+    """The status and the redirect's target of one request (no redirect followed)."""
+    opener = urllib.request.build_opener(Refused, urllib.request.HTTPCookieProcessor(CookieJar() if jar is None else jar))
+    request = urllib.request.Request(server.url + path, method=method, data=b"" if method == "POST" else None)
+    try:
+        with opener.open(request, timeout=20) as reply:
+            return reply.status, ""
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers.get("Location", "")
+
+
+def test_without_the_code_only_the_page_asking_for_it_is_served(class_session):
+    code = the_code(class_session)
+    for path in BEHIND_THE_CODE + ["/?code=" + code[::-1], "/?code=", "/?token=" + code.replace("-", "")[::-1]]:
+        status, where = ask(class_session, path)
+        assert (status, where.split("?")[0]) == (302, "/login"), (path, status, where)
+    assert ask(class_session, "/api/kernels", "POST")[0] == 403  # no kernel for a stranger
+    assert ask(class_session, "/login")[0] == 200
+
+
+def test_a_wrong_code_is_refused_in_words_and_the_right_one_opens_the_apps(browser, class_session):
+    pages = Pages(browser, class_session)
+    try:
+        page = pages.new()
+        page.goto("/")
+        assert page.url.startswith(class_session.url + "/login?next=")
+        assert_accessible(page, "the class code page")
+        page.get_by_label(t("class_session.code", "en")).fill("ABCD-EFGH")
+        page.get_by_role("button", name=t("class_session.join", "en")).click()
+        page.get_by_role("alert").wait_for()
+        assert page.get_by_role("alert").inner_text() == t("class_session.wrong_code", "en")
+        assert "/login" in page.url and page.locator(".btl-game").count() == 0
+        typed = the_code(class_session).replace("-", " ").lower()  # as a student may type it
+        page.get_by_label(t("class_session.code", "en")).fill(typed)
+        page.get_by_role("button", name=t("class_session.join", "en")).click()
+        page.locator(".btl-game").first.wait_for()
+        assert page.url == class_session.url + "/"
+        app = open_app(page, BARE, class_session)  # a kernel, reached through the login's cookie
+        app.click()
+        page.get_by_text("Clicked 1 times").wait_for(timeout=10_000)
+        pages.close(page, unload=False)  # its kernel goes when the session stops (the fixture checks)
+    finally:
+        pages.close_all()
+
+
+def test_the_code_page_speaks_the_page_language(browser, class_session):
+    pages = Pages(browser, class_session)
+    try:
+        page = pages.new()
+        for lang in ("fi", "nl"):
+            page.goto(f"/?lang={lang}")  # the language travels to the code page and back
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.get_by_role("heading", level=1).inner_text() == t("class_session.title", lang)
+            page.get_by_label(t("class_session.code", lang)).fill("XXXX")
+            page.get_by_role("button", name=t("class_session.join", lang)).click()
+            assert page.get_by_role("alert").inner_text() == t("class_session.wrong_code", lang)
+            assert not english_left(page.inner_text("main"), lang)
+    finally:
+        pages.close_all()
+
+
+@pytest.mark.slow
+def test_yesterdays_code_and_login_open_nothing_in_the_next_session(tmp_path):
+    command = lambda port: class_command(tmp_path, port=port, ip="127.0.0.1")  # noqa: E731
+    first = start_kit_server(tmp_path, name="yesterday", command=command)
+    jar, code = CookieJar(), the_code(first)
+    try:
+        assert ask(first, "/?code=" + code, jar=jar) == (200, "")
+        assert ask(first, "/lessons/", jar=jar) == (200, "")  # the login's cookie opens the pages
+    finally:
+        first.stop()
+    today = start_kit_server(tmp_path, name="today", command=command, port=first.port)
+    try:
+        assert the_code(today) != code
+        assert ask(today, "/lessons/", jar=jar)[1].startswith("/login?next=")  # the same cookie, on the same address
+        assert ask(today, "/?code=" + code)[1].startswith("/login?next=")
+        assert ask(today, "/?code=" + the_code(today))[0] == 200
+    finally:
+        today.stop()
