@@ -291,3 +291,37 @@ class ClassFile:
         if len(text) > MOVE_LONGEST:
             raise TableError(t("tables.move_unreadable"), f"{len(text)} characters")
         return json.loads(text)  # a copy of plain JSON: what is checked is what would be stored
+
+
+#: Where a class session tells its kernels the class's folder (they inherit the server's environment).
+ENV_CLASS_DIR = "BTLGAMES_CLASS_DIR"
+
+
+class Keeper:
+    """One device's hold on a table: the game as the class file holds it, and every move the
+    device makes stored as it is made (a game app at a table keeps its moves through one)."""
+
+    def __init__(self, store: ClassFile, name: Any, game: str, options: dict[str, Any] | None = None):
+        self.store = store
+        self.table = store.open(name, game, options)
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def state(self) -> GameState:
+        """The stored game, as a copy: what the device plays on is never what it is compared with."""
+        return self.table.state.clone()
+
+    def keep(self, state: GameState) -> GameState:
+        """Store the moves ``state`` made after the stored game, one by one, each checked against
+        the game replayed from the file; return the stored game. TableError (in words) when the
+        file refuses one: what came before it is stored, and ``reload()`` gives the file's game."""
+        for move in state.history[self.table.moves:]:
+            self.table = self.store.append(self.table.name, self.table.game_id, self.table.moves, move)
+        return self.state
+
+    def reload(self) -> GameState:
+        self.table = self.store.table(self.table.name)
+        return self.state

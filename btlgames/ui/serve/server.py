@@ -129,7 +129,7 @@ def serve_class(folder: str | os.PathLike, port: int = DEFAULT_PORT, ip: str = "
 
     The class file is opened (made, or its schema checked) before anything is served, so a
     folder that cannot hold it is refused in words at once."""
-    from ...core.tables import ClassFile  # the engine's class file: refuses a bad folder in words
+    from ...core.tables import ENV_CLASS_DIR, ClassFile  # the engine's class file: refuses a bad folder in words
 
     ip = check_class_ip(ip)
     argv = _voila_args(port, ip, resolve_notebooks_dir(notebooks_dir), False, ())
@@ -141,6 +141,7 @@ def serve_class(folder: str | os.PathLike, port: int = DEFAULT_PORT, ip: str = "
                      f"    {address(ip, port, code)}",
                      t("class_session.or_type", address=address(ip, port), code=shown(code)),
                      t("class_session.new_each_time"))), flush=True)
+    os.environ[ENV_CLASS_DIR] = str(where.parent)  # the apps' kernels inherit it: a table page's folder
     _prepare_process()
     _warn_about_known_bad_kernel()
     from .class_gate import ClassCodeIdentityProvider, ClassVoila  # imports Voilà: after _prepare_process()
