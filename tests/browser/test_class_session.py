@@ -11,9 +11,11 @@ from http.cookiejar import CookieJar
 import pytest
 from access import assert_accessible
 from conftest import Pages, open_app, start_kit_server
+from playing import a_move, dismiss_show, moves, press
 from wording import english_left
 
 from btlgames.core.i18n import t
+from btlgames.core.tables import ClassFile
 from btlgames.ui.serve.server import class_command
 
 pytestmark = pytest.mark.browser
@@ -104,6 +106,31 @@ def test_the_code_page_speaks_the_page_language(browser, class_session):
             page.get_by_role("button", name=t("class_session.join", lang)).click()
             assert page.get_by_role("alert").inner_text() == t("class_session.wrong_code", lang)
             assert not english_left(page.inner_text("main"), lang)
+    finally:
+        pages.close_all()
+
+
+TABLE = "/voila/render/research-programme/school.ipynb?table=Otters"
+
+
+def test_a_table_played_a_few_moves_resumes_at_the_same_move_after_a_reload(browser, class_session):
+    pages = Pages(browser, class_session)
+    try:
+        page = pages.new()
+        page.goto("/?code=" + the_code(class_session))
+        open_app(page, TABLE, class_session)
+        dismiss_show(page)  # a new table's game opens with how to play
+        for _ in range(3):
+            press(page, a_move(page))
+        made, drawn = moves(page), page.locator(".btl-table").inner_html()
+        assert made >= 3
+        page.reload(wait_until="commit")
+        open_app(page, None, class_session)
+        assert moves(page) == made and page.locator(".btl-table").inner_html() == drawn
+        with ClassFile(class_session.log_path.parent) as store:  # the class's file, as the server keeps it
+            assert store.table("Otters").moves == made
+        assert t("app.at_table", "en", name="Otters", n=made) in page.locator(".btl-status").inner_text()
+        pages.close(page, unload=False)  # its kernel goes when the session stops (the fixture checks)
     finally:
         pages.close_all()
 
