@@ -121,6 +121,7 @@ class ClassFile:
         if not folder.is_dir():
             raise TableError(t("tables.no_folder", folder=str(folder)))
         self.path = folder / FILE_NAME
+        self._games: dict[int, tuple[int, str, GameState]] = {}  # table id -> (moves, fingerprint, game)
         try:
             self._db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as err:
@@ -197,7 +198,7 @@ class ClassFile:
         has made it yet; a table that exists keeps its own game whatever is asked."""
         key = name_key(name)
         shown = check_name(name)
-        row = self._row(key)
+        row, state = self._read(key)
         if row is None:
             fresh = self._new_game(game, options or {})
             with self._writing():
@@ -206,55 +207,82 @@ class ClassFile:
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
                     (key, shown, secrets.token_hex(16), fresh.name, fresh.version,
                      json.dumps(fresh.options, sort_keys=True), fresh.seed, fresh.digest()))
-            row = self._row(key)
-        return self._table(row)
+            row, state = self._read(key)
+        return Table(row["name"], row["game_id"], state)
 
     def table(self, name: Any) -> Table:
         """The table ``name``'s game replayed to its last stored move, or TableError."""
-        row = self._row(name_key(name))
+        row, state = self._read(name_key(name))
         if row is None:
             raise TableError(t("tables.no_table", name=check_name(name)))
-        return self._table(row)
+        return Table(row["name"], row["game_id"], state)
 
     def append(self, name: Any, game_id: Any, at: Any, move: Any) -> Table:
         """Store ``move`` (an action, or its JSON from a device) as the move after the first ``at``
         of table ``name``'s game ``game_id``, and return the table after it. Refused in words,
         with nothing stored: an unknown table, another table's game, a device that has not seen
-        the latest move, a malformed or illegal move."""
+        the latest move, a malformed or illegal move.
+
+        The move is checked against the game as a read snapshot of the file holds it, outside the
+        write lock (replaying is the slow part, and other tables wait for that lock); the write
+        then stores it only if no device stored a move of this table in between."""
         key = name_key(name)
         if type(at) is not int or at < 0:
             raise TableError(t("tables.damaged_request"), f"move number {at!r}")
         data = self._move_data(move)
+        row, state = self._read(key)
+        if row is None:
+            raise TableError(t("tables.no_table", name=check_name(name)))
+        if game_id != row["game_id"]:
+            raise TableError(t("tables.other_game", name=row["name"]))
+        if at != len(state.history):
+            raise TableError(t("tables.moved_on", name=row["name"], stored=len(state.history), seen=at))
+        try:
+            action = action_from_json(state.actions, data)
+        except (ValueError, TypeError) as err:
+            raise TableError(t("tables.move_unreadable"), str(err)) from None
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise TableError(t("tables.move_illegal", why=str(err))) from None
+        digest = state.digest()
         with self._writing():
-            row = self._row(key)
-            if row is None:
-                raise TableError(t("tables.no_table", name=check_name(name)))
-            if game_id != row["game_id"]:
-                raise TableError(t("tables.other_game", name=row["name"]))
-            state = self._replay(row)
-            if at != len(state.history):
-                raise TableError(t("tables.moved_on", name=row["name"], stored=len(state.history), seen=at))
-            try:
-                action = action_from_json(state.actions, data)
-            except (ValueError, TypeError) as err:
-                raise TableError(t("tables.move_unreadable"), str(err)) from None
-            try:
-                state.apply(action)
-            except IllegalAction as err:
-                raise TableError(t("tables.move_illegal", why=str(err))) from None
+            stored, last = self._db.execute(
+                "SELECT (SELECT count(*) FROM moves WHERE table_id = tables.id), digest FROM tables WHERE id = ?",
+                (row["id"],)).fetchall()[0]
+            if (stored, last) != (at, row["digest"]):  # another device's move came first
+                raise TableError(t("tables.moved_on", name=row["name"], stored=stored, seen=at))
             self._db.execute("INSERT INTO moves (table_id, number, move) VALUES (?, ?, ?)",
-                             (row["id"], len(state.history), json.dumps(state.history[-1], sort_keys=True)))
-            self._db.execute("UPDATE tables SET digest = ? WHERE id = ?", (state.digest(), row["id"]))
+                             (row["id"], at + 1, json.dumps(state.history[-1], sort_keys=True)))
+            self._db.execute("UPDATE tables SET digest = ? WHERE id = ?", (digest, row["id"]))
+        self._games[row["id"]] = (at + 1, digest, state.clone())
         return Table(row["name"], row["game_id"], state)
 
     # -- inside ---------------------------------------------------------------------------------
+    def _read(self, key: str) -> tuple[sqlite3.Row | None, GameState | None]:
+        """The table's row and its game, from one read snapshot (WAL: no writer waits for it).
+        A game this object stored or read last, unchanged since (its moves and fingerprint), is
+        copied rather than replayed."""
+        self._db.execute("BEGIN")
+        try:
+            row = self._row(key)
+            if row is None:
+                return None, None
+            count = self._db.execute("SELECT count(*) FROM moves WHERE table_id = ?", (row["id"],)).fetchall()[0][0]
+            known = self._games.get(row["id"])
+            if known is not None and known[:2] == (count, row["digest"]):
+                return row, known[2].clone()
+            state = self._replay(row)
+            self._games[row["id"]] = (count, row["digest"], state.clone())
+            return row, state
+        finally:
+            self._db.execute("COMMIT")
+
     def _row(self, key: str) -> sqlite3.Row | None:
         cursor = self._db.execute("SELECT * FROM tables WHERE key = ?", (key,))
         cursor.row_factory = sqlite3.Row
-        return cursor.fetchone()
-
-    def _table(self, row: sqlite3.Row) -> Table:
-        return Table(row["name"], row["game_id"], self._replay(row))
+        found = cursor.fetchall()
+        return found[0] if found else None
 
     def _replay(self, row: sqlite3.Row) -> GameState:
         """The table's game, every stored move replayed by the save machinery and its fingerprint
