@@ -147,24 +147,32 @@ class ClassFile:
     # -- the file and its schema ----------------------------------------------------------------
     def _prepare(self) -> None:
         db = self._db
+        self._schema_version()  # another program's file is refused before anything in it changes
         # WAL: a reader never waits for a writer, and a commit is one append to the log.
         if db.execute("PRAGMA journal_mode=WAL").fetchone()[0].lower() != "wal":
             raise TableError(t("tables.not_a_class_file", path=str(self.path)), "WAL mode refused")
         db.execute("PRAGMA synchronous=FULL")  # a commit survives a power cut too, not only a crash
         db.execute("PRAGMA foreign_keys=ON")
         with self._writing():  # two devices may open a new file at once: one makes the schema
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            owner = db.execute("PRAGMA application_id").fetchone()[0]
-            empty = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-            if owner != APPLICATION_ID and not (owner == 0 and version == 0 and empty):
-                raise TableError(t("tables.not_a_class_file", path=str(self.path)))
-            if version > SCHEMA_VERSION:
-                raise TableError(t("tables.newer_schema", found=version, supported=SCHEMA_VERSION))
+            version = self._schema_version()
             for step in range(version, SCHEMA_VERSION):
                 self._migrate(step)
             if version < SCHEMA_VERSION:
                 db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _schema_version(self) -> int:
+        """The file's schema version (0: a new, empty file), or TableError for a file that is not
+        the kit's class file or was written by a newer kit."""
+        db = self._db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        owner = db.execute("PRAGMA application_id").fetchone()[0]
+        empty = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        if owner != APPLICATION_ID and not (owner == 0 and version == 0 and empty):
+            raise TableError(t("tables.not_a_class_file", path=str(self.path)))
+        if version > SCHEMA_VERSION:
+            raise TableError(t("tables.newer_schema", found=version, supported=SCHEMA_VERSION))
+        return version
 
     def _migrate(self, step: int) -> None:
         # executescript would commit the open transaction first, so each statement runs alone
@@ -183,10 +191,13 @@ class ClassFile:
             raise TableError(t("tables.busy"), str(err)) from None
         try:
             yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
+            self._db.execute("COMMIT")
+        except BaseException as err:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error):  # a full disk, a folder made read-only: said in words
+                raise TableError(t("tables.cannot_write", path=str(self.path)), str(err)) from None
             raise
-        self._db.execute("COMMIT")
 
     # -- tables ---------------------------------------------------------------------------------
     def names(self) -> list[str]:

@@ -163,6 +163,19 @@ def test_a_newer_schema_a_foreign_database_and_a_non_database_are_refused(tmp_pa
             ClassFile(tmp_path / "missing")
     with sqlite3.connect(foreign / tables.FILE_NAME) as db:  # refused, and left as it was
         assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["marks"]
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_a_write_the_file_refuses_is_said_in_words_and_stores_nothing(tmp_path):
+    with ClassFile(tmp_path) as store:
+        table = played(store, "Table 1", 2)
+        with sqlite3.connect(tmp_path / tables.FILE_NAME) as db:  # as a full disk refuses a write
+            db.execute("CREATE TRIGGER full BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        refused(store, tmp_path, "Table 1", table.game_id, 2, table.state.legal_actions()[0],
+                words="could not be written (is the disk full")
+        with sqlite3.connect(tmp_path / tables.FILE_NAME) as db:
+            db.execute("DROP TRIGGER full")
+        assert store.append("Table 1", table.game_id, 2, table.state.legal_actions()[0]).moves == 3
 
 
 def test_two_devices_making_the_same_table_at_once_get_one_game(tmp_path):
