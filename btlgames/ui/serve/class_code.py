@@ -51,8 +51,12 @@ def students_host(ip: str) -> str:
         try:  # a UDP "connection" sends nothing: it only asks which address would be used
             probe.connect(("10.255.255.255", 1))
             return probe.getsockname()[0]
-        except OSError:  # no network at all: the teacher's own computer still reaches itself
-            return "127.0.0.1"
+        except OSError:  # no route out (a closed classroom network): the name's own address
+            pass
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:  # no network at all: the teacher's own computer still reaches itself
+        return "127.0.0.1"
 
 
 def address(ip: str, port: int, code: str | None = None) -> str:
