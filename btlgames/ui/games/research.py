@@ -752,14 +752,22 @@ def table_app(name, folder: str | None = None, players: int = 4):
     move stored in the class's file as it is made (``core.tables``). ``folder``: the class's folder,
     by default the one the class session gives its pages (``btlgames class --dir``); a table made
     now seats ``players`` teams of people. Two devices opening one table play one game."""
+    def refused(words: str):
+        return widgets.app([w.HTML(widgets.message(esc(words), error=True))], "btl-game-app")
+
     folder = folder or os.environ.get(ENV_CLASS_DIR)
     if not folder:
-        return widgets.app([w.HTML(widgets.message(esc(say("table.no_class")), error=True))], "btl-game-app")
+        return refused(say("table.no_class"))
     try:
-        keeper = Keeper(ClassFile(folder), name, GAME,
+        store = ClassFile(folder)
+    except TableError as err:  # a class file that is not one
+        return refused(err.message)
+    try:
+        keeper = Keeper(store, name, GAME,
                         {"variant": "school", "players": players, "stories": lesson.default_stories(players)})
-    except TableError as err:  # a forged or odd name, a class file that is not one: in words
-        return widgets.app([w.HTML(widgets.message(esc(err.message), error=True))], "btl-game-app")
+    except TableError as err:  # a forged or odd name
+        store.close()
+        return refused(err.message)
     game = app("school", seats=[HUMAN] * keeper.state.players, hand_privacy=False, table=keeper,
                title=t("research_ui.school_title"), introduce=not keeper.state.history, guided=True)
     box = game.widget
