@@ -3,15 +3,18 @@ starts it, every page behind the session's code, the page that asks for it, and 
 and login opening nothing."""
 from __future__ import annotations
 
+import contextlib
 import re
+import signal
 import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
 
+import psutil
 import pytest
 from access import assert_accessible
 from conftest import Pages, open_app, start_kit_server
-from playing import a_move, dismiss_show, moves, press
+from playing import a_move, moves, press
 from wording import english_left
 
 from btlgames.core.i18n import t
@@ -113,43 +116,54 @@ def test_the_code_page_speaks_the_page_language(browser, class_session):
 TABLE = "/voila/render/research-programme/school.ipynb?table=Otters"
 
 
-def test_a_table_played_a_few_moves_resumes_at_the_same_move_after_a_reload(browser, class_session):
-    pages = Pages(browser, class_session)
-    try:
-        page = pages.new()
-        page.goto("/?code=" + the_code(class_session))
-        open_app(page, TABLE, class_session)
-        dismiss_show(page)  # a new table's game opens with how to play
-        for _ in range(3):
-            press(page, a_move(page))
-        made, drawn = moves(page), page.locator(".btl-table").inner_html()
-        assert made >= 3
-        page.reload(wait_until="commit")
-        open_app(page, None, class_session)
-        assert moves(page) == made and page.locator(".btl-table").inner_html() == drawn
-        with ClassFile(class_session.log_path.parent) as store:  # the class's file, as the server keeps it
-            assert store.table("Otters").moves == made
-        assert t("app.at_table", "en", name="Otters", n=made) in page.locator(".btl-status").inner_text()
-        pages.close(page, unload=False)  # its kernel goes when the session stops (the fixture checks)
-    finally:
-        pages.close_all()
+def at_the_table(page, server) -> tuple[int, str]:
+    """Join ``server``'s class with its code and open the table: the moves made there and its drawing."""
+    page.goto("/?code=" + the_code(server))
+    open_app(page, TABLE, server)
+    return moves(page), page.locator(".btl-table").inner_html()
 
 
 @pytest.mark.slow
-def test_yesterdays_code_and_login_open_nothing_in_the_next_session(tmp_path):
+def test_a_table_resumes_at_its_move_after_a_reload_and_after_the_server_is_killed(browser, tmp_path):
+    """One table played three moves; the page reloaded; then the server killed (SIGKILL) mid-game and
+    the class started again at the same address: yesterday's code and login open nothing there, and
+    the table, opened with the new code, is at the same move."""
     command = lambda port: class_command(tmp_path, port=port, ip="127.0.0.1")  # noqa: E731
-    first = start_kit_server(tmp_path, name="yesterday", command=command)
-    jar, code = CookieJar(), the_code(first)
+    first = start_kit_server(tmp_path, name="first", command=command)
+    pages, jar = Pages(browser, first), CookieJar()
     try:
-        assert ask(first, "/?code=" + code, jar=jar) == (200, "")
-        assert ask(first, "/lessons/", jar=jar) == (200, "")  # the login's cookie opens the pages
+        page = pages.new(first)
+        at_the_table(page, first)
+        for _ in range(3):
+            press(page, a_move(page))  # a new table's how to play is closed first
+        made, drawn = moves(page), page.locator(".btl-table").inner_html()
+        assert made >= 3
+        page.reload(wait_until="commit")
+        open_app(page, None, first)
+        assert moves(page) == made and page.locator(".btl-table").inner_html() == drawn
+        assert t("app.at_table", "en", name="Otters", n=made) in page.locator(".btl-status").inner_text()
+        with ClassFile(tmp_path) as store:  # the class's file, as the server keeps it
+            assert store.table("Otters").moves == made
+        code = the_code(first)
+        assert ask(first, "/?code=" + code, jar=jar) == (200, "")  # a login, kept in a cookie
+
+        kernels = first.kernels()
+        first.process.send_signal(signal.SIGKILL)  # no shutdown of any kind
+        first.process.wait(timeout=20)
+        for kernel in kernels:  # the orphaned kernel a killed server leaves behind
+            with contextlib.suppress(psutil.NoSuchProcess):
+                kernel.kill()
+        pages.close(page, unload=False)
+        again = start_kit_server(tmp_path, name="again", command=command, port=first.port)
+        try:
+            assert the_code(again) != code
+            assert ask(again, "/lessons/", jar=jar)[1].startswith("/login?next=")  # the old login
+            assert ask(again, "/?code=" + code)[1].startswith("/login?next=")  # the old code
+            page = pages.new(again)
+            assert at_the_table(page, again) == (made, drawn)
+            pages.close(page, unload=False)  # its kernel goes as the server stops
+        finally:
+            assert not again.stop()
     finally:
+        pages.close_all()
         first.stop()
-    today = start_kit_server(tmp_path, name="today", command=command, port=first.port)
-    try:
-        assert the_code(today) != code
-        assert ask(today, "/lessons/", jar=jar)[1].startswith("/login?next=")  # the same cookie, on the same address
-        assert ask(today, "/?code=" + code)[1].startswith("/login?next=")
-        assert ask(today, "/?code=" + the_code(today))[0] == 200
-    finally:
-        today.stop()
