@@ -3,7 +3,7 @@ how soon a whole class sharing one link can play, side by side with another buil
 
     .venv/bin/python bench/site.py [SITE_DIR] [--before OLD_SITE [--before-src OLD_CHECKOUT]]
                                    [--students 30] [--link-mbit 50] [--latency-ms 40] [--runs 2]
-                                   [--app pentaquark] [--concept pentaquark/confinement] [--cold-build]
+                                   [--app pentaquark] [--concept pentaquark/confinement,...] [--cold-build]
     .venv/bin/python bench/site.py SITE_DIR --start-profile [--app pentaquark] [--runs 3]
 
 Builds the site into a temporary folder unless SITE_DIR (a built site) is given. Each site is
@@ -13,7 +13,8 @@ that notes every request and counts the bytes sent back, headers included: the b
 wire. Debian's Chromium, headless, loads the pages through it (Chromium's own throttling does not
 cover the Python worker's requests, the relay sees them all):
 
-* a page's first load: the bytes over the wire and the files, for a play app and a concept page;
+* a page's first load: the bytes over the wire and the files, for a play app and concept pages
+  (``--concept``: a comma between two);
 * time to interactive (a play app: its first move pressable; a concept page: its first control),
   cold (a new browser profile: empty HTTP cache) and cached (the same profile again), ``--runs``
   times each, the sites taking turns, with the browser's CPU seconds (all its processes: on a busy
@@ -64,7 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PLAY_READY = ".btl-table .btl-target, .btl-action"
-CONCEPT_READY = ".btl-app .btl-action, .btl-app select"
+CONCEPT_READY = ".btl-app .btl-action:visible, .btl-app select:visible"  # a page may hold hidden ones
 
 
 def folder_size(path: Path) -> int:
@@ -312,7 +313,7 @@ def report(sites: list[Site], args) -> None:
     print()
     row("measure", [site.label for site in sites])
     row("---", ["---" for _ in sites])
-    for kind, name in (("play", f"{args.app} play app"), ("concept", f"{args.concept} page")):
+    for kind, name in (("play", f"{args.app} play app"), *((page, f"{page} page") for page in args.concept.split(","))):
         row(f"{name}: over the wire, cold", [f"{mb(s.first[kind]['bytes'])} ({len(set(s.first[kind]['paths']))} files)"
                                               for s in sites])
         for when in ("cold", "cached"):
@@ -347,7 +348,8 @@ const { loadPyodide } = require(path.join(site, folder, "btl-pyodide.js"));  // 
 })();
 """
 
-#: A play app's notebook as its page runs it, timed step by step (the kernel's comm stubbed: no page).
+#: A play app's page as it starts, timed step by step (the kernel's comm stubbed: no page): the
+#: kernel's import, the widgets', then each code cell of the app's notebook (CELLS, its own code).
 START_PY = """
 import json, time
 from js import process  # Node's: the CPU time of the process (Python's process_time is 0 here)
@@ -360,15 +362,18 @@ steps.append(("ipywidgets", now()))
 import ipywidgets
 import IPython
 IPython.get_ipython().send_comm = lambda *args, **kwargs: None
-steps.append(("btlgames.ui and prose", now()))
-from btlgames import ui
-from btlgames.ui.common import prose
-steps.append(("the app (prose and ui.play)", now()))
-prose.page("{app}/play")("intro")
-ui.play("{app}")
+for cell in json.loads(CELLS):
+    steps.append(("the notebook's cell " + repr(cell.splitlines()[0][:40]), now()))
+    exec(cell, {})
 steps.append(("", now()))
 json.dumps([[name, after[0] - t[0], after[1] - t[1]] for (name, t), (_, after) in zip(steps, steps[1:])])
 """
+
+
+def notebook_cells(app: str) -> list[str]:
+    """The code cells of ``app``'s play notebook, as its page runs them."""
+    notebook = json.loads((ROOT / "notebooks" / app / "play.ipynb").read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
 
 
 def start_profile(site: Path, app: str, runs: int) -> None:
@@ -387,7 +392,7 @@ def start_profile(site: Path, app: str, runs: int) -> None:
         script.write_text(START_JS)
         for run in range(runs + 1):  # the last run with import times (they slow it down)
             profiled = run == runs
-            done = subprocess.run([node, str(script), str(site), build.PYODIDE_FOLDER, packages, START_PY.replace("{app}", app),
+            done = subprocess.run([node, str(script), str(site), build.PYODIDE_FOLDER, packages, START_PY.replace("CELLS", repr(json.dumps(notebook_cells(app)))),
                                    "1" if profiled else ""], capture_output=True, text=True, check=True)
             found = json.loads(done.stdout.strip().splitlines()[-1])
             if profiled:
@@ -448,7 +453,7 @@ def main() -> None:
         print(f"{site.label}: {mb(folder_size(site.folder) - gz)} on disk (and {mb(gz)} of compressed copies), "
               f"{sum(1 for p in site.folder.rglob('*') if p.is_file())} files")
     pages = {"play": (f"voici/render/{args.app}/play.html", PLAY_READY),
-             "concept": (f"voici/render/{args.concept}.html", CONCEPT_READY)}
+             **{page: (f"voici/render/{page}.html", CONCEPT_READY) for page in args.concept.split(",")}}
     blocked: list[str] = []
     from playwright.sync_api import sync_playwright
 

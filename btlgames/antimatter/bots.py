@@ -189,31 +189,33 @@ class HeuristicBot:
         return view["owner_of"][seat] == view["owner_of"][other]
 
     def _cards(self, view, seat, legal):
-        """Work out the best set of movement cards once, then take its cards one by one."""
+        """Work out the best set of movement cards once, then take its cards one by one. A set
+        begun otherwise (by someone else, before the seat was the bot's) is planned again: the
+        best set that holds the cards already taken."""
         chosen = view["decision"]["chosen"]
-        if not chosen:
-            self._plan = self._best_set(view, seat)
         plan = getattr(self, "_plan", None)
+        if not chosen or plan is None or Counter(chosen) - Counter(plan):
+            plan = self._plan = self._best_set(view, seat, chosen)
         if plan and tuple(chosen) == plan:
             play = next((a for a in legal if isinstance(a, PlayMovement)), None)
             if play:
                 return play
         if plan and len(chosen) < len(plan):
-            missing = list(plan)
-            for c in chosen:
-                missing.remove(c)
-            pick = next((a for a in legal if isinstance(a, PickCard) and a.card in missing), None)
+            missing = Counter(plan) - Counter(chosen)
+            pick = next((a for a in legal if isinstance(a, PickCard) and missing[a.card]), None)
             if pick:
                 return pick
         return next(a for a in legal if isinstance(a, Stop))
 
-    def _best_set(self, view, seat):
+    def _best_set(self, view, seat, chosen=()):
+        """The set of the movement cards held (holding ``chosen``) worth most, or None."""
         cards = catalogue().cards
         held = Counter(c for c in view["hand"] if cards[c].type == "movement")
         here = self._value(view, seat, view["pawns"][seat])
         best, best_value, nets = None, here, {}
+        taken = Counter(chosen)
         for combo, net in _sets(tuple(sorted(held.items()))):
-            if net:
+            if net and not taken - Counter(combo):
                 if net not in nets:
                     walks = directed_walks(view["pawns"][seat], net)
                     if view["began_center"][seat]:

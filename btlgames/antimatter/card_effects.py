@@ -32,12 +32,13 @@ class CardsMixin:
         self._send(card_id, sender=seat, target=target)
 
     def _responders(self, target: int, sender: int) -> list[int]:
-        """Who may shield the target: the target; in the cooperative game any other Scientist
-        too, the target first, then round the table (source: shield one another)."""
+        """Who is asked whether to shield the target: the target; in the cooperative game every
+        other Scientist too, the target first, then round the table (source: shield one
+        another). Asked whether or not they hold a shield (K32): who holds one stays secret."""
         if self.options["mode"] != "coop":
-            return [target] if self._shields(target) else []
+            return [target]
         order = [(target + i) % self.players for i in range(self.players)]
-        return [s for s in order if s != sender and self._shields(s)]
+        return [s for s in order if s != sender]
 
     def _send(self, card_id: str, sender: int, target: int) -> None:
         """An action on its way to ``target``: a shield may stop or turn it (K17)."""
@@ -45,9 +46,6 @@ class CardsMixin:
             self._resolve(card_id, sender, target)
             return
         ask = self._responders(target, sender)
-        if not ask:
-            self._resolve(card_id, sender, target)
-            return
         self.decision = {"kind": "respond", "seat": ask[0], "ask": ask[1:], "card": card_id,
                          "sender": sender, "target": target}
 
@@ -104,9 +102,9 @@ class CardsMixin:
                 self._log("no_photon", seat)
         elif c.effect == "helicity":
             self.stats["helicity"] += 1
-            order = [(seat + i) % self.players for i in range(self.players)]
+            order = [(seat + i) % self.players for i in range(self.players)]  # everyone is asked (K32)
             self.tasks.insert(0, {"do": "helicity", "seat": seat, "direction": c.direction,
-                                  "ask": [s for s in order if self._shields(s)], "blockers": []})
+                                  "ask": order, "blockers": []})
 
     def _entangle(self, seat: int, card: str) -> None:
         """K19: the card goes before the drawer, or the next free Scientist to the right; that

@@ -1,4 +1,4 @@
-"""Every Antimatter Matters card, the spinner, the mats and the Stable Atom Chart as printable
+"""Every Antimatter Matters card, the spinner, the mats, the box, the bank and the Stable Atom Chart as printable
 Markdown, from the data files and the nuclide data, in one language (English by default):
 
     python -m btlgames.antimatter.card_sheet > lessons/antimatter-matters/cards.md
@@ -52,6 +52,7 @@ def _markdown() -> str:
     parts += [f"## {_w('mats')}", _table(
         [_w(k) for k in ("mat", "challenge_order")],
         [[words.mat(m), ", ".join(words.piece(k) for k in slots)] for m, slots in pieces.mats.items()])]
+    parts += [_w("box", mats=", ".join(f"{words.mat(m)} × {n}" for m, n in pieces.box.items()))]
     parts += [_w("bank", pieces=", ".join(
         f"{words.piece(p.split('-')[0])} ({t('antimatter.colour.' + p.split('-')[1])}) × {n}" if "-" in p
         else f"{words.piece(p)} × {n}" for p, n in pieces.bank.items()))]

@@ -1,7 +1,8 @@
 """Which atoms of the Stable Atom Chart a game can build (Kit rule K23): every atom built at once
-comes from one bank (K5), so the more Scientists (or teams) build, the simpler the atom must be.
+takes its mats from one box (6 Proton+Electron and 6 Neutron mats, as the source's), so the more
+Scientists (or teams) build, the simpler the atom must be.
 
-The engine refuses a game whose atoms need more pieces than the bank holds (``mats.shortfall``,
+The engine refuses a game whose atoms need more mats than the box holds (``mats.shortfall``,
 which ``AntimatterState.setup`` asks); :func:`buildable` lists what it allows for each game type and
 number of Scientists, and :func:`markdown` writes that as the table the rulebook and the lesson
 plans hold, in one language:
@@ -17,10 +18,8 @@ import sys
 
 from ..core.i18n import DEFAULT_LANGUAGE, speaking, t
 from ..core.registry import spec
-from ..science.nuclides import build_chain
-from .ending import CHAIN_MAX_Z
+from .ending import coop_chain
 from .goals import buildable_atoms
-from .mats import shortfall
 from .rules import team_sizes_fit
 
 
@@ -47,10 +46,9 @@ def buildable(mode: str, players: int, teams: int = 2) -> tuple[str, ...]:
 
 
 def coop_reach() -> str:
-    """The cooperative game's last atom up the chain that the whole bank could hold (K27): no
-    game climbs higher, and a lost piece (it leaves play) can stop it lower."""
-    reach = [n.label for n in build_chain(CHAIN_MAX_Z) if shortfall([n.label]) is None]
-    return reach[-1]
+    """The cooperative game's last atom up the chain, the last the box's mats hold (K27): no game
+    climbs higher, and a lost piece (it leaves play) can stop it lower."""
+    return coop_chain()[-1].label
 
 
 def markdown(lang: str = DEFAULT_LANGUAGE) -> str:

@@ -43,6 +43,7 @@ class Pieces:
     mats: Mapping[str, tuple[str, ...]]      # proton / neutron -> slot kinds, in Challenge order
     mat_names: Mapping[str, str]
     work: Mapping[tuple[str, bool], int]     # (mat, challenge order) -> its worth in K31's head start
+    box: Mapping[str, int]                   # mat -> how many the box holds (source: 6 and 6)
 
     @property
     def quark_kinds(self) -> tuple[str, ...]:
@@ -103,9 +104,31 @@ def _pieces(raw: dict, problems: list[str]) -> Pieces:
             problems.append(f"pieces.toml: mat {mat!r} needs three quarks (one of each colour), has {len(quarks)}")
     if sorted(mats) != ["neutron", "proton"]:
         problems.append(f"pieces.toml: the mats are proton and neutron, not {sorted(mats)}")
+    box = dict(raw.get("box", {}))
+    if sorted(box) != sorted(mats) or any(type(n) is not int or not 1 <= n <= 12 for n in box.values()):
+        problems.append(f"pieces.toml: [box] gives how many of each mat the box holds (1..12), not {box}")
+    else:
+        problems += _bank_fills_the_box(bank, mats, box)
     return Pieces(colours, tuple(names), MappingProxyType(names), MappingProxyType(symbols),
                   MappingProxyType(bank), MappingProxyType(anti), MappingProxyType(mats),
-                  MappingProxyType(mat_names), MappingProxyType(work))
+                  MappingProxyType(mat_names), MappingProxyType(work), MappingProxyType(box))
+
+
+def _bank_fills_the_box(bank: dict, mats: dict, box: dict) -> list[str]:
+    """K5: the bank fills every mat of the box whatever colours were taken first. A mat holds one
+    quark of each colour, and any of its quark slots may be the one left for a colour, so each
+    quark (flavour and colour) is needed at most once per mat that has a slot of its flavour;
+    every other piece as often as the box's mats have slots for it."""
+    problems = []
+    for piece, have in bank.items():
+        kind = piece.split("-")[0]
+        if "-" in piece:
+            most = sum(n for m, n in box.items() if kind in mats[m])
+        else:
+            most = sum(n * mats[m].count(kind) for m, n in box.items())
+        if have < most:
+            problems.append(f"pieces.toml: the bank holds {have} of {piece}; the box's mats may need {most} (K5)")
+    return problems
 
 
 # -- the board --------------------------------------------------------------------------------

@@ -1,11 +1,22 @@
 """How a game ends (Kit rules K23, K27, K29): a mixin of AntimatterState."""
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
+from itertools import takewhile
+
 from ..science.nuclides import build_chain, stable_nuclide
 from . import mats as M
 from .data import catalogue
 
-CHAIN_MAX_Z = 10  # the cooperative ladder runs to neon (K27)
+CHAIN_MAX_Z = 10  # the chart's atoms, up to neon
+
+
+@lru_cache(maxsize=None)
+def coop_chain() -> tuple:
+    """The cooperative ladder (K27): the chart's atoms one after another, each adding mats to the
+    last, up to the last atom the box's mats hold (carbon-12: the source's "try for carbon-12")."""
+    return tuple(takewhile(lambda n: M.shortfall([n.label]) is None, build_chain(CHAIN_MAX_Z)))
 
 
 class EndingMixin:
@@ -35,7 +46,7 @@ class EndingMixin:
         if at_center and self._complete(0):
             for m in active:
                 m["safe"] = True
-            chain = build_chain(CHAIN_MAX_Z)
+            chain = coop_chain()
             self.completed = chain[self.level].label
             self._log("atom", at_center[0], atom=self.completed)
             if self.level + 1 >= len(chain):
@@ -63,9 +74,9 @@ class EndingMixin:
 
     def _finish(self, reason: str, winners: list[int] | None = None, by: int | None = None) -> None:
         if reason == "time" and self.options["mode"] != "coop":
-            counts = {s: self._collected(self.owner_of[s]) for s in range(self.players)}
-            best = max(counts.values())
-            winners = [s for s, c in counts.items() if c == best]
+            progress = {s: self._progress(self.owner_of[s]) for s in range(self.players)}
+            best = max(progress.values())
+            winners = [s for s, p in progress.items() if p == best]
         elif reason == "time":
             winners = list(range(self.players)) if self.completed else []
         self.winning = sorted(winners or [])
@@ -74,5 +85,14 @@ class EndingMixin:
         self.end_reason = reason
         self._log("end", by, reason=reason, winners=list(self.winning), atom=self.completed)
 
-    def _collected(self, owner: int) -> int:
-        return sum(len(m["pieces"]) for m in self.mats if m["owner"] == owner)
+    def _progress(self, owner: int) -> tuple:
+        """How close an owner came to its own atom when the lab closes (K29): the share of its
+        goal's pieces on its mats (a goal's size is no merit: hydrogen one piece short is ahead of
+        deuterium four short); on a tie the fewest pieces still missing, then the pawn nearest the
+        Center (a team: its member nearest it)."""
+        mats = [m for m in self.mats if m["owner"] == owner]
+        placed = sum(len(m["pieces"]) for m in mats)
+        total = sum(len(M.slots(m["type"])) for m in mats)
+        distance = catalogue().board.distance
+        nearest = min(distance[self.pawns[s]] for s in range(self.players) if self.owner_of[s] == owner)
+        return Fraction(placed, total), placed - total, -nearest

@@ -1,5 +1,6 @@
-"""The mats and the pieces on them (Kit rules K5-K7): what fits, what is complete, and whether
-the pieces still in play can complete a set of mats. Pure functions of plain data."""
+"""The mats and the pieces on them (Kit rules K5-K7, K23): what fits, what is complete, whether
+the pieces still in play can complete a set of mats, and whether a game's atoms fit the box.
+Pure functions of plain data."""
 from __future__ import annotations
 
 from collections import Counter
@@ -73,14 +74,15 @@ def needed_for(z: int, n: int) -> Counter:
 
 
 def shortfall(goal_atoms: Iterable[str]) -> tuple[str, int, int] | None:
-    """The first kind of piece the bank holds too few of to build all these atoms at once, as
-    (kind, needed, in the bank), or None when the bank holds enough of every kind."""
-    total = Counter()
+    """The first mat the box holds too few of to build all these atoms at once, as (mat, needed,
+    in the box), or None when they fit the box (K23). The bank is sized to the box (data.py checks
+    it on load: K5), so what fits the box never runs short of a piece or a colour."""
+    need = Counter()
     for atom in goal_atoms:
-        total += needed_for(*stable_nuclide(atom).mats)
-    pieces = catalogue().pieces
-    for kind, need in total.items():
-        have = sum(n for p, n in pieces.bank.items() if kind_of(p) == kind)
-        if need > have:
-            return kind, need, have
+        protons, neutrons = stable_nuclide(atom).mats
+        need += Counter(proton=protons, neutron=neutrons)
+    box = catalogue().pieces.box
+    for mat in ("proton", "neutron"):
+        if need[mat] > box[mat]:
+            return mat, need[mat], box[mat]
     return None

@@ -1,4 +1,4 @@
-"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K31).
+"""Antimatter Matters as a state machine (lessons/antimatter-matters/rules.md, kit rules K1-K32).
 
 A turn is a script of steps (roll, move, movement cards, one action card, draw two); each step
 either asks its seat a question (``decision``) or runs. Effects (board events, cards, spinner
@@ -16,13 +16,13 @@ from typing import ClassVar
 from ..core.events import Event
 from ..core.i18n import t
 from ..core.state import Action, GameState, LazyView
-from ..science.nuclides import build_chain, stable_nuclide
+from ..science.nuclides import stable_nuclide
 from . import mats as M, words
 from .actions import (ACTIONS, Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
                       PlayAction, PlayMovement, Roll, Shield, Stop)
 from .data import card_of, catalogue, colour_of, kind_of
 from .card_effects import CardsMixin
-from .ending import CHAIN_MAX_Z, EndingMixin
+from .ending import EndingMixin, coop_chain
 from .goals import buildable_atoms, seat_goals
 from .moves import destinations, directed_walks, free_neighbours, free_walks, landing
 from .pieces import PiecesMixin
@@ -37,8 +37,9 @@ MODES = ("standard", "challenge", "mixed", "team", "coop")
 @dataclass
 class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
     name: ClassVar[str] = "antimatter"
-    # 2: the head start in mixed games (K31) plays mixed games differently; 3: and its retuned worth
-    version: ClassVar[int] = 3
+    # 2: the head start in mixed games (K31) plays mixed games differently; 3: and its retuned worth;
+    # 4: the bank sized to the box (K5), the box's mats (K23, K27), closing time by progress (K29)
+    version: ClassVar[int] = 4
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
 
     groups: list = field(default_factory=list)      # who takes a turn together: [[seat, ...], ...]
@@ -89,14 +90,14 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         atom = self.options["atom"]
         challenge = mode == "challenge" or self.options["challenge"]  # the source: in any game type
         if mode == "coop":
-            self.goals = [{"atom": build_chain(CHAIN_MAX_Z)[0].label, "challenge": challenge}]
+            self.goals = [{"atom": coop_chain()[0].label, "challenge": challenge}]
         elif mode == "mixed":
             self.goals = seat_goals(self.options["goals"], n, atom, challenge)
         else:
             self.goals = [{"atom": atom, "challenge": challenge} for _ in range(max(self.owner_of) + 1)]
         self.bank = dict(catalogue().pieces.bank)
         self.out_of_play = {p: 0 for p in self.bank}
-        self._check_bank()
+        self._check_box()
         for owner, goal in enumerate(self.goals):
             z, nn = stable_nuclide(goal["atom"]).mats
             self._add_mats(owner, z, nn)
@@ -117,19 +118,19 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         self._start_turn()
         self._advance()
 
-    def _check_bank(self) -> None:
-        """Every owner's atom must be buildable from the bank at once (the source: the atoms
-        possible depend on the number of Scientists; chart.buildable lists them, K23)."""
+    def _check_box(self) -> None:
+        """Every owner's atom must fit the box's mats at once (the source: 6 Proton+Electron and 6
+        Neutron mats; chart.buildable lists what fits, K23). The bank is sized to the box (K5)."""
         short = M.shortfall(g["atom"] for g in self.goals)
         if short:
-            kind, need, have = short
-            why = t("antimatter.why.bank", need=need, piece=words.piece(kind), have=have)
-            if len({g["atom"] for g in self.goals}) == 1:  # one atom for all: say which the bank allows
+            mat, need, have = short
+            why = t("antimatter.why.box", need=need, mat=words.mat(mat), have=have)
+            if len({g["atom"] for g in self.goals}) == 1:  # one atom for all: say which the box allows
                 allowed = ", ".join(buildable_atoms(len(self.goals)))
                 team = self.options["mode"] == "team"
-                why += " " + t(f"antimatter.why.bank_{'teams' if team else 'each'}", n=len(self.goals), atoms=allowed)
+                why += " " + t(f"antimatter.why.box_{'teams' if team else 'each'}", n=len(self.goals), atoms=allowed)
             else:
-                why += " " + t("antimatter.why.bank_goals")
+                why += " " + t("antimatter.why.box_goals")
             raise ValueError(why)
 
     def _add_mats(self, owner: int, protons: int, neutrons: int) -> None:
@@ -143,7 +144,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         of its mats' worth (the data: pieces.toml's ``work``, or ``work_in_order`` in challenge
         order); each goal starts with its work beyond the easiest goal's at the table. Mats are
         filled in their printed order (Neutron mats first: the mat a deuterium goal adds), quarks
-        in the first colour free on the mat and in the bank. Tuned with bench/antimatter.py (the
+        in the first colour free on the mat. Tuned with bench/antimatter.py (the
         designer notes)."""
         worth = catalogue().pieces.work
         work = [sum(worth[m["type"], g["challenge"]] for m in self.mats if m["owner"] == o)
@@ -160,9 +161,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
                     used = {colour_of(p) for p in m["pieces"]}
                     quark = catalogue().pieces.is_quark(kind)
                     kinds = [f"{kind}-{c}" for c in colours if c not in used] if quark else [kind]
-                    piece = next((p for p in kinds if self.bank[p]), None)
-                    if piece is None:  # none left of it in the bank: this mat's order stops here
-                        break
+                    piece = kinds[0]  # the bank holds it: it is sized to the box (K5)
                     self.bank[piece] -= 1
                     m["pieces"].append(piece)
                     given.append(piece)
@@ -363,8 +362,8 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         self.decision = {"kind": "move", "seat": seat, "steps": steps, "options": options, "mover": seat}
 
     def _step_cards(self, seat: int) -> None:
-        if self._can_play_movement(seat):
-            self.decision = {"kind": "cards", "seat": seat, "chosen": []}
+        # asked whatever the hand holds (K32): a step skipped would tell the table the hand has no set to play
+        self.decision = {"kind": "cards", "seat": seat, "chosen": []}
 
     def _card_choices(self, seat: int, chosen: list[str]) -> list[Action]:
         """Movement cards are taken into a set one by one (a short list of moves, whatever the
@@ -389,8 +388,7 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         return held
 
     def _step_action(self, seat: int) -> None:
-        if self._action_plays(seat):
-            self.decision = {"kind": "action", "seat": seat}
+        self.decision = {"kind": "action", "seat": seat}  # whatever the hand holds (K32)
 
     def _step_draw(self, seat: int) -> None:
         self.tasks[:0] = [{"do": "draw", "seat": seat} for _ in range(DRAW_AT_END)]
@@ -410,6 +408,9 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         if d["kind"] in ("move", "route") and space not in _walk_ends(d["kind"], start, d["steps"]):  # K9
             self.stats["pauli"] += 1
             self._log("pauli", mover, space=space)
+        if space == start:  # K9: sent back to where it began, the pawn has not moved: no event again
+            self._log("stays", mover)
+            return
         self._log("move", mover, start=start, space=space, how=how, steps=d.get("steps", 1))
         self.tasks.insert(0, {"do": "event", "seat": mover})
 
@@ -424,10 +425,6 @@ class AntimatterState(PiecesMixin, CardsMixin, EndingMixin, GameState):
         """Steps towards the Center of movement cards played together (sinks count negative)."""
         found = catalogue().cards
         return sum(found[c].steps * (1 if found[c].effect == "jump" else -1) for c in cards)
-
-    def _can_play_movement(self, seat: int) -> bool:
-        """Whether some set of the movement cards in hand moves the pawn (K12)."""
-        return any(self._can_route(seat, net) for net in _sums(tuple(sorted(self._movement_held(seat).items()))))
 
     def _can_route(self, seat: int, steps: int) -> bool:
         """Whether ``_route_options(seat, steps, own_turn=True)`` offers a space (without listing them)."""
@@ -614,17 +611,6 @@ def team_sizes_fit(players: int, teams: int) -> bool:
 @lru_cache(maxsize=None)
 def _sorted_deck() -> list[str]:
     return sorted(catalogue().deck)
-
-
-@lru_cache(maxsize=4096)
-def _sums(held: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    """The steps towards the Center that sets of the movement cards held ((card, copies)) can make,
-    0 left out: only a set's sum counts (K12), so these are enough, not every set of cards."""
-    sums = {0}
-    for card, count in held:
-        step = AntimatterState._net((card,))
-        sums = {total + k * step for total in sums for k in range(count + 1)}
-    return tuple(sorted(sums - {0}))
 
 
 @lru_cache(maxsize=None)

@@ -156,6 +156,7 @@ class BeamtimesState(GameState):
     name: ClassVar[str] = "beamtimes"
     version: ClassVar[int] = 3  # 2: the lesson ending (K15); 3: K16's credit, tokens after solved
     actions: ClassVar[dict] = {a.kind: a for a in ACTIONS}
+    reveals_in_part: ClassVar[frozenset] = frozenset({"build"})  # a detector's test narrows a face-down problem
 
     ring: list[str] = field(default_factory=list)  # the six problems, face down unless solved
     workers: list[list[list]] = field(default_factory=list)  # per problem: [group, card], leader first

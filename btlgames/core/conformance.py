@@ -3,17 +3,20 @@
 It plays many seeded random games and checks, at every step: legal actions
 exist until the end and all apply; an illegal action raises and changes
 nothing; clone is equal and independent; the view is JSON-safe and does not
-change when only what that seat may not see changes; the game's invariants
-hold. Every game is saved and reloaded at the end, and on a sample of steps
-(replay costs the whole history, so every step of every game would be
-quadratic); determinism is checked by replaying seeds with the global
+change when only what that seat may not see changes, nor (on a sample of
+steps) what a step decides, taken again at a table dealt differently; the
+game's invariants hold. Every game is saved and reloaded at the end, and on a
+sample of steps (replay costs the whole history, so every step of every game
+would be quadratic); determinism is checked by replaying seeds with the global
 ``random`` disturbed in between. Last, the boundary's properties (``core.fuzz``):
 altered actions and damaged saves, a few seconds per call.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
+from dataclasses import fields
 
 from . import fuzz
 from .bots import RandomBot
@@ -55,6 +58,8 @@ def play_checked(game: str, seed: int, max_steps: int = 5000, save_every: int = 
         state.apply(action)
         assert before != state, f"{action} changed nothing"
         assert str(action), "every action has readable words"
+        if step % DECIDED_EVERY == seed % DECIDED_EVERY:
+            _check_decided_unseen(before, action, state, legal, rng)  # uses up ``before``
     state.check_invariants()
     _check_public(state, logged)
     assert state.legal_actions() == [] and state.current_player() is None
@@ -73,6 +78,72 @@ def _check_view(state, rng) -> None:
 
 
 PUBLIC_EVERY = 10  # steps between public-information checks (a sample keeps the harness fast)
+DECIDED_EVERY = 10  # steps between checks that a step decides nothing from unseen cards
+
+
+def _check_decided_unseen(before, action, after, legal, rng) -> None:
+    """What a step decides depends only on what the seat that moved could see: taken again at a
+    table where the cards that seat cannot see are dealt differently, the step offers that seat
+    the same moves and leaves it and the projector seeing the same table, the same seat asked
+    the same question next (a shield asked for only when one is held would show).
+
+    ``_check_view`` varies the cards at one moment and keeps what the game had decided from
+    them; here the game decides again from the other cards. Cards the step uses or shows (a
+    draw, a card turned over) stay as they were dealt, since what it shows rightly differs when
+    they do: a place keeps its other card only if the step left it as it was and it is still
+    hidden afterwards (``after`` dealt differently has something else there too). ``before``,
+    a copy of the table before the step, is used up."""
+    if action.kind in before.reveals_in_part:
+        return
+    seat = before.current_player()
+    world = before.hidden_variation(seat, rng)
+    dealt_again = after.hidden_variation(seat, rng)
+    if world is None or dealt_again is None:  # nothing hidden before the step, or nothing left hidden after it
+        return
+    for f in fields(before):
+        was, varied = getattr(before, f.name), getattr(world, f.name)
+        if varied is not was and varied != was:
+            hidden_after = getattr(after, f.name), getattr(dealt_again, f.name)
+            setattr(world, f.name, _unseen_only(varied, was, *hidden_after))
+    offered = world.legal_actions()
+    assert offered == legal, f"seat {seat}'s moves depend on cards it cannot see: {legal}, or {offered} dealt differently"
+    world.apply(action)
+    for viewer in (seat, None):
+        seen, elsewhere = after.view(viewer), world.view(viewer)
+        if seen != elsewhere:
+            where = _first_difference(seen, elsewhere)
+            who = "the projector" if viewer is None else "that seat"
+            raise AssertionError(f"after {action} by seat {seat}, what {who} sees depends on cards the seat "
+                                 f"could not see: at {'/'.join(map(str, where))} it shows {_at(seen, where)!r}, "
+                                 f"and {_at(elsewhere, where)!r} at a table dealt differently")
+
+
+def _unseen_only(varied, was, after, dealt_again):
+    """``varied`` where a place stays hidden through the step, else what it ``was``. A value is
+    kept if the step left it as it was and ``dealt_again`` (the table after the step, dealt
+    differently) has another there. Dicts and lists of dicts or lists are walked; a list of
+    values (a hand) only if the step left the same values in it, since cards of one name are
+    alike: a hand passed on may hold a card where the same card was."""
+    if varied == was or (was == after and after != dealt_again and not isinstance(was, (dict, list))):
+        return varied
+    parts = (varied, was, after, dealt_again)
+    if all(isinstance(x, dict) for x in parts) and varied.keys() == was.keys() == after.keys() == dealt_again.keys():
+        return {k: _unseen_only(varied[k], was[k], after[k], dealt_again[k]) for k in was}
+    if all(isinstance(x, list) and len(x) == len(was) for x in parts) and (
+            all(isinstance(x, (dict, list)) for x in was) or sorted(map(repr, was)) == sorted(map(repr, after))):
+        return [_unseen_only(*place) for place in zip(*parts)]
+    return copy.deepcopy(was)
+
+
+def _first_difference(a, b, path=()) -> tuple:
+    """The path to the first place where two views differ."""
+    if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+        key = next(k for k in a if a[k] != b[k])
+        return _first_difference(a[key], b[key], (*path, key))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        i = next(i for i in range(len(a)) if a[i] != b[i])
+        return _first_difference(a[i], b[i], (*path, i))
+    return path
 
 
 def _check_public(state, logged: int) -> int:

@@ -6,9 +6,15 @@ Loading is the boundary where files from outside come in. Whatever is handed to 
 technical detail after it for developers (``err.detail``). A refused file never yields a
 half-loaded game: the replay happens on a fresh state that is only returned once its
 fingerprint matches the one saved.
+
+Two cheap checks come before the replay, which takes a second or more for a long game: a file
+whose history is longer than any game with its settings can last (``GameSpec.max_actions``) is
+refused, and so is one whose text was changed after it was saved (``check``: a fingerprint of
+the file's fields, written with it; a save without one, as older kits wrote, is replayed).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from typing import Any
@@ -21,6 +27,7 @@ from .state import GameState, IllegalAction, action_from_json
 FORMAT = "btlgames-save"
 FORMAT_VERSION = 1
 FIELDS = ("game", "version", "seed", "options", "history", "digest")
+CHECKED = ("format", "format_version", *FIELDS)  # the fields the file's ``check`` covers
 
 
 class SaveError(ValueError):
@@ -37,9 +44,16 @@ class SaveError(ValueError):
 def to_dict(state: GameState) -> dict[str, Any]:
     if state.chance.is_scripted:
         raise SaveError(t("save.scripted"))
-    return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": state.name,
+    data = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": state.name,
             "version": state.version, "seed": state.seed, "options": dict(state.options),
             "history": list(state.history), "digest": state.digest()}
+    return {**data, "check": _check(data)}
+
+
+def _check(data: dict) -> str:
+    """A fingerprint of the saved fields as JSON (a hundredth of a long game's replay)."""
+    text = json.dumps([data.get(k) for k in CHECKED], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def dumps(state: GameState) -> str:
@@ -101,12 +115,17 @@ def from_dict(data: Any) -> GameState:
     for part, kind in (("options", dict), ("history", list), ("digest", str)):
         if not isinstance(data[part], kind):
             raise SaveError(t("save.damaged_shape", part=part))
+    if "check" in data and data["check"] != _check(data):
+        raise SaveError(t("save.check"))
     try:  # the option names are checked first: "seed" or "script" are not options
         options = game.check_options(data["options"])
         state = new_game(game.name, seed=data["seed"], **options)
     except ValueError as err:
         raise SaveError(t("save.bad_settings", why=err)) from None
     total = len(data["history"])
+    most = game.max_actions(options) if game.max_actions else None
+    if most is not None and total > most:
+        raise SaveError(t("save.too_long", moves=total, most=most))
     for number, raw in enumerate(data["history"], start=1):
         try:
             action = action_from_json(state.actions, raw)

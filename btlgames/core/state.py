@@ -238,6 +238,10 @@ class GameState:
     name: ClassVar[str] = ""
     version: ClassVar[int] = 1
     actions: ClassVar[dict[str, type[Action]]] = {}
+    # Kinds of move whose outcome tells something about a hidden card short of the card itself
+    # (a test against a face-down card): the harness cannot take such a move again at a table
+    # dealt differently and expect the same table (conformance._check_decided_unseen skips them).
+    reveals_in_part: ClassVar[frozenset[str]] = frozenset()
 
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)

@@ -32,18 +32,19 @@ def test_mixed_mode_with_one_goal_for_all_builds_what_the_standard_game_builds(p
     assert equal == chart.buildable("standard", players) == chart.buildable("mixed", players)
 
 
-def test_competitive_games_stop_below_carbon_and_the_cooperative_one_can_climb_to_oxygen():  # K23, K27
-    assert chart.buildable("standard", 2)[-1] == "Li-7" and chart.buildable("standard", 4)[-1] == "He-4"
-    assert chart.buildable("standard", 6) == ("H-1", "H-2") and chart.buildable("team", 6, 3)[-1] == "He-4"
+def test_what_the_kit_sets_up_fits_the_box_and_the_cooperative_game_climbs_to_carbon_12():  # source: box; K23, K27
+    assert chart.buildable("standard", 2)[-1] == "Li-6" and chart.buildable("standard", 3)[-1] == "He-4"
+    assert chart.buildable("standard", 4) == chart.buildable("standard", 6) == ("H-1", "H-2")  # 6 + 6 mats
+    assert chart.buildable("team", 6, 3)[-1] == "He-4" and chart.buildable("team", 4, 2)[-1] == "Li-6"
     assert not chart.buildable("team", 3) and not chart.buildable("coop", 3)
-    assert chart.coop_reach() == "O-16"  # every piece of the bank (K5): 24 up, 24 down, 16 gluons, 8, 8
+    assert chart.coop_reach() == "C-12"  # the source's "try for carbon-12": 6 and 6 mats, every one in the box
 
 
 @pytest.mark.parametrize("options, words", [
-    (dict(players=2, atom="C-12"), "With 2 Scientists each building the atom, the bank allows only: "
-                                   "H-1, H-2, He-3, He-4, Li-6, Li-7."),
-    (dict(players=6, mode="team", teams=3, atom="Li-6"), "With 3 teams each building the atom, the bank allows "
-                                                         "only: H-1, H-2, He-3, He-4."),
+    (dict(players=2, atom="C-12"), "With 2 Scientists each building the atom, the box's mats allow only: "
+                                   "H-1, H-2, He-3, He-4, Li-6."),
+    (dict(players=6, mode="team", teams=3, atom="Li-6"), "With 3 teams each building the atom, the box's mats "
+                                                         "allow only: H-1, H-2, He-3, He-4."),
     (dict(players=2, mode="mixed", goals="C-12, Li-7"), "Choose simpler goals, or fewer Scientists.")])
 def test_a_refused_atom_is_answered_with_the_atoms_the_game_allows(options, words):  # K23
     said = refusal(**options)
@@ -53,4 +54,4 @@ def test_a_refused_atom_is_answered_with_the_atoms_the_game_allows(options, word
 def test_the_table_says_every_game_type_in_every_language():
     for lang in ("en", "fi", "nl"):
         table = chart.markdown(lang)
-        assert table.count("\n") == 6 and "| H-1, H-2, He-3, He-4, Li-6, Li-7 |" in table and "O-16" in table
+        assert table.count("\n") == 6 and "| H-1, H-2, He-3, He-4, Li-6 |" in table and "C-12" in table

@@ -92,5 +92,14 @@ def test_a_mat_without_its_worth_in_the_head_start_is_named():  # K31
     assert "mat 'neutron' needs work_in_order" in message and "mat 'proton' needs work" in message and "not 6.0" in message
 
 
+def test_a_bank_too_small_for_the_box_is_named():  # K5
+    def small(raw):
+        raw["pieces"]["piece"]["down"]["count_per_colour"] = 8
+        raw["pieces"]["piece"]["photon"]["count"] = 5
+    message = broken(small)
+    assert "the bank holds 8 of down-blue; the box's mats may need 12" in message
+    assert "the bank holds 5 of photon; the box's mats may need 6" in message
+
+
 def test_the_printed_card_sheet_matches_the_data():  # K15
     assert (ROOT / "lessons/antimatter-matters/cards.md").read_text() == card_sheet.markdown()

@@ -1,11 +1,13 @@
 """Scenario tests for Antimatter Matters: every rule clause and kit rule (lessons/antimatter-matters/rules.md)."""
 import json
+import re
 
 import pytest
 
 from btlgames import IllegalAction, load
-from btlgames.antimatter.actions import (Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard, PlaceOn,
-                                         PlayAction, PlayMovement, Roll, Shield, Stop)
+from btlgames.antimatter.actions import (Accept, Allocate, Breach, Discard, Lose, MoveTo, Order, PickCard,
+                                         PlaceOn, PlayAction, PlayMovement, Roll, Shield, Stop)
+from btlgames.antimatter import mats as M
 from btlgames.antimatter.data import card_of, catalogue
 from btlgames.core.i18n import catalogue as messages
 
@@ -60,6 +62,17 @@ def test_an_occupied_space_sends_you_back_to_the_closest_free_one():  # source's
     turn_of(s, 0)
     options = moved_to(s, 2)
     assert "i01" in options and "i02" not in options  # a 2 was rolled, but only one space inwards
+
+
+def test_bounced_back_to_your_start_you_have_not_moved_and_the_space_does_nothing_again():  # K9
+    s = game(players=4)
+    empty_hands(s)
+    s.pawns = ["m00", "i01", "m01", "m15"]  # on a draw space, every neighbour taken
+    turn_of(s, 0)
+    draws = s.stats["draws"]
+    assert moved_to(s, 1, "m00") == ["m00"]
+    assert s.pawns[0] == "m00" and s.stats["draws"] == draws and s.hands[0] == []  # no second draw
+    assert [e.kind for e in s.log.events[-2:]] == ["pauli", "stays"] and s.decision["kind"] == "cards"
 
 
 def test_a_pawn_on_the_center_makes_you_stop_short():  # K9: the Center holds one pawn
@@ -286,6 +299,7 @@ def test_one_action_card_a_turn_on_yourself_or_another():  # source: action card
     with pytest.raises(IllegalAction, match="only be played on yourself"):
         s.apply(PlayAction("cloud-chamber", 1))
     s.apply(PlayAction("positron", 1))
+    s.apply(Accept())  # the target is asked, and holds no shield (K32)
     assert s.mats[1]["pieces"] == []
     assert s.decision.get("kind") != "action"  # one action card only: the turn goes on to the draw
 
@@ -310,6 +324,8 @@ def test_a_block_stops_an_action_and_a_reverse_sends_it_back():  # source: shiel
     step(s, 0, "action")
     s.apply(PlayAction("positron", 1))
     s.apply(Shield("reverse"))
+    assert s.current_player() == 0 and s.legal_actions() == [Accept()]  # asked in turn, with no shield (K32)
+    s.apply(Accept())
     assert s.mats[0]["pieces"] == []  # reflected back on the Scientist who played it
 
 
@@ -345,6 +361,7 @@ def test_a_containment_breach_hits_one_mat_chosen_by_the_target():  # source: ca
     fill(s, 3, "gluon")
     step(s, 0, "action")
     s.apply(PlayAction("containment-breach", 1))
+    s.apply(Accept())
     assert s.current_player() == 1 and s.decision["kind"] == "breach"
     s.apply(Breach(3))
     assert s.mats[2]["pieces"] == ["gluon", "photon"] and s.mats[3]["pieces"] == []
@@ -357,6 +374,7 @@ def test_a_heisenberg_kick_lets_the_sender_choose_the_free_neighbour():  # K16, 
     s.pawns = ["m08", "m09"]
     step(s, 0, "action")
     s.apply(PlayAction("heisenberg-kick", 1))
+    s.apply(Accept())
     assert s.current_player() == 0 and sorted(a.space for a in s.legal_actions()) == ["m10"]
 
 
@@ -367,9 +385,75 @@ def test_in_the_cooperative_game_others_may_shield_the_target():  # source: coop
     give(s, 2, "block")
     step(s, 0, "action")
     s.apply(PlayAction("antimatter-cloud", 1))
+    assert s.current_player() == 1 and s.legal_actions() == [Accept()]  # the target first (K32)
+    s.apply(Accept())
     assert s.current_player() == 2
     s.apply(Shield("block"))
     assert s.stats["spins"] == 0
+
+
+
+# -- who holds what stays secret (K32) ------------------------------------------------------------
+def _seen_by_the_table(s, holder):
+    """What the projector and every seat but ``holder`` see, and who is asked what."""
+    return [s.view(v) for v in (None, *(p for p in range(s.players) if p != holder))]
+
+
+def _with_and_without(card, holder, play, instead="photon-emitted"):
+    """The same table twice, after ``play``: ``holder`` holding ``instead`` in one and ``card``
+    in the other (as many cards: the table sees how many)."""
+    tables = []
+    for held in (instead, card):
+        s = game(players=3)
+        empty_hands(s)
+        give(s, 0, "antimatter-cloud")
+        give(s, holder, held)
+        play(s)
+        tables.append(s)
+    return tables
+
+
+def test_a_target_is_asked_about_a_shield_whether_or_not_it_holds_one():  # K32
+    # the issue's table: seat 1 plays an Antimatter Cloud on seat 2, who holds a Block or not
+    def cloud(s):
+        step(s, 0, "action")
+        s.apply(PlayAction("antimatter-cloud", 1))
+    without, with_block = _with_and_without("block", 1, cloud)
+    assert without.decision["kind"] == with_block.decision["kind"] == "respond"
+    assert without.legal_actions() == [Accept()] and Shield("block") in with_block.legal_actions()
+    assert _seen_by_the_table(without, 1) == _seen_by_the_table(with_block, 1)
+
+
+def test_every_scientist_is_asked_about_a_helicity():  # K32, K20
+    def helicity_drawn(s):
+        put_on_top(s, "left-helicity")
+        run(s, {"do": "draw", "seat": 0})
+    for card in ("block", "reverse"):
+        without, with_shield = _with_and_without(card, 2, helicity_drawn)
+        asked = []
+        while without.decision.get("kind") == "helicity":
+            assert _seen_by_the_table(without, 2) == _seen_by_the_table(with_shield, 2)
+            asked.append(without.current_player())
+            for s in (without, with_shield):
+                s.apply(Accept())
+        assert asked == [0, 1, 2]  # from the drawer round the table, whoever holds a shield
+
+
+def test_the_card_steps_are_offered_to_an_empty_hand_with_no_more_cards_always_legal():  # K32, K12, K16
+    s = game()
+    empty_hands(s)
+    step(s, 0, "cards")
+    assert s.decision["kind"] == "cards" and s.legal_actions() == [Stop()]
+    s.apply(Stop())
+    assert s.decision["kind"] == "action" and s.legal_actions() == [Stop()]
+
+    # a hand whose movement cards cannot move the pawn looks the same to the table
+    def cards(s):
+        s.pawns = ["m00", "i02", "i01"]  # seat 1 on m00, the inner path taken: a jump of 2 goes nowhere
+        step(s, 0, "cards")
+    without, blocked_jump = _with_and_without("jump-2", 0, cards, instead="positron")
+    assert without.decision["kind"] == blocked_jump.decision["kind"] == "cards"
+    assert _seen_by_the_table(without, 0) == _seen_by_the_table(blocked_jump, 0)
 
 
 # -- immediate cards ---------------------------------------------------------------------------------
@@ -426,7 +510,7 @@ def test_an_entangled_drawer_places_the_card_before_the_next_free_scientist_to_t
 
 def helicity(shield_of_seat_2=None):
     """Three Scientists holding one movement card each (seat 2 perhaps a shield too); seat 1
-    draws Left Handed Helicity Detected."""
+    draws Left Handed Helicity Detected and answers it without a shield (everyone is asked, K32)."""
     s = game(players=3)
     empty_hands(s)
     for seat, card in enumerate(("jump-1", "jump-2", "jump-3")):
@@ -435,6 +519,14 @@ def helicity(shield_of_seat_2=None):
         give(s, 1, shield_of_seat_2)
     put_on_top(s, "left-helicity")
     run(s, {"do": "draw", "seat": 0})
+    s.apply(Accept())
+    return s
+
+
+def no_shields(s):
+    """Every Scientist still to be asked about a shield answers without one."""
+    while s.decision.get("kind") in ("respond", "helicity"):
+        s.apply(Accept())
     return s
 
 
@@ -443,17 +535,17 @@ def hands(s):
 
 
 def test_helicity_passes_every_hand_and_a_block_keeps_yours():  # source: card notes; K20
-    assert hands(helicity()) == [["jump-3"], ["jump-1"], ["jump-2"]]
+    assert hands(no_shields(helicity())) == [["jump-3"], ["jump-1"], ["jump-2"]]
     s = helicity("block")
     assert s.current_player() == 1
     s.apply(Shield("block"))
-    assert hands(s) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
+    assert hands(no_shields(s)) == [["jump-3"], ["jump-2"], ["jump-1"]]  # the pass goes round seat 2
 
 
 def test_a_reverse_turns_the_helicity_the_other_way():  # source: card notes; K20
     s = helicity("reverse")
     s.apply(Shield("reverse"))
-    assert hands(s) == [["jump-2"], ["jump-3"], ["jump-1"]]
+    assert hands(no_shields(s)) == [["jump-2"], ["jump-3"], ["jump-1"]]
 
 
 def test_pair_production_turns_a_photon_into_an_electron():  # K21
@@ -490,10 +582,45 @@ def test_reaching_the_center_without_a_complete_model_does_not():  # K23
     assert not s.is_over()
 
 
-def test_an_atom_too_big_for_the_bank_is_refused_in_words():  # K23
-    with pytest.raises(ValueError, match="With 6 Scientists each building the atom, the bank allows only: H-1, H-2"):
-        load("antimatter", seed=1, players=6, atom="He-4")
-    assert len(load("antimatter", seed=1, players=2, atom="Li-7").mats) == 14  # 2 x (3 + 4) mats fit
+def test_what_does_not_fit_the_box_is_refused_in_words():  # source: 6 and 6 mats; K23
+    with pytest.raises(ValueError, match="need 8 Neutron mats, but the box holds 6. With 2 Scientists each building "
+                                         "the atom, the box's mats allow only: H-1, H-2, He-3, He-4, Li-6."):
+        load("antimatter", seed=1, players=2, atom="Li-7")  # once set up: 3 + 4 mats each
+    with pytest.raises(ValueError, match="need 8 Proton\\+Electron mats.* allow only: H-1, H-2"):
+        load("antimatter", seed=1, players=4, atom="He-4")  # once set up: 2 + 2 mats each
+    with pytest.raises(ValueError, match="need 7 Proton\\+Electron mats, but the box holds 6. Choose simpler goals"):
+        load("antimatter", seed=1, players=2, mode="mixed", goals="H-1, C-12")
+    assert len(load("antimatter", seed=1, players=3, atom="He-4").mats) == 12  # every mat in the box
+
+
+def test_with_every_mat_in_play_no_colour_runs_out_whatever_came_first():  # K5, K6
+    """Each mat holds one quark of each colour, but which flavour takes which colour depends on
+    the pieces taken first: here every mat of the box lacks a blue down quark, and the bank still
+    holds one for each of them (with 8 of each quark it held 8: a game could wait for ever)."""
+    s = game(players=3, atom="He-4")
+    for i, m in enumerate(s.mats):
+        fill(s, i, *(["up-red", "up-green"] if m["type"] == "proton" else ["up-red", "down-green"]))
+    assert len(s.mats) == 12 and s.bank["down-blue"] == 12
+    assert all(M.completable([m for m in s.mats if m["owner"] == o], s.bank) for o in range(3))
+    assert M.completable(s.mats[:6], s.bank) and M.completable(s.mats[6:], s.bank)
+    s.check_invariants()
+
+
+@pytest.mark.slow
+def test_no_game_waits_for_a_colour_the_bank_has_run_out_of():  # K5, K23 (the round limit's games: K29)
+    """The largest atoms each table allows, between heuristic bots: the bank never lacks a piece a
+    mat could take, and every goal can still be completed when the lab closes."""
+    from btlgames.core.playing import play_one
+
+    cases = [dict(players=2, atom="Li-6"), dict(players=3, atom="He-4", mode="challenge"),
+             dict(players=6, atom="H-2"), dict(players=6, mode="team", teams=3, atom="He-4"),
+             dict(players=2, mode="mixed", goals="H-1, Li-6 in order", rounds=12)]
+    for case in cases:
+        for seed in range(1, 9):
+            s = play_one("antimatter", seed, "heuristic", **case)
+            assert not any(e.kind == "bank_empty" for e in s.log.events), (case, seed)
+            owners = range(max(s.owner_of) + 1)
+            assert all(M.completable([m for m in s.mats if m["owner"] == o], s.bank) for o in owners), (case, seed)
 
 
 def test_mixed_mode_gives_each_seat_its_goal():  # source: mixed mode; K24
@@ -545,8 +672,17 @@ def test_a_challenge_seat_collects_in_order_beside_a_standard_one():  # source: 
     assert s.mats[1]["pieces"] == ["up-red"]
 
 
+def test_the_mixed_game_is_the_sources_handicap_unless_the_head_start_is_chosen():  # source: mixed mode; K24, K31
+    from btlgames.antimatter import SPEC
+
+    assert SPEC.options["head_start"].default is False
+    s = game(players=4, mode="mixed")  # the ladder as printed: the goals do the balancing
+    assert not any(m["pieces"] for m in s.mats) and not any(e.kind == "head_start" for e in s.log.events)
+    assert [g["atom"] for g in s.goals] == ["H-1", "H-1", "H-2", "H-2"]
+
+
 def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
-    s = game(players=4, mode="mixed")  # the ladder: H-1, H-1 in order, H-2, H-2 in order
+    s = game(players=4, mode="mixed", head_start=True)  # the ladder: H-1, H-1 in order, H-2, H-2 in order
     on = {o: [m["pieces"] for m in s.mats if m["owner"] == o] for o in range(4)}
     assert on[0] == [[]]  # the easiest goal: no head start
     # a goal's work (pieces.toml): Proton+Electron 6, in challenge order 8; Neutron 3, in order 4
@@ -557,28 +693,28 @@ def test_harder_mixed_goals_start_with_pieces_from_the_bank():  # K31
     taken = sum(len(p) for mats in on.values() for p in mats)
     assert sum(s.bank.values()) == sum(catalogue().pieces.bank.values()) - taken  # from the bank
     s.check_invariants()
-    plain = game(players=4, mode="mixed", head_start=False)
-    assert all(not m["pieces"] for m in plain.mats)  # the source's handicap, as printed
-    equal = game(players=4, mode="mixed", goals="equal")
+    equal = game(players=4, mode="mixed", goals="equal", head_start=True)
     assert all(not m["pieces"] for m in equal.mats)  # equal goals: nobody is behind
 
 
-def test_a_mixed_game_saved_before_the_head_start_was_retuned_is_refused_in_words():  # K31
+def test_a_game_saved_under_earlier_rules_is_refused_in_words():  # K31, K5
     from btlgames.core.saves import SaveError, dumps, loads
 
     saved = json.loads(dumps(game(players=4, mode="mixed")))
-    assert saved["version"] == 3
-    saved["version"] = 2  # the head start's first tuning: the same moves play another game
-    with pytest.raises(SaveError, match="saved with rules version 2; this kit plays version 3"):
-        loads(json.dumps(saved))
+    assert saved["version"] == 4
+    for earlier in (2, 3):  # the head start's first tuning; the bank of 8 of each quark
+        saved["version"] = earlier  # the same moves play another game
+        with pytest.raises(SaveError, match=f"saved with rules version {earlier}; this kit plays version 4"):
+            loads(json.dumps(saved))
 
 
-def test_a_head_start_takes_only_what_the_bank_holds():  # K31, K5
-    s = game(players=2, mode="mixed", goals="H-1, C-12")  # carbon starts far ahead: 12 mats want red quarks first
+def test_a_head_start_always_finds_its_pieces_in_the_bank():  # K31, K5
+    s = game(players=2, mode="mixed", goals="H-1, Li-6", head_start=True)  # the most the box allows a second goal
     s.check_invariants()
-    assert all(n >= 0 for n in s.bank.values())
-    carbon = [m for m in s.mats if m["owner"] == 1]
-    assert any(m["pieces"] for m in carbon) and not any(m["pieces"] for m in s.mats if m["owner"] == 0)
+    lithium = [m["pieces"] for m in s.mats if m["owner"] == 1]
+    # Li-6's work 3 x 6 + 3 x 3 = 27, hydrogen's 6: 21 pieces, the Neutron mats first
+    assert sum(map(len, lithium)) == 21 and all(len(p) == 4 for p in lithium[3:])
+    assert not any(m["pieces"] for m in s.mats if m["owner"] == 0)
 
 
 def test_every_seats_goal_is_shown_to_everyone():  # source: mixed mode; K24, K28
@@ -660,15 +796,64 @@ def test_coop_losses_leave_play_and_the_game_ends_when_nothing_more_can_be_built
     assert s.winners() == [0, 1]
 
 
-def test_at_closing_time_the_most_pieces_collected_win():  # K29
+def test_the_cooperative_ladder_ends_at_carbon_12_the_last_atom_the_box_holds():  # source: coop, "try for carbon-12"; K27
+    from btlgames.antimatter.ending import coop_chain
+
+    assert [n.label for n in coop_chain()][-2:] == ["B-11", "C-12"]  # C-13 would need a 7th Neutron mat
+    s = game(players=2, mode="coop")
+    empty_hands(s)
+    s.level, s.goals[0]["atom"], s.completed = len(coop_chain()) - 1, "C-12", "B-11"
+    s.mats = [{"owner": 0, "type": t, "pieces": [], "safe": False} for t in ["proton"] * 6 + ["neutron"] * 6]
+    for i in range(6):
+        fill(s, i, *PROTON_FULL)
+        fill(s, 6 + i, "up-red", "down-green", "down-blue", "gluon")
+    s.pawns[0] = "C"
+    run(s)
+    assert s.is_over() and s.end_reason == "chain_end" and s.completed == "C-12"
+    assert s.scores() == {0: 12.0, 1: 12.0} and s.winners() == [0, 1]
+
+
+def close_the_lab(s):
+    """Play on from the end of the last round's last turn: the lab closes (K29)."""
+    s.round = s.options["rounds"]
+    s.group = (s.first - 1) % len(s.groups)
+    s.decision, s.tasks, s.script = {}, [], []
+    s._advance()
+    assert s.is_over() and s.end_reason == "time"
+    return s.winners()
+
+
+def test_at_closing_time_the_most_pieces_of_one_goal_win():  # K29
     s = game(players=3, rounds=5)
     fill(s, 1, "gluon", "photon")
     fill(s, 2, "gluon")
-    s.round = 5
-    s.group = (s.first - 1) % 3
-    s.decision, s.tasks, s.script = {}, [], []
-    s._advance()
-    assert s.is_over() and s.end_reason == "time" and s.winners() == [1]
+    assert close_the_lab(s) == [1]
+
+
+def test_at_closing_time_progress_toward_ones_own_goal_wins_not_its_size():  # K29, K24
+    s = game(players=2, mode="mixed", goals="H-1, H-2", rounds=5, head_start=False)
+    fill(s, 0, *PROTON_FULL[:5])  # hydrogen one piece short: 5 of 6
+    fill(s, 1, *PROTON_FULL)  # deuterium four short: 6 of 10
+    assert close_the_lab(s) == [0]
+    s = game(players=3, mode="mixed", goals="H-1, He-4, H-1", rounds=5, head_start=False)
+    helium = [i for i, m in enumerate(s.mats) if m["owner"] == 1]
+    for i in helium[:2]:
+        fill(s, i, *PROTON_FULL)  # 12 of 20: three times the pieces of either hydrogen seat
+    fill(s, 0, "up-red", "up-green", "gluon", "photon")  # 4 of 6, 2 missing
+    fill(s, helium[-1] + 1, "up-red", "down-green", "gluon", "photon")  # seat 3: 4 of 6, 2 missing
+    s.pawns = ["o00", "m04", "i01"]  # a tie on both: seat 3 is nearer the Center
+    assert close_the_lab(s) == [2]
+
+
+def test_at_closing_time_a_tie_on_every_count_is_shared():  # K29, K25
+    s = game(players=4, mode="team", rounds=5)
+    fill(s, 0, "gluon")
+    fill(s, 1, "photon")
+    s.pawns = ["o00", "o06", "i01", "i11"]  # each team's nearest member two steps from the Center
+    assert close_the_lab(s) == [0, 1, 2, 3]
+    s = game(players=4, mode="team", rounds=5)
+    s.pawns = ["o00", "o06", "i02", "i11"]  # no pieces anywhere: team 1's member one step away
+    assert close_the_lab(s) == [0, 2]
 
 
 # -- the contract ---------------------------------------------------------------------------------
@@ -710,7 +895,6 @@ def test_every_event_has_a_sentence():
 
 
 def test_every_kit_rule_in_the_rulebook_is_named_by_a_test():
-    import re
     from pathlib import Path
 
     root = Path(__file__).parents[2]
@@ -749,6 +933,7 @@ def test_photon_absorbed_and_emitted_move_two_spaces_in_or_out_and_the_mover_cho
     s.pawns = ["m09", "m02"]
     step(s, 0, "action")
     s.apply(PlayAction("photon-emitted", 1))  # on another Scientist: that one chooses the way
+    s.apply(Accept())
     assert s.current_player() == 1 and [a.space for a in s.legal_actions()] == ["x02"]
 
 
@@ -769,6 +954,7 @@ def test_a_cloud_chamber_draws_two_and_plays_an_immediate_one():  # K16, K22
     put_on_top(s, "jump-4", "right-helicity")
     step(s, 0, "action")
     s.apply(PlayAction("cloud-chamber", 0))
+    no_shields(s)
     # jump-4 drawn, then the helicity passes it to the right (the turn's end draws come after)
     assert "jump-4" in [card_of(c).id for c in s.hands[1]]
     assert "jump-4" not in [card_of(c).id for c in s.hands[0]]
@@ -783,6 +969,7 @@ def test_a_reversed_heisenberg_kick_is_steered_by_the_one_who_reversed_it():  # 
     step(s, 0, "action")
     s.apply(PlayAction("heisenberg-kick", 1))
     s.apply(Shield("reverse"))
+    s.apply(Accept())
     assert s.current_player() == 1 and s.decision["mover"] == 0
 
 
@@ -952,3 +1139,55 @@ def test_a_bots_view_is_the_view_part_for_part(mode, players):
             assert lazy == state.view(viewer) and list(lazy) == list(state.view(viewer))
         p = state.current_player()
         state.apply(bots[p].choose(state.seat_view(p), state.legal_actions()))
+
+
+def test_the_heuristic_bot_takes_over_a_set_of_movement_cards_someone_else_began():
+    """A bot asked to go on with a set it did not begin (a seat handed to the bot mid-choice)
+    plans again from the cards already taken, whatever it planned before."""
+    from btlgames.antimatter.bots import HeuristicBot
+
+    def table():
+        s = game()
+        empty_hands(s)
+        give(s, 0, "jump-1", "jump-2", "sink-1", "sink-2")
+        s.pawns = ["m00", "m08"]
+        return step(s, 0, "cards")
+
+    s = table()
+    planned = HeuristicBot(0)
+    assert planned.choose(s.view(0), s.legal_actions()) == PickCard("sink-1")  # its plan: sink 1 + sink 2
+    s = table()
+    s.apply(PickCard("jump-2"))  # someone else began another set
+    for bot in (planned, HeuristicBot(0)):
+        answer = bot.choose(s.view(0), s.legal_actions())
+        assert answer in s.legal_actions()
+        trial = s.clone()
+        while isinstance(answer, PickCard):  # the set it goes on with holds the card taken
+            trial.apply(answer)
+            answer = bot.choose(trial.view(0), trial.legal_actions())
+        assert isinstance(answer, (PlayMovement, Stop)) and (isinstance(answer, Stop) or "jump-2" in answer.cards)
+
+
+WORKSHEET_STEPS = {"": ("steps", {"two": 2, "three": 3, "four": 4}),
+                   "fi/": ("askeleen", {"kahden": 2, "kolmen": 3, "neljän": 4}),
+                   "nl/": ("stappen", {"twee": 2, "drie": 3, "vier": 4})}
+
+
+@pytest.mark.parametrize("folder", WORKSHEET_STEPS)
+def test_the_worksheets_pauli_question_is_the_board_and_the_rules(folder):  # K9, K1
+    """Question 1 in every language: m00's steps from the Center as the board has them, and the
+    answer key's end as the engine plays it."""
+    from pathlib import Path
+
+    pack = Path(__file__).parents[2] / "lessons" / "antimatter-matters" / folder
+    word, numbers = WORKSHEET_STEPS[folder]
+    said = re.search(rf"m00, (\w+) {word}", (pack / "worksheet.md").read_text())
+    assert said and numbers[said.group(1)] == catalogue().board.distance["m00"]
+    s = game()
+    empty_hands(s)
+    s.pawns = ["m00", "i02"]
+    turn_of(s, 0)
+    moved_to(s, 2, "i01")
+    assert s.pawns[0] == "i01"
+    if (pack / "answer-key.md").exists():
+        assert re.search(r"^1\. \w+ \*\*i01\*\*", (pack / "answer-key.md").read_text(), re.M)

@@ -188,7 +188,10 @@ def save_text(game="beamtimes", moves=15, **options):
 
 
 def edited(text, change):
+    """The save edited, without the ``check`` that would refuse any edit at once (as an older kit
+    saved): the words the rest of the loading finds for each edit."""
     data = json.loads(text)
+    del data["check"]
     change(data)
     return json.dumps(data)
 
@@ -218,6 +221,10 @@ def test_an_edited_file_is_refused_in_plain_words(change, words):
     state, text = save_text()
     with pytest.raises(SaveError, match=words):
         btlgames.restore(edited(text, change))
+    data = json.loads(text)
+    change(data)
+    with pytest.raises(SaveError, match=f"{words}|changed after it was saved"):
+        btlgames.restore(json.dumps(data))  # with its check: refused before anything is replayed
 
 
 @pytest.mark.parametrize("text, words", [

@@ -22,6 +22,14 @@ def played(seed=4, moves=12):
     return state
 
 
+def unchecked(state) -> dict:
+    """A save of ``state`` without its ``check``, as older kits wrote: an edit of it is found by
+    the replay (the messages the tests below read)."""
+    data = json.loads(btlgames.save(state))
+    data.pop("check", None)
+    return data
+
+
 # -- chance ---------------------------------------------------------------------------------
 def test_chance_depends_only_on_seed_and_counter():
     a, b = Chance(7), Chance(7)
@@ -132,20 +140,20 @@ def test_save_and_load_round_trip():
     (lambda text: text.replace('"seed": 4', '"seed": "x"'), "settings are not valid"),
 ])
 def test_damaged_files_are_refused_with_a_reason(damage, message):
-    text = btlgames.save(played())
+    text = json.dumps(unchecked(played()), indent=1)
     with pytest.raises(SaveError, match=message):
         btlgames.restore(damage(text))
 
 
 def test_a_missing_field_is_named():
-    data = json.loads(btlgames.save(played()))
+    data = unchecked(played())
     del data["history"]
     with pytest.raises(SaveError, match="history is missing"):
         btlgames.restore(json.dumps(data))
 
 
 def test_an_edited_move_is_refused():
-    data = json.loads(btlgames.save(played()))
+    data = unchecked(played())
     data["history"][3] = {"kind": "place", "card": "zz", "area": "detector"}
     with pytest.raises(SaveError, match="Move 4 of .* is not possible at that point"):
         btlgames.restore(json.dumps(data))
@@ -158,18 +166,63 @@ def test_a_different_but_legal_history_is_caught_by_the_digest():
     state = played(moves=1)
     other = btlgames.load("pentaquark", seed=4)
     alternative = next(a for a in other.legal_actions() if a.to_json() != state.history[0])
-    data = json.loads(btlgames.save(state))
+    data = unchecked(state)
     data["history"][0] = alternative.to_json()
     with pytest.raises(SaveError, match="does not match"):
         btlgames.restore(json.dumps(data))
 
 
 def test_a_truncated_history_is_caught_by_the_digest():
-    data = json.loads(btlgames.save(played()))
+    data = unchecked(played())
     data["history"] = data["history"][:-1]
     with pytest.raises(SaveError, match="does not match"):
         btlgames.restore(json.dumps(data))
 
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    """How many moves loading a save replayed."""
+    from btlgames.core.state import GameState
+
+    count = [0]
+    apply = GameState.apply
+
+    def counted(self, action):
+        count[0] += 1
+        apply(self, action)
+    monkeypatch.setattr(GameState, "apply", counted)
+    return count
+
+
+def test_a_file_changed_after_saving_is_refused_before_any_replay(replays):
+    state = played()
+    text = btlgames.save(state)
+    replays[0] = 0
+    assert btlgames.restore(text) == state and replays[0] == len(state.history)
+    replays[0] = 0
+    data = json.loads(text)
+    data["digest"] = data["digest"][:-1] + ("0" if data["digest"][-1] != "0" else "1")
+    with pytest.raises(SaveError, match="changed after it was saved"):
+        btlgames.restore(json.dumps(data))
+    assert replays[0] == 0
+    del data["check"]  # as older kits saved: the replay finds it
+    with pytest.raises(SaveError, match="does not match"):
+        btlgames.restore(json.dumps(data))
+    assert btlgames.restore(json.dumps(unchecked(state))) == state  # an older kit's save still loads
+
+
+def test_a_history_longer_than_the_game_can_last_is_refused_before_any_replay(replays):
+    from btlgames.core.registry import spec
+
+    data = unchecked(played())
+    most = spec("pentaquark").max_actions(spec("pentaquark").check_options(data["options"]))
+    data["history"] = data["history"] * (most // len(data["history"]) + 1)
+    replays[0] = 0
+    moves = len(data["history"])
+    with pytest.raises(SaveError, match=f"more moves than a game with its settings can last .moves: {moves}"):
+        btlgames.restore(json.dumps(data))
+    assert replays[0] == 0
 
 # -- bots and simulate ------------------------------------------------------------------------------
 def test_simulate_returns_one_row_per_game():

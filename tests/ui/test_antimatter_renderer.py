@@ -24,6 +24,19 @@ def test_a_hand_shows_only_to_its_scientist():
     assert "hand" not in renderer.table(state.view(None)).split('class="am-labs"')[1]  # the labs, not the style
 
 
+def test_a_hand_shows_each_cards_words_not_only_on_hover():
+    """A touch screen has no hover: a card's words are on the table beside its name."""
+    import re
+    from btlgames.antimatter import words
+    state = btlgames.load("antimatter", seed=4, players=2)
+    view = state.view(0)
+    assert view["hand"]
+    hand = renderer.table(view).split('class="am-lab am-hand"')[1]
+    shown = re.sub(r'title="[^"]*"', "", hand)  # what a tooltip holds does not count
+    for card in view["hand"]:
+        assert renderer.esc(words.card_text(card)) in shown, card
+
+
 def test_every_move_on_the_board_has_its_target_drawn():
     for mode, players in (("standard", 3), ("team", 4), ("coop", 2)):
         finished = play_one("antimatter", 2, "heuristic", players=players, mode=mode)
@@ -74,15 +87,16 @@ def test_the_settings_offer_only_the_atoms_the_game_can_build():  # K23
 
     box = renderer.play(seed=3)
     chooser, offered = box.game.seat_chooser, lambda: [value for _, value in box.atoms.options]
-    assert offered() == list(buildable("standard", 2)) and offered()[-1] == "Li-7"  # no carbon for two
-    box.atoms.value = "Li-7"
-    chooser.count.value = 4
+    assert offered() == list(buildable("standard", 2)) and offered()[-1] == "Li-6"  # the box: no more for two
+    box.atoms.value = "Li-6"
+    chooser.count.value = 3
     assert offered() == ["H-1", "H-2", "He-3", "He-4"] and box.atoms.value == "He-4"  # the most complex left
     assert box.game.options["atom"] == "He-4"
     box.game.new_game("5")
-    assert box.game.state.players == 4 and box.game.state.goals[0]["atom"] == "He-4"
+    assert box.game.state.players == 3 and box.game.state.goals[0]["atom"] == "He-4"
+    chooser.count.value = 4
     box.modes.value = "team"
-    assert offered()[-1] == "Li-7"  # two teams build two atoms
+    assert offered()[-1] == "Li-6"  # two teams build two atoms
     chooser.count.value = 6
     box.modes.value = "coop"
     assert box.atoms.layout.display == "none"  # the cooperative game climbs the chart: no atom to choose
@@ -98,14 +112,19 @@ def test_every_game_type_plays_to_the_end_in_the_app():
         assert box.game.state.is_over() and box.game.state.options["mode"] == mode
 
 
-def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24
+def test_mixed_mode_explains_its_goals_and_offers_equal_ones():  # K24, K31
     box = renderer.play(seed=3)
     assert box.goals.layout.display == "none" and box.explain.value == ""  # only mixed mode has them
     box.modes.value = "mixed"
     assert box.goals.layout.display == "" and "seat the youngest or newest Scientist there" in box.explain.value
+    assert box.head.value is False  # the source's handicap unless the head start is ticked (K31)
     box.game.new_game("6")
     labs = box.game.state.goals
     assert [g["atom"] for g in labs] == ["H-1", "H-1"] and labs[1]["challenge"]
+    assert not any(m["pieces"] for m in box.game.state.mats)
+    box.head.value = True
+    box.game.new_game("6")
+    assert box.game.state.options["head_start"] and box.game.state.mats[1]["pieces"]  # challenge order: 2 up quarks
     box.goals.value = "equal"
     assert "no Scientist has a simpler goal" in box.explain.value
     box.game.new_game("6")
@@ -216,7 +235,7 @@ def _htmls(widget):
 def test_the_class_screen_folds_the_mats_names_only_when_the_labs_would_not_fit():
     six = btlgames.load("antimatter", seed=3, players=6)  # six labs of one mat: names on the class screen
     assert renderer.class_rows(six.view(0)) <= renderer.CLASS_ROWS and "am-table am-dense" not in renderer.table(six.view(0))
-    many = btlgames.load("antimatter", seed=3, players=4, atom="He-4")  # four mats a lab
+    many = btlgames.load("antimatter", seed=3, players=3, atom="He-4")  # four mats a lab
     html = renderer.table(many.view(0))
-    assert "am-table am-dense" in html and html.count('class="am-mat-name btl-detail"') == 16
+    assert "am-table am-dense" in html and html.count('class="am-mat-name btl-detail"') == 12
     assert 'class="am-short" title="Goal: helium-4 (He-4)">Goal: He-4</span>' in html

@@ -224,6 +224,9 @@ def test_an_edited_upload_names_the_move():
     data = json.loads(saved_text(app))
     data["history"][0] = {**data["history"][0], "grant": "zz"} if "grant" in data["history"][0] else {"kind": "grant", "grant": "zz"}
     upload(app, json.dumps(data).encode())
+    assert "changed after it was saved" in status_words(app)
+    del data["check"]  # as an older kit saved: the replay names the move
+    upload(app, json.dumps(data).encode())
     assert "Move 1 of" in status_words(app) and "not possible at that point" in status_words(app)
 
 

@@ -72,11 +72,11 @@ def test_an_out_of_range_option_is_said_at_once_and_runs_nothing(value, words):
 
 def test_options_the_game_refuses_together_are_said_at_once_in_its_words():  # Antimatter K23, K25
     lab = L.make(game="antimatter", workers=1)
-    lab.a.controls["atom"].value = "C-12"  # two Scientists: no carbon (the bank's up quarks)
-    assert "the bank allows only: H-1, H-2, He-3, He-4, Li-6, Li-7." in lab.a.problem.value
+    lab.a.controls["atom"].value = "C-12"  # two Scientists: no carbon (the box's mats)
+    assert "mats allow only: H-1, H-2, He-3, He-4, Li-6." in lab.a.problem.value
     ran(lab)
-    assert "the bank allows only" in messages(lab.widget)[-1] and not lab.studies
-    lab.a.controls["atom"].value = "Li-7"
+    assert "mats allow only" in messages(lab.widget)[-1] and not lab.studies
+    lab.a.controls["atom"].value = "Li-6"
     assert lab.a.problem.value == ""
     lab.a.controls["mode"].value = "team"
     assert "Team mode needs 2 or 3 Scientists in each team" in lab.a.problem.value

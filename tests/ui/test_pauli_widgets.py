@@ -19,8 +19,8 @@ def test_the_shells_follow_the_slider():
 def test_the_recipe_counts_the_pieces_and_the_scientists():
     html = pauli.recipe_html("He-4")
     assert "mats needed: Proton+Electron 2, Neutron 2" in html and "<td>Up quark</td><td>6</td>" in html
-    assert "enough for 4 Scientists" in html
-    assert "too small" in pauli.recipe_html("Ne-22")
+    assert "enough for 3 Scientists" in html  # the box's 6 and 6 mats (K23)
+    assert "too few mats" in pauli.recipe_html("C-13")
     assert "only the cooperative game can build it" in pauli.recipe_html("C-12")  # K23: no game of one
 
 

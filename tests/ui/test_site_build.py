@@ -176,6 +176,53 @@ def test_pygments_anywidget_and_ipython_keep_what_the_apps_use(tmp_path):
         "IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"}  # imported by IPython's kernel app
 
 
+def test_matplotlib_keeps_the_fonts_the_plots_draw_with_and_goes_without_fonttools(tmp_path):
+    fonts = "matplotlib/mpl-data/fonts/"
+    names = ["matplotlib/__init__.py", "matplotlib/mpl-data/matplotlibrc", "matplotlib/mpl-data/stylelib/ggplot.mplstyle",
+             *(f"{fonts}ttf/{name}" for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf",
+                                                  "DejaVuSansDisplay.ttf", "cmr10.ttf", "LICENSE_DEJAVU",
+                                                  "STIXGeneral.ttf", "DejaVuSerif.ttf", "DejaVuSansMono-Bold.ttf",
+                                                  "Humor-Sans.ttf")),
+             f"{fonts}afm/pagd8a.afm", f"{fonts}pdfcorefonts/Helvetica.afm", "matplotlib/mpl-data/sample_data/s1045.ima.gz"]
+    _, kept, record = trim(tmp_path, "matplotlib-3.8.4-cp312-cp312-pyodide_2024_0_wasm32.whl", names)
+    assert kept == set(names[:9]) and "STIX" not in record
+    assert fetch.site_lock_entry("matplotlib", {"depends": ["fonttools", "numpy", "pillow"]})["depends"] == ["numpy", "pillow"]
+
+
+def test_periodictable_goes_without_its_x_ray_tables(tmp_path):
+    names = ["periodictable/__init__.py", "periodictable/xsf.py", "periodictable/activation.dat",
+             "periodictable/xsf/h.nff", "periodictable/xsf/read.me"]
+    _, kept, record = trim(tmp_path, "periodictable-2.1.0-py3-none-any.whl", names)
+    assert kept == set(names[:3]) and "h.nff" not in record
+
+
+VOICI_SCRIPTS = {  # the places VOICI_FIXES change, as Voici 0.9's scripts have them
+    "7774.js": 'n.send({method:"request_states"},{}),setTimeout((()=>i("Control comm did not respond in time")),4e3)}',
+    "4607.js": 'const p=new s.NotebookModel;p.fromString(i.PageConfig.getOption("notebookSrc"));let g=1',
+    "1060.js": "nothing to change here",
+}
+
+
+def test_voici_waits_for_the_kernel_s_widgets_and_reads_the_notebook_with_one_undo_manager(tmp_path):
+    folder = tmp_path / "voici" / "build"
+    folder.mkdir(parents=True)
+    for name, text in VOICI_SCRIPTS.items():
+        (folder / name).write_text(text)
+    build.fix_voici(tmp_path)
+    assert (folder / "7774.js").read_text().endswith(f'did not respond in time")),{build.CONTROL_COMM_WAIT_MS})}}')
+    assert "new s.NotebookModel({disableDocumentWideUndoRedo:!1});p.fromString(" in (folder / "4607.js").read_text()
+    assert (folder / "1060.js").read_text() == "nothing to change here"
+
+
+def test_a_voici_without_a_place_for_a_fix_stops_the_build(tmp_path):
+    folder = tmp_path / "voici" / "build"
+    folder.mkdir(parents=True)
+    (folder / "7774.js").write_text(VOICI_SCRIPTS["7774.js"])  # the notebook's reading moved elsewhere
+    with pytest.raises(fetch.SiteError, match="undo manager.*has Voici changed"):
+        build.fix_voici(tmp_path)
+    assert (folder / "7774.js").read_text() == VOICI_SCRIPTS["7774.js"]  # nothing half done
+
+
 def fake_pyodide(tmp_path, monkeypatch, files: dict[str, bytes]) -> dict:
     """A cache holding an npm tarball of a pretend Pyodide whose lock names ``files`` (pinned by
     its integrity hash), with those files already in the cache's folder; the lock."""

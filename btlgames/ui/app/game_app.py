@@ -154,7 +154,7 @@ class GameApp:
                  self.details_button, self.present_button] + ([self.debrief_button] if debrief else [])
         self.toolbar = _box(w.HBox, tools, "btl-toolbar")
         name = title or t(f"{game}.title")  # the game's name in the page's language
-        self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title">{html.escape(name)}</div>'),
+        self.header = _box(w.HBox, [w.HTML(f'<div class="btl-title" title="{html.escape(name)}">{html.escape(name)}</div>'),
                                     *header, self.toolbar], "btl-header")
         self.settings = _box(w.HBox, [self.seed_box, self.replay_button, self.seat_chooser.widget, *offered,
                                       *settings, self.save_link, self.upload],

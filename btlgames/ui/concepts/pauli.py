@@ -60,7 +60,7 @@ def recipe_html(label: str) -> str:
     pieces = needed_for(*nuclide.mats)
     bank = catalogue().pieces.bank
     have = {k: sum(c for p, c in bank.items() if p.split("-")[0] == k) for k in pieces}
-    most = 0  # how many the game's own bank check (K23) lets be built at once
+    most = 0  # how many the game's own check of the box's mats (K23) lets be built at once
     while shortfall([label] * (most + 1)) is None:
         most += 1
     builders = msg("recipe.players_coop") if most == 1 else msg("recipe.players", n=most) if most else msg("recipe.players_none")

@@ -23,7 +23,7 @@ from ...antimatter.goals import PRESETS, atoms as atoms_of_chart, shown
 from ...antimatter.mats import slots
 from ...antimatter.rules import MODES
 from ...core.i18n import t
-from ...core.registry import load
+from ...core.registry import load, spec
 from ...science.elements import element_name
 from ...science.nuclides import stable_nuclide
 from ..app.game_app import GameApp
@@ -67,6 +67,10 @@ CSS = """
 .am-line { font-size: .85em; margin: 1px 0; }
 .am-card { display: inline-block; border: 2px solid #333; border-radius: 6px; padding: 0 4px; margin: 1px;
   font-size: .85em; background: #fff; }
+.am-hand .am-card { display: block; }
+.am-card-text { font-weight: 400; }
+.btl-presenting .am-card-text { display: none; }  /* the class screen: a card's name; Details, its words */
+.btl-presenting.btl-details-open .am-card-text { display: inline; }
 .am-pawn { display: inline-block; padding: 0 5px; border-radius: 10px; color: #fff; font-weight: 700; }
 svg .btl-target > circle:first-of-type, svg .btl-target > .am-pawn-mark > circle:first-of-type {
   stroke: #1a5fb4; stroke-width: 7; stroke-dasharray: 10 5; }
@@ -305,7 +309,9 @@ def _workbench(view, owner: int, dense: bool = False) -> str:
 def _hand(view) -> str:
     if view["hand"] is None:
         return ""
-    cards = "".join(f'<span class="am-card" title="{esc(words.card_text(c))}">{esc(card_name(c))}</span>'
+    # each card with its words, read on a touch screen too (a hover's tooltip is not)
+    cards = "".join(f'<span class="am-card"><b>{esc(card_name(c))}</b> '
+                    f'<span class="am-card-text">{esc(words.card_text(c))}</span></span>'
                     for c in view["hand"]) or "—"
     return f'<div class="am-lab am-hand"><h3>{esc(t("antimatter.your_hand", n=view["viewer"] + 1))}</h3>{cards}</div>'
 
@@ -469,7 +475,8 @@ def app(seed=None, seats=None, mode: str = "standard", atom: str = "H-1", **opti
                        layout=w.Layout(**whole))
     order = w.Checkbox(value=bool(options.get("challenge", False)), description=t("antimatter.challenge_option"),
                        indent=False, layout=w.Layout(width="auto"))
-    head = w.Checkbox(value=bool(options.get("head_start", True)), description=t("antimatter.head_start_option"),
+    head = w.Checkbox(value=bool(options.get("head_start", spec(GAME).options["head_start"].default)),
+                      description=t("antimatter.head_start_option"),
                       indent=False, layout=w.Layout(width="auto"))
     given = options.get("goals", "ladder")
     choices = [(t(f"antimatter.goals.{g}"), g) for g in PRESETS]

@@ -133,7 +133,8 @@ CSS = """
 .btl-presenting .rp-map .rp-hex-number { display: inline; }
 .btl-presenting .rp-map .rp-hex-label { display: none; }
 .btl-presenting .rp-map .rp-bonus, .btl-presenting .rp-map .rp-noise { font-size: 22px; font-weight: 700; }
-.btl-presenting .rp-map .rp-field-name { font-size: 22px; }  /* the map's units (CLASS_NAME_SIZE): the class's size on the screen */
+/* the fields' names keep the size the picture leaves room for (NAME_SIZE): larger, they were cut at
+   its edge; the picture's scale makes them the class's size */
 .btl-presenting .rp-map .rp-anomaly, .btl-presenting .rp-map .rp-neutral { font-size: 30px; }
 .btl-presenting .rp-map .rp-tile-mark { transform-box: fill-box; transform-origin: center; transform: scale(1.2); }
 </style>
@@ -164,8 +165,7 @@ def _frame(size: float):
     return centres, places, width, height
 
 
-NAME_SIZE = 17  # the fields' names around the map (no legend needed)
-CLASS_NAME_SIZE = 22  # their size on the class screen (CSS below): the picture leaves room for it
+NAME_SIZE = 17  # the fields' names around the map (no legend needed), the class screen's too
 
 
 def _name_places(raw: dict, size: float) -> dict:
@@ -177,7 +177,7 @@ def _name_places(raw: dict, size: float) -> dict:
         cx, cy = sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
         ux, uy = cx / math.hypot(cx, cy), cy / math.hypot(cx, cy)
         words = field_name(field).split()
-        width = max(map(len, words)) * CLASS_NAME_SIZE * .64  # a bold letter's mean width, about
+        width = max(map(len, words)) * NAME_SIZE * .58
         tall = NAME_SIZE * (len(words) * .6 + .2)  # half the block's height
         reach = math.hypot(cx, cy)
         while any(abs(hx - ux * reach) < width / 2 + size * .9 and abs(hy - uy * reach) < size * .9 + tall

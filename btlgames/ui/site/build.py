@@ -25,7 +25,8 @@ wheels for ``loadPyodide``: they download in parallel while Python starts, and t
 installs nothing one by one afterwards.  A page names only what its app needs (``PAGE_EXTRAS``):
 a play app no numpy, pandas or matplotlib, and no concept page's science.  The kernel starts
 through the site's ``btl-pyodide.js`` (pyodide_start.js and .py): without what no app uses
-(``sources.KERNEL_LEFT_OUT``, IPython's terminal).
+(``sources.KERNEL_LEFT_OUT``, IPython's terminal). Voici's own scripts get two fixes
+(``VOICI_FIXES``), so that a page starts without warnings in the browser's console.
 """
 from __future__ import annotations
 
@@ -272,6 +273,46 @@ def _pyodide(fetched: Fetched, out: Path, wheels: list[Path], stage: Path) -> di
     return named
 
 
+#: How long an app page waits for the kernel's answer about the widgets it already has: the page
+#: asks as soon as the kernel's connection opens, while Python is still starting in the worker
+#: (6 s and more), and ipywidgets' 4 s then gave up ("Control comm did not respond in time",
+#: ipywidgets issue 3633: no setting) and asked again widget by widget. The kernel answers once
+#: Python has started (pyodide_start.py imports ipywidgets as it starts), however long a class's
+#: link makes that.
+CONTROL_COMM_WAIT_MS = 600_000
+
+#: Voici's fixes in its own scripts, each (what, pattern, replacement): found at least once, or
+#: the build stops (Voici has changed: look again).
+VOICI_FIXES = (
+    ("the widgets' control comm waits for the kernel's start (CONTROL_COMM_WAIT_MS)",
+     re.compile(r'(\("Control comm did not respond in time"\)\),)4e3\)'), rf"\g<1>{CONTROL_COMM_WAIT_MS})"),
+    # Voici reads the notebook into a NotebookModel with an undo manager per cell, which
+    # @jupyter/ydoc makes before the cell is in the notebook's document: Yjs warns "Not same
+    # Y.Doc" once a cell (jupyter_ydoc pull request 428, open). The page undoes nothing: one
+    # undo manager for the document, made with it, draws no warning.
+    ("the notebook read with one undo manager for its document",
+     re.compile(r'(new [\w$]+\.NotebookModel)(;[\w$]+\.fromString\([\w$]+\.PageConfig\.getOption\("notebookSrc"\)\))'),
+     r"\g<1>({disableDocumentWideUndoRedo:!1})\g<2>"),
+)
+
+
+def fix_voici(site: Path) -> None:
+    """VOICI_FIXES applied to Voici's scripts (voici/build, before ``versioned_build`` names it)."""
+    scripts = sorted((site / "voici" / "build").glob("*.js"))
+    texts = {path: path.read_text(encoding="utf-8") for path in scripts}
+    fixed = dict(texts)
+    for what, pattern, replacement in VOICI_FIXES:
+        found = 0
+        for path, text in fixed.items():
+            fixed[path], count = pattern.subn(replacement, text)
+            found += count
+        if not found:
+            raise SiteError(f"Voici's scripts have no place for {what}: has Voici changed?")
+    for path, text in fixed.items():
+        if text != texts[path]:
+            path.write_text(text, encoding="utf-8")
+
+
 def versioned_build(site: Path) -> dict[str, str]:
     """Voici's own files (voici/build, names that do not change with their content) moved to a
     folder named by their hash: {"voici/build": its new path}."""
@@ -329,6 +370,12 @@ def trims(languages: list[str]) -> dict:
         "anywidget": (lambda n: not extension.match(n), "without its JupyterLab and notebook extensions"),
         # IPython's terminal, which pyodide_start.py keeps IPython from importing (but the name
         # of its event loops, which IPython's kernel app imports), and Sphinx's extension.
+        # periodictable's X-ray scattering tables (0.6 MB of its 0.8, on every page): read only
+        # when an element's ``xray`` or ``K_alpha`` is asked for, which the kit never does (it
+        # reads masses, isotopes and abundances: science/nuclides.py, science/atoms.py).
+        "periodictable": (lambda n: not n.startswith("periodictable/xsf/"), "without its X-ray scattering tables"),
+        "matplotlib": (lambda n: not n.startswith(("matplotlib/mpl-data/fonts/", "matplotlib/mpl-data/sample_data/"))
+                       or MATPLOTLIB_FONTS.match(n), "DejaVu Sans and mathtext's fonts only, without sample data"),
         "ipython": (lambda n: not n.startswith(("IPython/terminal/", "IPython/sphinxext/"))
                     or n in ("IPython/terminal/__init__.py", "IPython/terminal/pt_inputhooks/__init__.py"),
                     "without its terminal and its Sphinx extension"),
@@ -337,6 +384,14 @@ def trims(languages: list[str]) -> dict:
 
 #: The Pygments lexers the site keeps: Python's (IPython colours a traceback with it).
 PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
+
+#: matplotlib's fonts the site keeps: DejaVu Sans, which the apps' plots are drawn in (bold too),
+#: its oblique, mono and display faces and the Computer Modern ones, which mathtext takes if a
+#: label holds ``$...$``, and their licences. Gone: STIX, DejaVu Serif, the other mono faces and
+#: Humor Sans (2 MB; matplotlib reads every font it has as a page first draws), the PostScript
+#: and PDF fonts (the apps draw PNG) and the sample data (for matplotlib's examples).
+MATPLOTLIB_FONTS = re.compile(r"matplotlib/mpl-data/fonts/ttf/(DejaVuSans(-Bold|-Oblique|-BoldOblique|Mono"
+                              r"|Display)?\.ttf|cm\w+\.ttf|LICENSE_\w+)$")
 
 
 def trimmed(wheel: Path, dest: Path, origins: list[str]) -> Path:
@@ -575,6 +630,7 @@ def build(out: Path | str, notebooks: Path | str | None = None, lessons: Path | 
         fetched.origins += [f"{w.name}: the kernel's own wheel, from PyPI {sources.TOOLS[1]}" for w in kernel]
         wheels = [trimmed(wheel, stage, fetched.origins) if wheel.name.split("-")[0] in sources.TRIMMED else wheel
                   for wheel in fetched.wheels]  # Babel: the data of the kit's languages only
+        fix_voici(site)
         named = {**_pyodide(fetched, site, [*wheels, kit, *kernel], stage), **versioned_build(site)}
         for slug, name in carried:
             page = site / page_url(slug, name)

@@ -45,9 +45,8 @@ def start(home: str) -> None:
         sys.modules["sqlite3"] = _no_sqlite()
     # The kernel imports ipywidgets as it starts (IPython's own setting), so that the widgets'
     # control channel is there when the page asks for the widgets' state: without it the page's
-    # request is refused and it asks for each widget by itself. (The page waits 4 s for the
-    # answer: a kernel slower to start than that still draws "Control comm did not respond in
-    # time", harmless, in the console.)
+    # request is refused and it asks for each widget by itself. (The page waits for the answer
+    # as long as Python takes to start: build.CONTROL_COMM_WAIT_MS.)
     profile = os.path.join(home, ".ipython", "profile_default")
     os.makedirs(profile, exist_ok=True)
     with open(os.path.join(profile, "ipython_config.json"), "w", encoding="utf-8") as config:

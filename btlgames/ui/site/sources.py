@@ -20,6 +20,10 @@ each file came from.  Changing a version here is the one way to move the site's 
 """
 from __future__ import annotations
 
+#: No memory snapshot of Python is shipped: in 0.27.7 ``loadPyodide``'s ``_makeSnapshot`` and
+#: ``_loadSnapshot`` are private, a snapshot cannot be made once a package is loaded (pyodide
+#: issue 5195; issue 6418: package state is not snapshotted yet), and one of bare Python is
+#: 21 MB (5.4 MB gzipped) for about 1.5 s of a start's CPU (Node.js, this machine).
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_NPM = f"pyodide@{PYODIDE_VERSION}"
 #: npm's integrity hash of pyodide-0.27.7.tgz (``npm view pyodide@0.27.7 dist.integrity``)
@@ -41,14 +45,16 @@ KERNEL_LOCK_PACKAGES = ("micropip", "ipython")
 KERNEL_LEFT_OUT = ("ssl", "jedi", "sqlite3")
 
 #: Dependencies in the official lock that the site's lock leaves out: IPython's terminal
-#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing, and
-#: sqlite3 (KERNEL_LEFT_OUT).
-LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3")}
+#: (prompt_toolkit, wcwidth), which btl-pyodide.js keeps ``import IPython`` from importing,
+#: sqlite3 (KERNEL_LEFT_OUT), and fontTools, which matplotlib imports only to embed fonts in a
+#: PDF or PostScript file (the apps draw PNG: ui/common/figures.py).
+LOCK_DEPENDS_LEFT_OUT = {"ipython": ("prompt_toolkit", "wcwidth", "sqlite3"), "matplotlib": ("fonttools",)}
 
 #: Wheels the site carries trimmed to what the apps use (build.trims says what is kept, and
 #: SOURCES.txt that they were made here and from what): Babel's locale data, Pygments' lexers,
-#: anywidget's JupyterLab extension, IPython's terminal.
-TRIMMED = ("babel", "pygments", "anywidget", "ipython")
+#: anywidget's JupyterLab extension, IPython's terminal, matplotlib's fonts the apps never draw with,
+#: periodictable's X-ray tables.
+TRIMMED = ("babel", "pygments", "anywidget", "ipython", "matplotlib", "periodictable")
 
 #: The kernel's own wheels (in jupyterlite-pyodide-kernel's extension, from TOOLS): the site's
 #: lock names them too, so that a page loads them with the rest while Python starts.
