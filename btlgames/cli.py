@@ -159,6 +159,21 @@ def _app(args) -> int:
     return 0
 
 
+def _class(args) -> int:
+    from btlgames.core.tables import TableError
+    from btlgames.ui.serve.server import serve_class
+
+    try:
+        serve_class(args.dir, port=args.port, ip=args.ip, notebooks_dir=args.notebooks)
+    except TableError as err:
+        print(f"btlgames class: {err.message}", file=sys.stderr)
+        return 2
+    except (ValueError, FileNotFoundError) as err:
+        print(f"btlgames class: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _site(args) -> int:
     from btlgames.ui.site import build, fetch, serve
 
@@ -183,6 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     app.add_argument("--ip", default="127.0.0.1", help="127.0.0.1 or localhost: the kit serves this computer only")
     app.add_argument("--open", action="store_true", help="open a browser tab")
     app.set_defaults(run=_app)
+    room = sub.add_parser("class", help="serve a class on the classroom's network: students open the printed "
+                          "address (or type its class code) and play at tables kept in DIR/class.sqlite")
+    room.add_argument("--dir", required=True, metavar="DIR", help="the class's folder (made before, kept between "
+                      "lessons: its tables are in DIR/class.sqlite)")
+    room.add_argument("--port", type=int, default=8866)
+    room.add_argument("--ip", default="", help="the address to listen on (default: every address of this "
+                      "computer, so students can reach it)")
+    room.add_argument("--notebooks", default=None, help=argparse.SUPPRESS)  # tests: another notebooks folder
+    room.set_defaults(run=_class)
     site = sub.add_parser("site", help="build the kit as a static site that runs in the browser, or serve one")
     what = site.add_mutually_exclusive_group(required=True)
     what.add_argument("--out", metavar="DIR", help="build the site into DIR (a new folder, or a site built before)")

@@ -130,13 +130,16 @@ def _answers(url: str) -> bool:
         return False
 
 
-def start_kit_server(log_dir: Path, *, notebooks=None, extra_args=(), name="server") -> KitServer:
-    """Start the kit's server (``btlgames.ui.serve``) on a free port and wait until ``/`` answers."""
-    last_error = ""
-    for attempt in range(3):  # only a port taken between choosing and binding is retried
-        port = _free_port()
+def start_kit_server(log_dir: Path, *, notebooks=None, extra_args=(), name="server", command=None,
+                     port=None) -> KitServer:
+    """Start the kit's server (``btlgames.ui.serve``) on a free port (or ``port``) and wait until ``/``
+    answers. ``command(port)``: another way the kit starts it (a class session's ``class_command``)."""
+    last_error, asked = "", port
+    for attempt in range(1 if asked else 3):  # only a port taken between choosing and binding is retried
+        port = asked or _free_port()
         log_path = log_dir / f"{name}-{port}.log"
-        argv = server_command(port=port, notebooks_dir=notebooks, extra_args=list(extra_args))
+        argv = (command(port) if command else
+                server_command(port=port, notebooks_dir=notebooks, extra_args=list(extra_args)))
         with open(log_path, "wb") as log:
             process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
                                        stdin=subprocess.DEVNULL, cwd=log_dir)

@@ -30,6 +30,7 @@ from ...core.playing import make_bot
 from ...core.registry import load, spec
 from ...core.saves import SaveError, dumps, loads
 from ...core.state import IllegalAction
+from ...core.tables import Keeper, TableError
 from ..common.assets import FOCUS_CSS, static_text
 from ..common.widgets import WIDE, replace_children
 from .renderer import Renderer
@@ -70,13 +71,15 @@ class GameApp:
     (a lesson clock) join the header; ``settings`` widgets join the settings row (they take
     effect with New game). ``introduce``: the "how to play" opens with the app; ``guided``: the
     first game shows hints that point at the table (switched off once it ends; **Hints** turns
-    them on and off).
+    them on and off). ``table``: the game of a class's table (``core.tables.Keeper``), resumed at its
+    last stored move, every move stored as it is made; a table's game is its own: no new game, no
+    undo, no other game loaded.
     """
 
     def __init__(self, game: str, renderer: Renderer, seed: int | None = None, seats: list[str] | None = None,
                  *, title: str | None = None, hand_privacy: bool = True,
                  debrief: Callable | None = None, header: tuple = (), settings: tuple = (),
-                 introduce: bool = True, guided: bool = True, **options):
+                 introduce: bool = True, guided: bool = True, table: Keeper | None = None, **options):
         self.game = game
         self.options = options
         self.renderer = renderer
@@ -173,13 +176,22 @@ class GameApp:
         self.show_settings(False)  # "Settings" opens them: the table gets the whole screen
         self.details_button.layout.display = "none"  # a class screen's tool
         self.guide(guided)
-        self.new_game(seed)
+        self.keeper = table
+        if table is None:
+            self.new_game(seed)
+        else:
+            for own in (self.new_button, self.replay_button, self.undo_button, self.seed_box, self.upload,
+                        self.seat_chooser.widget):
+                own.layout.display = "none"
+            self._start(table.state, t("app.at_table", name=table.name, n=len(table.state.history)))
         if introduce:
             self.how_to_play()
 
     # -- game life -------------------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
         """A new game with the seats chosen in the seat chooser (if the game has one)."""
+        if self.keeper is not None:
+            return self._say(t("app.table_own_game"), error=True)
         if self.seat_chooser.active:
             self.seats = self.seat_chooser.seats()
             self.options["players"] = len(self.seats)
@@ -214,6 +226,8 @@ class GameApp:
         self.seed_box.value = str(state.seed)
         self.show_game()
         made = play_turns(self.state, self.bots, forced=True)
+        if not self._kept():
+            return
         self._say(_joined(message, self._made_words(made)))
         self.refresh()
 
@@ -226,8 +240,32 @@ class GameApp:
             return self._say(t("app.illegal", why=err), error=True)
         self.undo_stack.append(before)
         made = play_turns(self.state, self.bots, forced=True)
+        if not self._kept():
+            return
         self._say(self._made_words(made))
         self.refresh()
+
+    def _kept(self) -> bool:
+        """At a table: the moves just made stored in the class file, and the game as it stores it.
+        A move it refuses (another device at this table moved first) is said in words, and the
+        table's game as stored is drawn instead (False)."""
+        if self.keeper is None:
+            return True
+        try:
+            self.state = self.keeper.keep(self.state)
+            return True
+        except TableError as err:
+            refused = err.message
+        try:
+            self.state = self.keeper.reload()
+        except TableError as err:
+            refused = err.message
+        self.undo_stack = []
+        self._shown = len(self.state.log.to_records(None))
+        self._ended = self.state.is_over()
+        self._say(refused, error=True)
+        self.refresh()
+        return False
 
     def press(self, key: str, choice: int | None = None) -> None:
         """A part of the table was pressed: its one move is made; a part with several moves opens
@@ -242,6 +280,8 @@ class GameApp:
                                   "options": [self.renderer.move_words(a, self.view) for a in actions]}
 
     def undo(self) -> None:
+        if self.keeper is not None:  # a stored move is the class's: no device takes it back
+            return self._say(t("app.table_own_game"), error=True)
         if not self.undo_stack:
             return self._say(t("app.nothing_to_undo"), error=True)
         self.state = self.undo_stack.pop()
@@ -253,6 +293,8 @@ class GameApp:
 
     def resume(self, text: str | bytes) -> bool:
         """Load a saved game; a refused file leaves the current game untouched."""
+        if self.keeper is not None:
+            return self._refuse(t("app.table_own_game"))
         try:
             state = loads(text)
         except SaveError as err:  # loads refuses everything it cannot load with a SaveError

@@ -10,6 +10,7 @@ alone. Fields carry a fill and their name. Words come from the catalogue (``rese
 from __future__ import annotations
 
 import math
+import os
 from functools import partial
 from types import SimpleNamespace
 
@@ -17,6 +18,7 @@ import ipywidgets as w
 
 from ...core.i18n import t
 from ...core.runtime import page_argument
+from ...core.tables import ENV_CLASS_DIR, ClassFile, Keeper, TableError
 from ...research import board, cards, lesson
 from ...research.constants import INCOME_CHOICES, STORY_CAPS
 from ...research.terms import income_of, method_choices, project_choices, success_chance, test_terms
@@ -24,6 +26,7 @@ from ..app.game_app import HUMAN, GameApp
 from ..app.renderer import Renderer, esc
 from ..common.lesson_clock import LessonClock
 from ..common.seats import COLOURS, SYMBOLS
+from ..common import widgets
 from ..common.widgets import WIDE
 from .research_teaching import ending, hint, how_to_play, moments
 from .research_words import (area_box, card_name, chance_words, event, field_name, fill, gains, group, hex_name,
@@ -689,6 +692,8 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
     """
     asked = _class_size(page_argument("teams"))
     players = players or (len(seats) if seats else asked) or 4
+    if page_argument("table") is not None:  # a class session's table: ?table=<name>
+        return table_app(page_argument("table"), players=players)
     seats = list(seats or [HUMAN] * players)
     caps = [(t(f"research_ui.stories.{cap}"), cap) for cap in STORY_CAPS]
     story_box = w.Dropdown(options=caps, value=stories or lesson.default_stories(players),
@@ -739,6 +744,35 @@ def school_app(seed: int | None = None, seats: list[str] | None = None, players:
     box.game, box.clock, box.stories, box.start_class = game, clock, story_box, start_class  # for tests
     if asked:
         game.present(True)
+    return box
+
+
+def table_app(name, folder: str | None = None, players: int = 4):
+    """The school game at a class's table: the table's game resumed at its last stored move, every
+    move stored in the class's file as it is made (``core.tables``). ``folder``: the class's folder,
+    by default the one the class session gives its pages (``btlgames class --dir``); a table made
+    now seats ``players`` teams of people. Two devices opening one table play one game."""
+    def refused(words: str):
+        return widgets.app([w.HTML(widgets.message(esc(words), error=True))], "btl-game-app")
+
+    folder = folder or os.environ.get(ENV_CLASS_DIR)
+    if not folder:
+        return refused(say("table.no_class"))
+    try:
+        store = ClassFile(folder)
+    except TableError as err:  # a class file that is not one
+        return refused(err.message)
+    try:
+        keeper = Keeper(store, name, GAME,
+                        {"variant": "school", "players": players, "stories": lesson.default_stories(players)})
+    except TableError as err:  # a forged or odd name
+        store.close()
+        return refused(err.message)
+    game = app("school", seats=[HUMAN] * keeper.state.players, hand_privacy=False, table=keeper,
+               title=t("research_ui.school_title"), introduce=not keeper.state.history, guided=True)
+    box = game.widget
+    box.add_class("rp-school")
+    box.game = game  # for tests
     return box
 
 

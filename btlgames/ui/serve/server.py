@@ -40,6 +40,8 @@ import sys
 from pathlib import Path
 
 from ..pages.paths import ENV_LESSONS, ENV_NOTEBOOKS, TEMPLATE_ROOT, resolve_lessons_dir, resolve_notebooks_dir
+from ...core.i18n import t
+from .class_code import address, check_class_ip, new_code, shown
 from .network import DEFAULT_IP, DEFAULT_PORT, check_localhost
 
 #: Holds ``voila.py``, the server's one configuration file (Voilà reads no other).
@@ -50,10 +52,15 @@ def voila_argv(port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
                notebooks: str | os.PathLike | None = None, open_browser: bool = False,
                extra_args: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The arguments given to Voilà itself (after the kit's config file is read)."""
+    return _voila_args(port, check_localhost(ip), notebooks, open_browser, extra_args)
+
+
+def _voila_args(port: int, ip: str, notebooks, open_browser: bool, extra_args) -> list[str]:
+    """Voilà's arguments for an address already checked (this computer only, or a class's)."""
     args = [
         str(resolve_notebooks_dir(notebooks)),
         f"--port={int(port)}",
-        f"--Voila.ip={check_localhost(ip)}",
+        f"--Voila.ip={ip}",
         # Fail instead of silently moving to another port: tests and teachers need
         # the URL they asked for.
         "--Voila.port_retries=0",
@@ -102,6 +109,46 @@ def serve(port: int = DEFAULT_PORT, ip: str = DEFAULT_IP,
 
     KitVoila.launch_instance(argv=argv, config_file_paths=[str(CONFIG_DIR)],
                              lessons_dir=str(lessons))
+
+
+def class_command(folder: str | os.PathLike, port: int = DEFAULT_PORT, ip: str = "", *,
+                  notebooks_dir: str | os.PathLike | None = None, python: str | None = None) -> list[str]:
+    """argv that starts a class session in a child process (``btlgames class``, as a teacher does)."""
+    argv = [python or sys.executable, "-m", "btlgames", "class", "--dir", str(Path(folder).resolve()),
+            "--port", str(int(port)), "--ip", check_class_ip(ip)]
+    if notebooks_dir is not None:
+        argv += ["--notebooks", str(Path(notebooks_dir).resolve())]
+    return argv
+
+
+def serve_class(folder: str | os.PathLike, port: int = DEFAULT_PORT, ip: str = "", *,
+                notebooks_dir: str | os.PathLike | None = None,
+                lessons_dir: str | os.PathLike | None = None) -> None:
+    """Run a class session in this process until Ctrl-C or SIGTERM: the kit's server on the
+    classroom's network, every page behind a class code made now, the tables in FOLDER.
+
+    The class file is opened (made, or its schema checked) before anything is served, so a
+    folder that cannot hold it is refused in words at once."""
+    from ...core.tables import ENV_CLASS_DIR, ClassFile  # the engine's class file: refuses a bad folder in words
+
+    ip = check_class_ip(ip)
+    argv = _voila_args(port, ip, resolve_notebooks_dir(notebooks_dir), False, ())
+    lessons = resolve_lessons_dir(lessons_dir)
+    with ClassFile(folder) as store:
+        where = store.path
+    code = new_code()
+    print("\n".join((t("class_session.started", path=str(where)), t("class_session.open_this"),
+                     f"    {address(ip, port, code)}",
+                     t("class_session.or_type", address=address(ip, port), code=shown(code)),
+                     t("class_session.new_each_time"))), flush=True)
+    os.environ[ENV_CLASS_DIR] = str(where.parent)  # the apps' kernels inherit it: a table page's folder
+    _prepare_process()
+    _warn_about_known_bad_kernel()
+    from .class_gate import ClassCodeIdentityProvider, ClassVoila  # imports Voilà: after _prepare_process()
+
+    ClassVoila.launch_instance(argv=argv, config_file_paths=[str(CONFIG_DIR)], lessons_dir=str(lessons),
+                               class_dir=str(Path(folder).resolve()), token=code,
+                               identity_provider_class=ClassCodeIdentityProvider)
 
 
 def _prepare_process() -> None:

@@ -119,7 +119,12 @@ class LessonHandler(LanguageMixin, web.RequestHandler):
 
     def initialize(self, root: str, base_url: str) -> None:
         self.root = Path(root).resolve() if root else None
-        self.base_url = base_url
+        self._base_url = base_url
+
+    @property
+    def base_url(self) -> str:  # a property, as a Jupyter handler's is (a class session's lessons are one,
+        # whose headers are set before initialize() has run)
+        return self.__dict__.get("_base_url") or self.settings.get("base_url", "/")
 
     @property
     def template_namespace(self) -> dict:  # a plain RequestHandler has none of its own
