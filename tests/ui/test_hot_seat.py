@@ -159,3 +159,17 @@ def test_open_hands_are_offered_only_where_a_pass_screen_can_be_shown():
     assert solo.open_hands not in solo.settings.children  # one seat: nobody to pass to
     fixed = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=RENDERER, hand_privacy=False)
     assert fixed.open_hands not in fixed.settings.children and "Pass the device" not in fixed.table.value
+
+
+def test_the_pass_screen_carries_no_note_of_the_seat_that_moved():
+    """A first game's hint is for the seat to play: the next seat's pass screen shows none of it."""
+    guided = SimpleNamespace(**{**vars(RENDERER), "hint": lambda view: (f"your secret is {view['mine']}", None)})
+    app = GameApp("secret", title="Secret", seed=1, seats=["human", "human"], renderer=guided)
+    app.guide(True)
+    app.moves.children[0].click()  # "I am player 1"
+    assert app.table.hint == f"your secret is {app.state.hands[0]}"
+    app.moves.children[0].children[1].children[0].click()
+    assert "Pass the device to player 2" in app.table.value
+    assert app.table.hint == "" and app.table.hinted == ""
+    app.moves.children[0].click()  # "I am player 2": their own note
+    assert app.table.hint == f"your secret is {app.state.hands[1]}"

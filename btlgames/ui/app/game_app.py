@@ -552,11 +552,6 @@ class GameApp:
         of this move (``data-moves``: a keyboard press that passed the device is answered, and
         table.js puts the focus on "I am ...", the one button, which has ``btl-pass-take``)."""
         who = self.renderer.seat_name(seat)
-        with self.table.hold_sync():
-            self.table.value = (f'<div class="btl-table" data-moves="{len(self.state.history)}" data-over="false">'
-                                f'<div class="btl-pass-screen">{html.escape(t("app.pass_to", who=who))}</div></div>')
-            self.table.targets = []
-        self.headline.value = ""
         ready = _button(t("app.i_am", who=who), "btl-action", "btl-pass-take")
 
         def take(_):
@@ -564,8 +559,18 @@ class GameApp:
             self.refresh()
 
         ready.on_click(take)
+        # Beside the table first, the table last: its data-moves tells a page (a test, the keyboard's
+        # guard) that the answer is drawn, so nothing moves the button after that. The first game's
+        # note goes with the table: the seat that moved may have been told what the next may not see.
+        self.headline.value = ""
         replace_children(self.moves, (ready,))
         self.log.value = ""
+        with self.table.hold_sync():
+            self.table.value = (f'<div class="btl-table" data-moves="{len(self.state.history)}" data-over="false">'
+                                f'<div class="btl-pass-screen">{html.escape(t("app.pass_to", who=who))}</div></div>')
+            self.table.targets = []
+            self.table.choices = {}
+            self.table.hint = self.table.hinted = ""
         self.announcer.value = html.escape(t("app.pass_to", who=who))
 
 
