@@ -163,12 +163,18 @@ def test_a_published_result_says_whether_it_is_now_the_closest(finished):
     assert published
 
 
+def ruled_out(numbers) -> str:
+    """The range an experiment out of range ruled out, in words: "between 3 and 8", or "8"."""
+    low, high = min(numbers), max(numbers)
+    return f"between {low} and {high}" if low < high else str(low)
+
+
 def test_an_exclusion_says_which_range_was_ruled_out(finished):
     for state in finished:
         for record, step in one_by_one(state):
             if record["kind"] == "out_of_range":
                 numbers = [value(c) for c in record["lost"]] + [value(record["detector"])]
-                assert f"not between {min(numbers)} and {max(numbers)}" in step.words
+                assert f"was not {ruled_out(numbers)}: that range is ruled out" in step.words
                 return
     raise AssertionError("no experiment out of range in these games")
 
@@ -189,6 +195,11 @@ def test_the_ending_names_this_games_facts_and_links_the_concept_page(finished):
         if not solves:
             assert "No problem was solved" in text
             assert closest is None or f"The closest result: X = {closest}" in text
+        excluded = next((r for r in records if r["kind"] == "out_of_range"), None)
+        if excluded:  # the first range ruled out, by its numbers
+            numbers = [value(c) for c in excluded["lost"]] + [value(excluded["detector"])]
+            assert (f"at problem {excluded['problem'] + 1}, showed that the particle there was not "
+                    f"{ruled_out(numbers)}.") in text
         assert "Where the game simplifies" in text
 
 

@@ -440,6 +440,11 @@ def _span(physicists, detector: int) -> tuple[int, int]:
     return min(ends), max(ends)
 
 
+def _range_words(low: int, high: int) -> str:
+    """"between 3 and 8", or "8" for an exact pair's range of one number."""
+    return _teach("range.between", low=low, high=high) if low < high else _teach("range.one", n=low)
+
+
 def how_to_play() -> list[Step]:
     """Two steps: a problem, a physicist and a detector (what a range is), then a turn."""
     worker = f'<ul class="bt-workers"><li>{marker(0)} {esc(t("beamtimes.leader"))} {card("7H", mini=True)}</li></ul>'
@@ -608,7 +613,7 @@ def _moment_published(record, seen) -> Step:
 def _moment_out_of_range(record) -> Step:
     physicists = [value(c) for c in record["lost"]]
     low, high = _span(physicists, value(record["detector"]))
-    words = _teach("moment.out_of_range", problem=record["problem"] + 1, low=low, high=high,
+    words = _teach("moment.out_of_range", problem=record["problem"] + 1, range=_range_words(low, high),
                    group=group_name(record["player"]))
     cards = card(record["detector"]) + "".join(card(c) for c in record["lost"])
     return Step(_teach("moment.out_of_range_title"), f'<p class="btl-big">{cards}</p><p>{esc(words)}</p>', words, "null")
@@ -657,6 +662,11 @@ def ending(view, records) -> str:
     closest = _closest(records)
     if closest and not count["solved"]:
         lines.append(_teach("end.closest", x=closest[0], group=group_name(closest[1])))
+    excluded = next((r for r in records if r["kind"] == "out_of_range"), None)
+    if excluded:
+        low, high = _span([value(c) for c in excluded["lost"]], value(excluded["detector"]))
+        lines.append(_teach("end.excluded", group=group_name(excluded["player"]), problem=excluded["problem"] + 1,
+                            range=_range_words(low, high)))
     lines += [_teach("end.numbers", published=count["published"], excluded=count["out_of_range"],
                      verified=count["verify"]),
               _teach("end.science"), _teach("end.simplifies")]
