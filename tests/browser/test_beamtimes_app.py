@@ -181,6 +181,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     assert words(page, "beamtimes.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .bt-card").count() >= 3  # the picture: the table's own cards
     assert len(show.inner_text().split()) <= 200  # a screen or less (its buttons' words too)
+    assert_accessible(page, "Beamtimes' how to play, its picture of the table")
     page.locator(".btl-show-next").click()  # a turn
     assert words(page, "beamtimes.teach.how.turn_title") in show.inner_text()
     assert len(show.inner_text().split()) <= 200
