@@ -5,11 +5,12 @@ import re
 import pytest
 
 import btlgames
-from btlgames.beamtimes.bots import HeuristicBot
+from btlgames.beamtimes.bots import HeuristicBot, SolverBot
 from btlgames.beamtimes.cards import label, value
 from btlgames.core.bots import RandomBot
 from btlgames.core.i18n import catalogue, speaking
 from btlgames.core.playing import play_one
+from btlgames.science.ranges import outcome
 from btlgames.ui.games import beamtimes as renderer
 
 LANGUAGES = ("en", "fi", "nl")
@@ -84,6 +85,23 @@ def test_only_the_group_to_play_gets_a_hint():
     state = btlgames.load("beamtimes", seed=2, players=2)
     assert renderer.hint(state.view(None)) is None and renderer.hint(state.view(1)) is None
     assert renderer.hint(state.view(0)) is not None
+
+
+def test_a_hint_to_build_on_a_card_the_group_saw_says_what_will_happen():
+    told = set()
+    for seed in range(12):  # solver games with four groups: solves on a card a group saw come up
+        for _state, view, legal in positions(seed, 4, SolverBot):
+            words, _key = renderer.hint(view)
+            build = next((a for a in legal if a.kind == "build" and words.startswith(f"{a}: ")), None)
+            if build is None or not view["ring"][build.problem]["card"]:
+                continue
+            workers = view["ring"][build.problem]["workers"]
+            result = outcome(value(view["ring"][build.problem]["card"]), value(workers[0]["card"]),
+                             [value(w["card"]) for w in workers[1:]], value(build.card))["result"]
+            said = "an exact solve" if "an exact solve" in words else "succeeds" if "succeeds" in words else "neither"
+            assert said == {"solved": "an exact solve", "in_range": "succeeds", "out_of_range": "neither"}[result], words
+            told.add(result)
+    assert "solved" in told
 
 
 def test_a_hint_to_build_says_the_numbers_the_experiment_covers():

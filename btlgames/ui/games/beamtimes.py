@@ -3,6 +3,7 @@
 Everything drawn comes from ``view(viewer)``: a face-down card is drawn face down
 unless the view shows it. Suits carry their symbol and a word (♥ physicist,
 ♠ detector, ♦ particle, ♣ grant); groups carry a colour, a symbol and a number.
+The teaching layer at the end: how to play, a first game's hints, the science moments, the ending.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ...beamtimes.rules import (DISTINGUISHED_PRICE, FULL_HAND, ApplyForGrant, A
                                 HireDistinguished, Pass, Publish, Swap, Verify, Withhold)
 from ...core.i18n import t, with_language, words_of
 from ...core.runtime import page_link
+from ...science.ranges import is_exact
 from ..app.game_app import GameApp
 from ..app.renderer import area, badge, esc, own_words
 from ..app.show import Step
@@ -67,6 +69,8 @@ CSS = """
 .bt-group p { margin: 1px 0; }
 .bt-summary p { margin: 4px 0; }
 .bt-heading { font-size: 1.1em; font-weight: 700; }
+/* the "how to play" picture: a problem with its leader, a detector and what the two cover, in a line */
+.bt-how { display: flex; flex-wrap: wrap; gap: 1em; align-items: center; --bt-card: clamp(40px, 3.1vw, 74px); }
 /* The class screen (Present): cards from the screen's height, every word at the app's base size
    (a card's role word too: the card widens to it), the room between in em (1366x768 is 1920x1080
    made smaller). The ring, the row and the supply as wide as the table and the groups in a row
@@ -450,7 +454,7 @@ def how_to_play() -> list[Step]:
     worker = f'<ul class="bt-workers"><li>{marker(0)} {esc(t("beamtimes.leader"))} {card("7H", mini=True)}</li></ul>'
     problem = (f'<div class="bt-problem"><h4>{esc(t("beamtimes.problem", n=1))}</h4>'
                f'<div class="bt-slot"><div>{back()}</div>{worker}</div></div>')
-    picture = (f'<div class="btl-show-picture bt-table bt-how" style="display:flex;gap:1em;align-items:center">'
+    picture = (f'<div class="btl-show-picture bt-how">'
                f'{problem}<div>{card("9S")}</div><p class="btl-big">{esc(_teach("how.covers"))}</p></div>')
     first = ("how.goal", "how.range", "how.solve")
     second = ("how.turn", "how.pay", "how.end")
@@ -520,7 +524,7 @@ def _why(move, view) -> str:
     if kind == "grant":
         return _teach("hint.grant", value=value(move.grant))
     if kind == "publish":
-        return _teach("hint.publish", x=view["pending"].get("x", "?"))
+        return _teach("hint.publish", x=view["pending"]["x"])  # the builder looked: its view shows X
     if kind == "withhold":
         return _teach("hint.withhold_nothing" if view["pending"].get("leader_gain") == 0 else "hint.withhold")
     return _teach(f"hint.{kind}")  # swap, verify, end_turn, pass
@@ -552,8 +556,8 @@ def _why_build(move, view) -> str:
     low, high = _span([value(w["card"]) for w in workers], value(move.card))
     known = _known_value(view, move.problem)
     if known is not None and low <= known <= high:
-        key = "hint.build_solve" if known == value(move.card) else "hint.build_known"
-        return _teach(key, low=low, high=high, number=known)
+        exact = is_exact(known, [value(w["card"]) for w in workers], value(move.card))
+        return _teach("hint.build_solve" if exact else "hint.build_known", low=low, high=high, number=known)
     return _teach("hint.build", low=low, high=high)
 
 
