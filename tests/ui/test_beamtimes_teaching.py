@@ -77,6 +77,8 @@ def test_every_hint_names_a_legal_move_and_points_at_its_part_of_the_table():
             assert move is not None, words  # the hint's move is one of this turn's
             assert key == renderer.target(move)  # a part of the table that makes it, or None (a button)
             assert len(words) > len(str(move)) + 20  # and it says why
+            if move.kind == "assign":  # the first on a problem leads it, a later one collaborates
+                assert ("a collaborator" in words) == bool(view["ring"][move.problem]["workers"]), words
             kinds.add(move.kind)
     assert {"grant", "hire", "assign", "build", "verify", "end_turn"} <= kinds
 

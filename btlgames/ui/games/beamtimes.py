@@ -546,9 +546,11 @@ def _why_hire(move, view) -> str:
 
 def _why_assign(move, view) -> str:
     number, workers = value(move.card), view["ring"][move.problem]["workers"]
+    if workers:
+        return _teach("hint.assign_collaborator")
     if _known_value(view, move.problem) == number:
         return _teach("hint.assign_exact", problem=move.problem + 1, number=number)
-    return _teach("hint.assign_collaborator" if workers else "hint.assign_leader")
+    return _teach("hint.assign_leader")
 
 
 def _why_build(move, view) -> str:
