@@ -4,8 +4,8 @@ import re
 
 import pytest
 from access import TYPE_SIZES, assert_accessible, assert_focus_ring
-from playing import (choose_seats, every_move, make_move, new_game, press_by_keyboard, rulebook_words,
-                     show_settings, tab_to, words)
+from playing import (choose_seats, click_and_wait, dismiss_show, every_move, make_move, moves, new_game,
+                     press_by_keyboard, rulebook_words, show_settings, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -141,3 +141,82 @@ def test_a_cards_words_are_read_on_a_laptop(page, open_app):
     new_game(page, SEED)
     found = page.evaluate(TYPE_SIZES)
     assert found["smallest"] >= 10, found
+
+
+FIRST_GAME = 101  # a game number: Group 1, following the hints, verifies, has an experiment out of
+# range, and solves a problem on its 20th press (15 of them on the hinted part of the table)
+
+
+def follow_the_hint(page, hint: str) -> bool:
+    """Make the move the hint names ("Build detector Q♠ at problem 2: ..."): on the part of the
+    table it marks (its choice with the move's words, if the part has several), else by its button.
+    True when the hint pointed at the table."""
+    move = hint.split(": ", 1)[0]
+    target = page.locator(".btl-table .btl-hinted")
+    if not target.count():
+        make_move(page, every_move(page).filter(has_text=move).first)
+        return False
+    dismiss_show(page)
+    before = moves(page)
+    target.first.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
+        " || !!document.querySelector('.btl-choices .btl-choice')", arg=before)
+    if moves(page) == before:  # the part's moves beside it: the hinted one
+        click_and_wait(page, page.locator(".btl-choices .btl-choice").filter(has_text=move).first)
+    else:
+        page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
+    return True
+
+
+def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_app):
+    """A student alone, who never read the rulebook: the app opens with its "how to play" (a
+    picture of a problem, a physicist and a detector), the first game's hints point at the table,
+    the game's science moments come large as they happen, and the end says what the game showed,
+    with a way to its concept page."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(PLAY, wait_until="commit")
+    show = page.locator(".btl-show-view.btl-showing .btl-show")
+    show.wait_for(timeout=120_000)
+    assert words(page, "beamtimes.teach.how.title") in show.inner_text()
+    assert page.locator(".btl-show .bt-card").count() >= 3  # the picture: the table's own cards
+    assert len(show.inner_text().split()) <= 200  # a screen or less (its buttons' words too)
+    assert_accessible(page, "Beamtimes' how to play, its picture of the table")
+    page.locator(".btl-show-next").click()  # a turn
+    assert words(page, "beamtimes.teach.how.turn_title") in show.inner_text()
+    assert len(show.inner_text().split()) <= 200
+    page.locator(".btl-show-next").click()  # done: the table
+    page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
+    new_game(page, FIRST_GAME)  # the same game every run
+    moments, hinted = [], 0
+    for _ in range(60):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            break
+        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
+            moments.append(page.locator(".btl-show-title").inner_text())
+            dismiss_show(page)
+            continue
+        note = page.locator(".btl-callout")
+        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
+        hinted += follow_the_hint(page, note.inner_text())
+    else:
+        raise AssertionError("the game did not end within 60 presses")
+    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
+    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
+    for _ in range(10):
+        if end.count():
+            break
+        moments.append(page.locator(".btl-show-title").inner_text())
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    assert end.count(), "the game's end says what it showed"
+    assert words(page, "app.what_it_showed") in end.inner_text()
+    assert "Group 1 solved problem 2" in end.inner_text() and "experiments out of range 1" in end.inner_text()
+    assert hinted >= 12
+    assert [words(page, f"beamtimes.teach.moment.{key}_title") for key in ("verify", "out_of_range", "solved")] \
+        == moments, moments
+    dismiss_show(page)
+    ending = page.locator(".btl-ending")
+    assert ending.locator("a[href*='detector-ranges']").count() == 1  # the way on: the concept page
+    assert page.locator(".btl-hints-toggle").inner_text() == words(page, "app.hints_hidden")  # first game over

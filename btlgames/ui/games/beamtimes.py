@@ -3,15 +3,22 @@
 Everything drawn comes from ``view(viewer)``: a face-down card is drawn face down
 unless the view shows it. Suits carry their symbol and a word (♥ physicist,
 ♠ detector, ♦ particle, ♣ grant); groups carry a colour, a symbol and a number.
+The teaching layer at the end: how to play, a first game's hints, the science moments, the ending.
 """
 from __future__ import annotations
 
 import sys
 
-from ...beamtimes.cards import ROLE, label, suit, value
-from ...core.i18n import t
+from ...beamtimes.bots import SolverBot
+from ...beamtimes.cards import ROLE, is_detector, is_physicist, label, suit, value
+from ...beamtimes.rules import (DISTINGUISHED_PRICE, FULL_HAND, ApplyForGrant, Assign, Build, EndTurn, Hire,
+                                HireDistinguished, Pass, Publish, Swap, Verify, Withhold)
+from ...core.i18n import t, with_language, words_of
+from ...core.runtime import page_link
+from ...science.ranges import is_exact
 from ..app.game_app import GameApp
 from ..app.renderer import area, badge, esc, own_words
+from ..app.show import Step
 from ..common.seats import COLOURS
 
 GAME = "beamtimes"
@@ -62,6 +69,8 @@ CSS = """
 .bt-group p { margin: 1px 0; }
 .bt-summary p { margin: 4px 0; }
 .bt-heading { font-size: 1.1em; font-weight: 700; }
+/* the "how to play" picture: a problem with its leader, a detector and what the two cover, in a line */
+.bt-how { display: flex; flex-wrap: wrap; gap: 1em; align-items: center; --bt-card: clamp(40px, 3.1vw, 74px); }
 /* The class screen (Present): cards from the screen's height, every word at the app's base size
    (a card's role word too: the card widens to it), the room between in em (1366x768 is 1920x1080
    made smaller). The ring, the row and the supply as wide as the table and the groups in a row
@@ -419,18 +428,254 @@ def play(seed: int | None = None, seats: list[str] | None = None, **options):
     return app(seed, seats, **options).widget
 
 
-# -- the teaching layer (to come: a how to play, hints, the game's moments, its ending) --------------
-def how_to_play() -> list:
-    return []
+# -- the teaching layer ------------------------------------------------------------------------------
+# The science moments: a solve (a range of one number), a published result (how close it came), an
+# experiment out of range (a range ruled out) and a particle that probably does not exist verified.
+# A solve and every published result are shown; the first exclusion and the first verification of a
+# game only (they come often, and a show of each would hide the table).
+FIRST_ONLY = ("out_of_range", "verify")
+_teach = words_of("beamtimes.teach")
 
 
-def hint(view):
-    return None
+def _span(physicists, detector: int) -> tuple[int, int]:
+    """The numbers an experiment covers: every physicist's range ends at the detector, so together
+    they cover from the lowest to the highest of them (science.ranges.in_range, for any physicist)."""
+    ends = [*physicists, detector]
+    return min(ends), max(ends)
 
 
-def moments(records, view, earlier=()) -> list:
-    return []
+def _range_words(low: int, high: int) -> str:
+    """"between 3 and 8", or "8" for an exact pair's range of one number."""
+    return _teach("range.between", low=low, high=high) if low < high else _teach("range.one", n=low)
+
+
+def how_to_play() -> list[Step]:
+    """Two steps: a problem, a physicist and a detector (what a range is), then a turn."""
+    worker = f'<ul class="bt-workers"><li>{marker(0)} {esc(t("beamtimes.leader"))} {card("7H", mini=True)}</li></ul>'
+    problem = (f'<div class="bt-problem"><h4>{esc(t("beamtimes.problem", n=1))}</h4>'
+               f'<div class="bt-slot"><div>{back()}</div>{worker}</div></div>')
+    picture = (f'<div class="btl-show-picture bt-how">'
+               f'{problem}<div>{card("9S")}</div><p class="btl-big">{esc(_teach("how.covers"))}</p></div>')
+    first = ("how.goal", "how.range", "how.solve")
+    second = ("how.turn", "how.pay", "how.end")
+    return [Step(_teach("how.title"), _paragraphs(first[:2]) + picture + _paragraphs(first[2:]), _plain(first)),
+            Step(_teach("how.turn_title"), _paragraphs(second), _plain(second))]
+
+
+def _paragraphs(keys) -> str:
+    return "".join(f"<p>{esc(_teach(key))}</p>" for key in keys)
+
+
+def _plain(keys) -> str:
+    return " ".join(_teach(key) for key in keys)
+
+
+# -- hints: the solver bot chooses, the words say why --------------------------------------------------
+def legal_moves(view) -> list:
+    """The moves of the group to play, from its view alone, in the engine's order (the view holds
+    all the rules need: hands, tokens, the grants, the market, the workers and the row's tokens)."""
+    me, phase = view["player"], view["phase"]
+    if phase == "publish":
+        return [Publish(), Withhold()]
+    row = [len(slot["tokens"]) for slot in view["row"]]
+    if phase == "swap":
+        return [Swap(i) for i, n in enumerate(row) if n == min(row)]
+    tokens, hand = view["groups"][me]["tokens"], view["groups"][me]["hand"]
+    if phase == "verify":  # a row card costs one token more than it holds
+        return [Verify(i, n + 1) for i, n in enumerate(row) if tokens > n] + [EndTurn()]
+    ring = view["ring"]
+    leads = [p for p, s in enumerate(ring) if s["workers"] and s["workers"][0]["group"] == me and s["solved_by"] is None]
+    builds = [Build(c, p) for p in leads for c in hand if is_detector(c)]
+    open_ = [p for p, s in enumerate(ring) if s["solved_by"] is None and all(w["group"] != me for w in s["workers"])]
+    assigns = [Assign(c, p) for c in hand if is_physicist(c) for p in open_] if tokens >= 1 else []
+    grants = [ApplyForGrant(g["card"]) for g in view["grants"] if g["face_up"]]
+    if len(hand) >= FULL_HAND:  # the full-hand table
+        return builds or assigns or [*grants, Pass()]
+    hires = [Hire(i, m["card"]) for i, m in enumerate(view["market"]) if tokens > i]
+    if tokens >= DISTINGUISHED_PRICE:
+        hires += [HireDistinguished(c) for c in view["distinguished"]]
+    return [*grants, *hires, *assigns, *builds, Pass()]
+
+
+def hint(view) -> tuple[str, str | None] | None:
+    """What the group to play does now (the solver bot's choice: it aims at an exact solve) and the
+    science reason, pointing at the part of the table the move belongs to."""
+    if view["player"] is None or view["viewer"] != view["player"]:
+        return None
+    move = SolverBot(view["turn"]).choose(view, legal_moves(view))
+    return f"{move}: {_why(move, view)}", target(move)
+
+
+def _known_value(view, p: int) -> int | None:
+    """The number of problem ``p`` if this group sees its card."""
+    card_there = view["ring"][p]["card"]
+    return value(card_there) if card_there else None
+
+
+def _why(move, view) -> str:
+    """The science reason for a move, in a student's words."""
+    kind = move.kind
+    if kind in ("hire", "hire_distinguished"):
+        return _why_hire(move, view)
+    if kind == "assign":
+        return _why_assign(move, view)
+    if kind == "build":
+        return _why_build(move, view)
+    if kind == "grant":
+        return _teach("hint.grant", value=value(move.grant))
+    if kind == "publish":
+        return _teach("hint.publish", x=view["pending"]["x"])  # the builder looked: its view shows X
+    if kind == "withhold":
+        return _teach("hint.withhold_nothing" if view["pending"].get("leader_gain") == 0 else "hint.withhold")
+    return _teach(f"hint.{kind}")  # swap, verify, end_turn, pass
+
+
+def _exact_for(view, number: int) -> int | None:
+    """An open problem this group knows to be ``number``, or None."""
+    return next((p for p, s in enumerate(view["ring"]) if s["solved_by"] is None and _known_value(view, p) == number),
+                None)
+
+
+def _why_hire(move, view) -> str:
+    number = value(move.card)
+    p = _exact_for(view, number)
+    if p is not None:
+        return _teach("hint.hire_exact", problem=p + 1, number=number)
+    return _teach("hint.hire_detector" if is_detector(move.card) else "hint.hire_physicist")
+
+
+def _why_assign(move, view) -> str:
+    number, workers = value(move.card), view["ring"][move.problem]["workers"]
+    if workers:
+        return _teach("hint.assign_collaborator")
+    if _known_value(view, move.problem) == number:
+        return _teach("hint.assign_exact", problem=move.problem + 1, number=number)
+    return _teach("hint.assign_leader")
+
+
+def _why_build(move, view) -> str:
+    workers = view["ring"][move.problem]["workers"]
+    low, high = _span([value(w["card"]) for w in workers], value(move.card))
+    known = _known_value(view, move.problem)
+    if known is not None and low <= known <= high:
+        exact = is_exact(known, [value(w["card"]) for w in workers], value(move.card))
+        return _teach("hint.build_solve" if exact else "hint.build_known", low=low, high=high, number=known)
+    return _teach("hint.build", low=low, high=high)
+
+
+# -- the science moments --------------------------------------------------------------------------------
+def _detector_of(records, problem: int) -> str | None:
+    """The detector of the latest experiment at ``problem`` (its build record)."""
+    return next((r["card"] for r in reversed(records) if r["kind"] == "build" and r["problem"] == problem), None)
+
+
+def _exact_physicist(records, problem: int, number: int) -> str:
+    """The physicist of the solve: the one assigned to ``problem`` with its number (a collaborator's
+    as often as the leader's; the credit is the leader's group's all the same, K13)."""
+    return next(r["card"] for r in reversed(records)
+                if r["kind"] == "assign" and r["problem"] == problem and value(r["card"]) == number)
+
+
+def _paid(gains: dict, leader: int) -> str:
+    """The collaborators paid, in words ("Group 2: +5"), or "" for a group that worked alone."""
+    return _join(t("beamtimes.paid_to", group=group_name(int(g)), n=n) for g, n in gains.items() if int(g) != leader) \
+        if len(gains) > 1 else ""
+
+
+def _moment_solved(record, seen) -> Step:
+    p, leader = record["problem"], record["player"]
+    detector = _detector_of(seen, p)
+    physicist = _exact_physicist(seen, p, value(record["particle"]))
+    others = _paid(record["gains"], leader)
+    words = _teach("moment.solved", problem=p + 1, particle=label(record["particle"]), detector=label(detector),
+                   physicist=label(physicist), group=group_name(leader))
+    credit = _teach("moment.solved_shared", group=group_name(leader), others=others) if others else _teach("moment.solved_alone", group=group_name(leader),
+                                                                                 n=record["gains"][str(leader)])
+    cards = card(record["particle"]) + card(detector) + card(physicist)
+    return Step(_teach("moment.solved_title"), f'<p class="btl-big">{cards}</p><p>{esc(words)}</p><p>{esc(credit)}</p>',
+                f"{words} {credit}", "hit")
+
+
+def _closest(records) -> tuple[int, int] | None:
+    """(X, group) of the closest result published among ``records``, the earliest of equals."""
+    found = [(r["x"], r["player"]) for r in records if r["kind"] in ("published", "solved")]
+    return min(found, key=lambda pair: pair[0]) if found else None
+
+
+def _moment_published(record, seen) -> Step:
+    """``seen``: the game's public records up to this one, this one last."""
+    p, x = record["problem"], record["x"]
+    detector = _detector_of(seen, p)
+    words = _teach("moment.published", group=group_name(record["player"]), problem=p + 1,
+                   particle=label(record["particle"]), detector=label(detector), x=x)
+    before = _closest(seen[:-1])  # the closest result before this one
+    why = (_teach("moment.closest_now", x=x) if before is None or x < before[0]
+           else _teach("moment.closest_still", x=before[0], group=group_name(before[1])))
+    cards = card(record["particle"]) + card(detector)
+    return Step(_teach("moment.published_title"), f'<p class="btl-big">{cards}</p><p>{esc(words)}</p><p>{esc(why)}</p>',
+                f"{words} {why}", "replication")
+
+
+def _moment_out_of_range(record) -> Step:
+    physicists = [value(c) for c in record["lost"]]
+    low, high = _span(physicists, value(record["detector"]))
+    words = _teach("moment.out_of_range", problem=record["problem"] + 1, range=_range_words(low, high),
+                   group=group_name(record["player"]))
+    cards = card(record["detector"]) + "".join(card(c) for c in record["lost"])
+    return Step(_teach("moment.out_of_range_title"), f'<p class="btl-big">{cards}</p><p>{esc(words)}</p>', words, "null")
+
+
+def _moment_verify(record) -> Step:
+    words = _teach("moment.verify", group=group_name(record["player"]), place=record["place"] + 1,
+                   cost=record["cost"])
+    return Step(_teach("moment.verify_title"), f'<p class="btl-big">{back()}</p><p>{esc(words)}</p>', words, "null")
+
+
+def moments(records, view, earlier=()) -> list[Step]:
+    """A solve and a published result, each time; the first exclusion and verification of a game."""
+    steps, seen = [], list(earlier)
+    shown = {r["kind"] for r in earlier if r["kind"] in FIRST_ONLY}
+    for record in records:
+        seen.append(record)
+        kind = record["kind"]
+        if kind in FIRST_ONLY and kind in shown:
+            continue
+        shown.add(kind)
+        if kind == "solved":
+            steps.append(_moment_solved(record, seen))
+        elif kind == "published":
+            steps.append(_moment_published(record, seen))
+        elif kind == "out_of_range":
+            steps.append(_moment_out_of_range(record))
+        elif kind == "verify":
+            steps.append(_moment_verify(record))
+    return steps
+
+
+# -- the ending ---------------------------------------------------------------------------------------
+def _solves(records) -> list[str]:
+    """A sentence for each problem solved in the game."""
+    return [_teach("end.solve", group=group_name(r["player"]), problem=r["problem"] + 1,
+                   particle=label(r["particle"]), detector=label(_detector_of(records[:i], r["problem"])))
+            for i, r in enumerate(records) if r["kind"] == "solved"]
 
 
 def ending(view, records) -> str:
-    return ""
+    """What this game showed about detector ranges, with its own numbers, and the way on."""
+    count = {kind: sum(r["kind"] == kind for r in records)
+             for kind in ("published", "out_of_range", "verify", "solved")}
+    lines = _solves(records) or [_teach("end.no_solve")]
+    closest = _closest(records)
+    if closest and not count["solved"]:
+        lines.append(_teach("end.closest", x=closest[0], group=group_name(closest[1])))
+    excluded = next((r for r in records if r["kind"] == "out_of_range"), None)
+    if excluded:
+        low, high = _span([value(c) for c in excluded["lost"]], value(excluded["detector"]))
+        lines.append(_teach("end.excluded", group=group_name(excluded["player"]), problem=excluded["problem"] + 1,
+                            range=_range_words(low, high)))
+    lines += [_teach("end.numbers", published=count["published"], excluded=count["out_of_range"],
+                     verified=count["verify"]),
+              _teach("end.science"), _teach("end.simplifies")]
+    link = page_link("detector-ranges.ipynb")
+    return ("".join(f"<p>{esc(line)}</p>" for line in lines)
+            + f'<p><a href="{esc(with_language(link))}" target="_blank">{esc(_teach("end.more"))}</a></p>')
