@@ -94,11 +94,11 @@ def test_a_hint_gives_the_chance_that_the_draws_bring_the_card_a_set_waits_for()
     assert "86%" in words  # 1 - (29·28·27)/(55·54·53), rounded as a student reads it
     state.areas = [[S("guitarist", "guitar")], []]
     words, key = renderer.hint(state.view(0))
-    assert key == "hand:plectrum" and "2 → 12 points, for sure" in words
+    assert key == "hand:plectrum" and "2 → 12 points" in words
     state.hands[0] = ["cap", "angel-red", "angel-blue", "angel-yellow"]
     state.areas = [[S("cap", "cap", angel="angel-green")], []]
     words, key = renderer.hint(state.view(0))
-    assert key == "hand:cap" and "2 → 7 points, for sure" in words  # the angel's −2 stays (K9)
+    assert key == "hand:cap" and "2 → 7 points" in words  # the angel's −2 stays (K9)
 
 
 def test_after_an_angel_the_hint_points_at_a_card_to_steal():
@@ -161,7 +161,7 @@ def test_a_moment_never_names_a_card_that_is_not_face_up():
     for i, record in enumerate(records):
         for step in renderer.moments([record], state.view(None), records[:i]):
             table, _ = renderer.replay(records[:i + 1], 3)
-            up = [c for area in table.areas for g in area for c in g["cards"]]
+            up = [c for area in table.areas for g in area for c in g["cards"] + ([g["angel"]] if g["angel"] else [])]
             drawn = re.findall(r'aria-label="([^"]+)"', step.body)
             stolen = [record["card"]] if record["kind"] == "steal" else []
             for label in drawn:  # the large cards: a set as it lies (or lay, before the steal)

@@ -92,6 +92,13 @@ CSS = """
 .btl-presenting .bl-mini { flex-direction: row; gap: .25em; min-width: 0; min-height: 0; max-width: none;
   padding: 0 .3em; margin: .08em; }
 .btl-presenting .bl-mini b, .btl-presenting .bl-mini span { font-size: var(--btl-base); line-height: 1.25; }
+/* a moment's cards over the table, large (the show is not inside the table: its own card size) */
+.bl-show-cards { --bl-card: clamp(56px, 10vh, 130px); }
+.bl-show-cards .bl-card { width: auto; min-width: calc(var(--bl-card) * 1.45); height: calc(var(--bl-card) * 1.5);
+  padding: 0 .3em; }
+.bl-show-cards .bl-card b { font-size: calc(var(--bl-card) * .5); }
+.bl-show-cards .bl-card span { font-size: calc(var(--bl-card) * .26); }
+.bl-show-cards .bl-card small { font-size: calc(var(--bl-card) * .2); }
 </style>
 """
 
@@ -494,7 +501,7 @@ class PublicTable:
         return found + self._lay(p, r["card"], r["set"])
 
     def _dead(self, c: str) -> list[tuple]:
-        """The last copy of a card is on the table: a set that waited for it never completes."""
+        """The last copy of a card is on the table: only a steal can still complete a set that waits for it."""
         if self.not_on_table(c):
             return []
         found = []
@@ -517,7 +524,7 @@ def replay(records, players: int) -> tuple[PublicTable, list[tuple]]:
 
 # -- moments --------------------------------------------------------------------------------------
 def _cards(names) -> str:
-    return '<p class="btl-big">' + "".join(card(c) for c in names) + "</p>"
+    return '<p class="btl-big bl-show-cards">' + "".join(card(c) for c in names) + "</p>"
 
 
 def _step(title: str, names, lines: list[str], kind: str) -> Step:
@@ -547,8 +554,9 @@ def _moment(kind: str, facts: dict, first: bool) -> Step | None:
         lines = [_teach("moment.complete", player=who, points=points)] + ([_wait_words(wait)] if wait else [])
         if _long_shot(wait):
             lines.append(_teach("moment.lucky"))
+        shown = facts["cards"] + ([facts["angel"]] if facts["angel"] else [])  # its angel's −2 is in its points
         return _step(_teach("moment.long_shot_title" if _long_shot(wait) else "moment.complete_title"),
-                     facts["cards"], lines, "hit")
+                     shown, lines, "hit")
     if kind in ("broken", "broken_complete"):
         if not first:
             return None
