@@ -118,6 +118,7 @@ def test_the_public_table_replayed_from_the_log_is_the_projectors():
         view = after.view(None)
         assert [[(g["cards"], g["angel"]) for g in a] for a in table.areas] == \
             [[(g["cards"], g["angel"]) for g in a] for a in view["areas"]]
+        assert (table.deck, table.drawing) == (view["deck"], view["drawing"])  # the pile the odds count on
 
 
 def _moments_by_record(state):

@@ -4,6 +4,11 @@ Everything drawn comes from ``view(viewer)``: the projector (viewer None) shows 
 no hand. Every card names its colour and carries the colour's symbol (◆ purple, ● green,
 ■ blue, ▲ yellow, ★ red), so colour never carries the meaning alone. A hand card is pressed
 to play it; after an angel, an opponent's card is pressed to steal it.
+
+Its teaching layer (the end of this file) teaches probability: the hints give the chance that the
+draws left bring the card a set waits for and what its points are worth (odds.py), the moments are
+replayed from the public log alone (``PublicTable``), and the ending sets this game's luck beside
+those chances.
 """
 from __future__ import annotations
 
