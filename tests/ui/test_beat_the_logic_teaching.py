@@ -8,8 +8,7 @@ from math import comb
 import pytest
 
 import btlgames
-from btlgames.beat_the_logic.cards import COLOUR, SYMBOL
-from btlgames.beat_the_logic.rules import NEW, Protect
+from btlgames.beat_the_logic.rules import Protect
 from btlgames.core.i18n import speaking, t
 from btlgames.core.playing import make_bot
 from btlgames.ui.games import beat_the_logic as renderer
@@ -99,6 +98,17 @@ def test_a_hint_gives_the_chance_that_the_draws_bring_the_card_a_set_waits_for()
     state.areas = [[S("cap", "cap", angel="angel-green")], []]
     words, key = renderer.hint(state.view(0))
     assert key == "hand:cap" and "2 → 7 points" in words  # the angel's −2 stays (K9)
+
+
+def test_a_card_alone_is_hinted_with_the_chance_that_a_card_to_join_it_comes():
+    state = btlgames.load("beat-the-logic", seed=1, players=2)
+    state.hands = [["guitarist", "angel-red", "angel-blue", "angel-yellow"], state.hands[1]]
+    words, key = renderer.hint(state.view(0))
+    assert key == "hand:guitarist"
+    # a guitarist joins a guitar or a plectrum (3 of each in a 2-player game), none seen: 6 of the 56 unseen
+    chance = 1 - comb(56 - 6, 26) / comb(56, 26)
+    assert words == t("beat-the-logic.teach.hint.new", card=renderer.card_words("guitarist"),
+                      into=t("beat-the-logic.into_new"), copies=6, unseen=56, draws=26, chance=chance)
 
 
 def test_after_an_angel_the_hint_points_at_a_card_to_steal():

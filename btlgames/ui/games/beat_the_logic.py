@@ -367,16 +367,16 @@ def _into_words(into: int) -> str:
     return t("beat-the-logic.into_new") if into == NEW else t("beat-the-logic.into_set", n=into + 1)
 
 
-def _odds(view, need: str) -> dict:
-    """The mover's chance that their own draws bring ``need``: copies among the cards they have
-    not seen (odds.counted), drawn without replacement (odds.Wait: hypergeometric)."""
+def _odds(view, needs) -> dict:
+    """The mover's chance that their own draws bring one of ``needs``: copies among the cards they
+    have not seen (odds.counted), drawn without replacement (odds.Wait: hypergeometric)."""
     rows = counted(view)
     unseen = sum(r["unknown"] for r in rows.values())
     turn = (view["player"] - view["start"]) % view["players"]
     draws = min(draws_left(view["players"], view["deck"], turn, view["drawing"]), unseen)
-    copies = rows[need]["unknown"]
+    copies = sum(rows[c]["unknown"] for c in needs)
     chance = Wait(unseen, copies, draws).chance() if unseen else 0.0
-    return {"need": card_words(need), "copies": copies, "unseen": unseen, "draws": draws, "chance": chance}
+    return {"copies": copies, "unseen": unseen, "draws": draws, "chance": chance}
 
 
 def _play_hint(view, action) -> str:
@@ -388,14 +388,17 @@ def _play_hint(view, action) -> str:
         before, after = held["points"], sets.points({"cards": grown, "angel": held["angel"]})
         return _teach("hint.complete", before=before, after=after, **words)
     if len(grown) == 2:
-        odds = _odds(view, waits_for(grown))
+        need = waits_for(grown)
+        odds = _odds(view, [need])
         gain = GAIN[grown[0] == grown[1]]
         key = "hint.wait" if odds["draws"] else "hint.wait_no_draws"
-        return _teach(key, gain=gain, ev=odds["chance"] * gain, **odds, **words)
-    rows = counted(view)
-    fits = sum(rows[c]["unknown"] for c in set(BAND[COLOUR[action.card]]) | {action.card}
-               if sets.fits({"cards": [action.card]}, c, view.get("variant") == "first-edition"))
-    return _teach("hint.new", fits=fits, unseen=sum(r["unknown"] for r in rows.values()), **words)
+        return _teach(key, need=card_words(need), gain=gain, ev=odds["chance"] * gain, **odds, **words)
+    # a card alone: the cards that could join it (its band's others; its twins, an attribute's)
+    first_edition = view.get("variant") == "first-edition"
+    partners = [c for c in set(BAND[COLOUR[action.card]]) | {action.card}
+                if sets.fits({"cards": [action.card]}, c, first_edition)]
+    odds = _odds(view, partners)
+    return _teach("hint.new" if odds["draws"] else "hint.new_no_draws", **odds, **words)
 
 
 def hint(view) -> tuple[str, str | None] | None:
