@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import (click_and_wait, current_moves, current_targets, dismiss_show, language, moves, new_game,
-                     press, words)
+from playing import (click_and_wait, current_moves, current_targets, dismiss_show, keep_screen, language, moves,
+                     new_game, press, words)
 from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
@@ -82,6 +82,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     assert words(page, "beat-the-logic.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .bl-card").count() >= 9  # the picture: the table's own cards
     shown = [_seen(show)]
+    keep_screen(page, "btl-how-to-play")
     page.locator(".btl-show-next").click()  # angels, loose cards and the odds
     page.wait_for_function("t => document.querySelector('.btl-show-title')?.innerText === t",
                            arg=words(page, "beat-the-logic.teach.how.angels_title"))
@@ -102,11 +103,14 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
         if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
             assert page.locator(".btl-show .btl-big .bl-card").count() >= 2  # the set's cards
             moments.append(page.locator(".btl-show-title").inner_text())
+            keep_screen(page, f"btl-moment-{len(moments)}")
             dismiss_show(page)
             continue
         note = page.locator(".btl-callout")
         assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
         presses += 1
+        if presses in (1, 12):
+            keep_screen(page, f"btl-hint-{presses}")
         if page.locator(".btl-table .btl-hinted").count():
             hinted += 1
             _follow(page, note.inner_text())
@@ -123,6 +127,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
         page.locator(".btl-show-next").click()
         page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
     assert end.count(), "the game's end says what it showed"
+    keep_screen(page, "btl-end")
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert words(page, "beat-the-logic.teach.end.science") in end.inner_text()
     assert hinted == presses >= 25 and words(page, "beat-the-logic.teach.moment.complete_title") in moments

@@ -204,6 +204,12 @@ def test_the_ending_names_this_games_facts_and_links_the_strategy_lab():
              came=0).split("(")[0] in text
     assert "strategy-lab.ipynb" in ending and t("beat-the-logic.teach.end.more") in text
     assert t("beat-the-logic.teach.end.science") in text and "%" in text
+    named = []  # a wait named as likely but missed had an even chance or more
+    for seed in (2, 3, 4):
+        other, _ = played(seed)
+        named += re.findall(r"did not come in: .* with a chance of (\d+)%",
+                            renderer.ending(other.view(None), other.log.to_records(None)))
+    assert named and all(int(chance) >= 50 for chance in named)
     for lang in ("fi", "nl"):
         with speaking(lang):
             words = renderer.ending(state.view(None), state.log.to_records(None))

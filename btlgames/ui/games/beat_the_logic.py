@@ -605,7 +605,8 @@ def ending(view, records) -> str:
                     waits=len(table.waits), came=sum(w["came"] for w in table.waits))]
     odds = [w for w in table.waits if w["draws"]]  # the waits that had draws to come: chances to compare
     came = [w for w in odds if w["came"]]
-    missed = [w for w in odds if not w["came"] and not w["broken"]]
+    # a likely wait that failed says what one game's luck can do (an even chance or more)
+    missed = [w for w in odds if not w["came"] and not w["broken"] and w["chance"] >= 0.5]
     if came:
         w = min(came, key=lambda x: x["chance"])
         lines.append(_teach("end.long_shot", player=seat_name(w["player"]), need=card_words(w["need"]),
