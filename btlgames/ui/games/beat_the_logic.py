@@ -97,6 +97,10 @@ CSS = """
 .btl-presenting .bl-mini { flex-direction: row; gap: .25em; min-width: 0; min-height: 0; max-width: none;
   padding: 0 .3em; margin: .08em; }
 .btl-presenting .bl-mini b, .btl-presenting .bl-mini span { font-size: var(--btl-base); line-height: 1.25; }
+/* how to play's picture: an area as the table draws it, its words larger (read before a first game) */
+.btl-show-picture.bl-table { --bl-card: clamp(52px, 5vw, 100px); }
+.btl-show-picture .bl-mini span { font-size: calc(var(--bl-card) * .22); }
+.btl-show-picture .bl-set-label { font-size: calc(var(--bl-card) * .24); }
 /* a moment's cards over the table, large (the show is not inside the table: its own card size) */
 .bl-show-cards { --bl-card: clamp(56px, 10vh, 130px); }
 .bl-show-cards .bl-card { width: auto; min-width: calc(var(--bl-card) * 1.45); height: calc(var(--bl-card) * 1.5);
