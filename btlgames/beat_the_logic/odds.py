@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from math import comb
 
-from .cards import CARDS, in_play
+from .cards import BAND, CARDS, COLOUR, in_play
 
 
 # -- keep a sure card, or wait for the one that completes a set ------------------------------------
@@ -106,3 +106,23 @@ def passed_on(records: list[dict], view) -> list[PassedOn]:
 def at_least(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p): how often luck alone does as well as the claim."""
     return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+# -- the odds of one set in a game ------------------------------------------------------------------
+def waits_for(cards: list[str]) -> str | None:
+    """The one card a set of two still needs to be complete: a third of two identical attributes,
+    or the missing card of one band member's set (None: the set is not waiting for one card)."""
+    if len(cards) != 2:
+        return None
+    if cards[0] == cards[1]:
+        return cards[0]
+    return next(c for c in BAND[COLOUR[cards[0]]] if c not in cards)
+
+
+def draws_left(players: int, deck: int, turn: int, drawing: bool = True) -> int:
+    """How many cards a player still draws from the pile, counting this turn's draw: ``deck`` is
+    the pile before their draw, ``turn`` how many players laid before them this round (K4, K12:
+    every round takes one card per player while the pile can go round the table)."""
+    if not drawing:
+        return 0
+    return 1 + max(deck - (players - turn), 0) // players

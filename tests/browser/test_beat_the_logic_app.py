@@ -1,14 +1,16 @@
-"""Beat The Logic in a real Chromium through the kit's Voilà server: player 1 plays a whole
-2-player game against the greedy bot by pressing cards on the table, to the score screen, in
-Dutch (the source's language; test_projector.py opens the app in Finnish); the strategy lab runs;
-and no card's word is ever cut at a projector's size, in any language."""
+"""Beat The Logic in a real Chromium through the kit's Voilà server: a student's first 2-player
+game against the bot, in Dutch (the source's language; test_projector.py opens the app in
+Finnish), from its "how to play" by the hints on the table, its moments shown large, to its
+teaching end and the score screen; the strategy lab runs; and no card's word is ever cut at a
+projector's size, in any language."""
 import re
 from pathlib import Path
 
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, current_moves, current_targets, language, new_game, press, words
+from playing import (click_and_wait, current_moves, current_targets, dismiss_show, keep_screen, language, moves,
+                     new_game, press, words)
 from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
@@ -30,28 +32,116 @@ CUT_WORDS = """() => [...document.querySelectorAll('.bl-card > span')].filter(wo
 }).map(word => word.textContent)"""
 
 
-def test_a_two_player_game_against_the_bot_to_the_score_screen(page, open_app):
-    app = open_app(page, PLAY)
-    new_game(page, 4)
+FIRST_GAME = 4  # a game number: 33 presses, every one on a hinted part, two moments of the game shown large
+
+
+def _seen(show) -> str:
+    """A show's words as the screen shows them (not the screen reader's copy of them)."""
+    return show.evaluate("e => { const c = e.cloneNode(true); c.querySelectorAll('.btl-sr-only')"
+                         ".forEach(n => n.remove()); document.body.append(c); const t = c.innerText;"
+                         " c.remove(); return t; }")
+
+
+def _into(page, text: str) -> str | None:
+    """Where a move's words put the card ("bij je set 2", "als nieuwe set"): the longest such words
+    in ``text`` (set 12's contain set 1's)."""
+    phrases = [words(page, "beat-the-logic.into_new")] + [words(page, "beat-the-logic.into_set", n=n)
+                                                          for n in range(1, 25)]
+    found = [phrase for phrase in phrases if phrase in text]
+    return max(found, key=len) if found else None
+
+
+def _follow(page, hint: str) -> None:
+    """Press the part of the table the hint marks; where that card has several places, the one the
+    hint names."""
+    target = page.locator(".btl-table .btl-hinted").first
+    before = moves(page)
+    target.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('.btl-table').dataset.moves) !== n"
+        " || !!document.querySelector('.btl-choices .btl-choice')", arg=before)
+    if moves(page) != before:
+        page.locator(f".btl-move-{moves(page)}").first.wait_for(state="attached")
+        return
+    choices = page.locator(".btl-choices .btl-choice")
+    named = [i for i, text in enumerate(choices.all_inner_texts()) if _into(page, text) == _into(page, hint)]
+    assert len(named) == 1, (hint, choices.all_inner_texts())
+    click_and_wait(page, choices.nth(named[0]))
+
+
+def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_app):
+    """A student alone who never read the rulebook, in Dutch (the source's language; test_projector.py
+    opens the app in Finnish), against the bot: the app opens with its "how to play" (a picture of
+    the table), every turn of the first game has a hint that points at the table, the game's moments
+    come large as they happen, and the end says what the game showed about chance, with a way on to
+    the strategy lab; then the score screen."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(PLAY, wait_until="commit")
+    show = page.locator(".btl-show-view.btl-showing .btl-show")
+    show.wait_for(timeout=120_000)
+    assert words(page, "beat-the-logic.teach.how.title") in show.inner_text()
+    assert page.locator(".btl-show .bl-card").count() >= 9  # the picture: the table's own cards
+    shown = [_seen(show)]
+    keep_screen(page, "btl-how-to-play")
+    page.locator(".btl-show-next").click()  # angels, loose cards and the odds
+    page.wait_for_function("t => document.querySelector('.btl-show-title')?.innerText === t",
+                           arg=words(page, "beat-the-logic.teach.how.angels_title"))
+    shown.append(_seen(show))
+    assert len(" ".join(shown).split()) <= 200  # a screen or less: both steps, their pictures and buttons
+    page.locator(".btl-show-next").click()  # done: the table
+    page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
+    new_game(page, FIRST_GAME)  # the same game every run (the first game's hints stay on until one ends)
     assert words(page, "beat-the-logic.ui.player", n=1) in page.locator(".btl-headline").inner_text()
     hand = current_targets(page)
     colours = "|".join(words(page, f"beat-the-logic.colour.{c}") for c in ("purple", "green", "blue", "yellow", "red"))
     assert hand.count() >= 1 and re.search(rf"\((◆|●|■|▲|★) ({colours})\)", hand.first.get_attribute("aria-label"))
+    moments, hinted, presses = [], 0, 0
     table = page.locator(".btl-table")
-    for _ in range(120):
+    for _ in range(80):
         if table.get_attribute("data-over") == "true":
             break
-        press(page, a_move(page) if current_targets(page).count() else current_moves(page).first)
+        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
+            assert page.locator(".btl-show .btl-big .bl-card").count() >= 2  # the set's cards
+            moments.append(page.locator(".btl-show-title").inner_text())
+            keep_screen(page, f"btl-moment-{len(moments)}")
+            dismiss_show(page)
+            continue
+        note = page.locator(".btl-callout")
+        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
+        presses += 1
+        if presses in (1, 12):
+            keep_screen(page, f"btl-hint-{presses}")
+        if page.locator(".btl-table .btl-hinted").count():
+            hinted += 1
+            _follow(page, note.inner_text())
+        else:  # the hint names a button: steal nothing
+            press(page, current_moves(page).filter(has_text=words(page, "beat-the-logic.action.no_steal")).first)
     else:
-        raise AssertionError("the game did not end")
+        raise AssertionError("the game did not end within 80 presses")
+    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
+    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
+    for _ in range(10):
+        if end.count():
+            break
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    assert end.count(), "the game's end says what it showed"
+    keep_screen(page, "btl-end")
+    assert words(page, "app.what_it_showed") in end.inner_text()
+    assert words(page, "beat-the-logic.teach.end.science") in end.inner_text()
+    assert hinted == presses >= 25 and words(page, "beat-the-logic.teach.moment.complete_title") in moments
+    dismiss_show(page)
+    assert page.locator(".btl-ending a[href*='strategy-lab']").count() == 1  # the way on: the concept page
+    assert page.locator(".btl-hints-toggle").inner_text() == words(page, "app.hints_hidden")  # first game over
     summary = page.locator(".btl-summary").inner_text()
     won = [words(page, key, winners="").strip() for key in ("beat-the-logic.ui.won", "beat-the-logic.ui.shared_win")]
     assert any(w in summary for w in won), (won, summary)
     assert words(page, "beat-the-logic.ui.final", points=0, full=0, equal=0, angels=0).split("·")[1].split(":")[0].strip() in summary
     expect(page.locator(".btl-log")).to_contain_text(words(page, "beat-the-logic.event.end").split(":")[0])  # drawn after the moves
-    assert words(page, "beat-the-logic.ui.player", n=2) in app.inner_text()
-    assert_accessible(page, "Beat The Logic's score screen")
-    assert_in_language(page, "Beat The Logic's score screen (in Dutch)")
+    assert words(page, "beat-the-logic.ui.player", n=2) in page.locator(".btl-app").first.inner_text()
+    assert_accessible(page, "Beat The Logic's score screen and ending")
+    assert_in_language(page, "Beat The Logic's score screen and ending (in Dutch)")
 
 
 def test_the_strategy_lab_runs_its_strategies_and_a_simulation(page, open_app):

@@ -5,7 +5,7 @@ import pytest
 
 import btlgames
 from btlgames.beat_the_logic.cards import in_play, is_angel
-from btlgames.beat_the_logic.odds import Wait, at_least, counted, passed_on
+from btlgames.beat_the_logic.odds import Wait, at_least, counted, draws_left, passed_on, waits_for
 from btlgames.core.playing import make_bot
 from btlgames.core.study import Config, by_lineup, run
 from btlgames.science.intervals import wilson
@@ -88,3 +88,26 @@ def test_the_cli_reports_win_rates_with_intervals():
                             capture_output=True, text=True, check=True)
     assert "seat 0: win rate 100.0% (won 12 of 12; 95% interval 75.8% to 100.0%)" in result.stdout
     assert "± 0.0%" not in result.stdout
+
+
+def test_a_set_of_two_waits_for_one_card():
+    assert waits_for(["guitarist", "plectrum"]) == "guitar"
+    assert waits_for(["cap", "cap"]) == "cap"
+    assert waits_for(["drums"]) is None and waits_for(["bass", "bassist", "cap"]) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_draws_left_are_the_draws_a_player_still_makes(players):  # K4, K12
+    state = btlgames.load("beat-the-logic", players=players, seed=5)
+    bot = make_bot("beat-the-logic", "random", 5)
+    promised = []  # (seat, draws left as the seat lays a card, draw events before it)
+    while not state.is_over():
+        view = state.view(state.current_player())
+        if view["phase"] == "play":
+            turn = (view["player"] - view["start"]) % players
+            drawn = sum(e.kind == "draw" and e.player == view["player"] for e in state.log.events)
+            promised.append((view["player"], draws_left(players, view["deck"], turn, view["drawing"]), drawn))
+        state.apply(bot.choose(view, state.legal_actions()))
+    total = Counter(e.player for e in state.log.events if e.kind == "draw")
+    for seat, left, drawn in promised:
+        assert left == total[seat] - drawn

@@ -237,11 +237,17 @@ def antimatter_lines(mode: str, seed: int) -> list[str]:
 def beat_the_logic_lines(seed: int) -> list[str]:
     state = play_one("beat-the-logic", seed, ["greedy", "planner", "random"], players=3)
     lines = [beat_the_logic.event(r) for viewer in (None, "all") for r in state.log.to_records(viewer)]
-    for position in _positions(state):
+    for i, position in enumerate(_positions(state)):
         view = position.view(position.current_player())
         lines += [plain(beat_the_logic.headline(view)), shown(beat_the_logic.table(view))]
+        if i % 4 == 0:  # the first game's hint, its odds filled in (the planner's choice: costly)
+            lines.append((beat_the_logic.hint(view) or ("",))[0])
         lines += _moves_and_refusals(position, lambda a, v=view: beat_the_logic.move_words(a, v))
     lines.append(plain(beat_the_logic.summary(state.view(None))))
+    records = state.log.to_records(None)  # the teaching layer: its moments, its ending, how to play
+    lines += [step.words for step in beat_the_logic.moments(records, state.view(None), [])]
+    lines += [plain(beat_the_logic.ending(state.view(None), records))]
+    lines += [step.words for step in beat_the_logic.how_to_play()]
     return lines + _prompts(beat_the_logic.seat_name, 3)
 
 
