@@ -266,3 +266,40 @@ def keep_screen(page, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def play_by_the_hints(page, follow, limit: int, on_moment=lambda page, n: None) -> tuple[list[str], int, int]:
+    """A first game played by its hints to its end: every turn's note (``.btl-callout``) asserted and
+    handed to ``follow(page, note, n)`` (the n-th press: it presses what the note points at, and
+    says whether that was a part of the table it marked or the button it named); every moment shown
+    large noted by its title (after ``on_moment(page, n)``) and closed. Returns the moments' titles,
+    the presses that followed a mark, and the presses."""
+    moments, hinted, presses = [], 0, 0
+    for _ in range(limit):
+        if page.locator(".btl-table").get_attribute("data-over") == "true":
+            return moments, hinted, presses
+        if page.locator(SHOWING).count():  # a moment of the game, large
+            moments.append(page.locator(".btl-show-title").inner_text())
+            on_moment(page, len(moments))
+            dismiss_show(page)
+            continue
+        note = page.locator(".btl-callout")
+        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
+        presses += 1
+        hinted += bool(follow(page, note.inner_text(), presses))
+    raise AssertionError(f"the game did not end within {limit} steps")
+
+
+def show_to_its_end(page, moments: list[str]):
+    """The game's last moments (their titles added to ``moments``), then the show's last step, what
+    the game showed: returned."""
+    page.locator(SHOWING).wait_for()
+    end = page.locator(f"{SHOWING} .btl-show-end")
+    for _ in range(10):
+        if end.count():
+            return end
+        moments.append(page.locator(".btl-show-title").inner_text())
+        count = page.locator(".btl-show-count").inner_text()
+        page.locator(".btl-show-next").click()
+        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
+    raise AssertionError("the game's end never said what it showed")

@@ -4,7 +4,8 @@ the keyboard alone), two heuristic bots, played to a win; and a student's first 
 Scientists following the hints to the end that says what it showed."""
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import a_move, choose_seats, current_moves, dismiss_show, new_game, press, press_by_keyboard, tab_to, words
+from playing import (a_move, choose_seats, current_moves, dismiss_show, new_game, play_by_the_hints, press,
+                     press_by_keyboard, show_to_its_end, tab_to, words)
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +47,19 @@ def test_a_three_scientist_game_is_played_to_a_win(page, open_app):
 FIRST_GAME = 31  # 2 Scientists, hydrogen-1: 13 presses following the hints; a Pauli bounce, a proton, an atom
 
 
+def _follow(page, note: str, _n: int) -> bool:
+    """Press the part of the table the hint marks, or the button its words quote."""
+    target, button = page.locator(".btl-table .btl-hinted"), _hinted_button(page)
+    marked = target.count() > 0  # counted now: the locator reads the page as it is when asked
+    press(page, target.first if marked else button or a_move(page))
+    return marked or button is not None
+
+
+def _first_moment_read(page, n: int) -> None:
+    if n == 1:  # its picture and words, as a screen reader meets them
+        assert_accessible(page, "Antimatter Matters: a moment of the game over the table")
+
+
 def _hinted_button(page):
     """The move button the hint's words quote (a move with no part of the table), or None."""
     note = page.locator(".btl-callout").inner_text()
@@ -75,34 +89,8 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
     choose_seats(page, ["a person", "bot: heuristic"])
     new_game(page, FIRST_GAME)
-    moments, hinted, presses = [], 0, 0
-    for _ in range(60):
-        if page.locator(".btl-table").get_attribute("data-over") == "true":
-            break
-        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
-            moments.append(page.locator(".btl-show-title").inner_text())
-            if len(moments) == 1:  # its picture and words, as a screen reader meets them
-                assert_accessible(page, "Antimatter Matters: a moment of the game over the table")
-            dismiss_show(page)
-            continue
-        note = page.locator(".btl-callout")
-        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
-        target, button = page.locator(".btl-table .btl-hinted"), _hinted_button(page)
-        presses += 1
-        hinted += bool(target.count() or button)
-        press(page, target.first if target.count() else button or a_move(page))
-    else:
-        raise AssertionError("the game did not end within 60 presses")
-    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
-    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
-    for _ in range(10):
-        if end.count():
-            break
-        moments.append(page.locator(".btl-show-title").inner_text())
-        count = page.locator(".btl-show-count").inner_text()
-        page.locator(".btl-show-next").click()
-        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
-    assert end.count(), "the game's end says what it showed"
+    moments, hinted, presses = play_by_the_hints(page, _follow, 60, _first_moment_read)
+    end = show_to_its_end(page, moments)  # the last moments, then what the game showed
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert "This game: Pauli bounces 1" in end.inner_text() and "built hydrogen-1" in end.inner_text()
     assert hinted == presses >= 10, (hinted, presses)

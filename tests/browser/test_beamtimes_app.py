@@ -5,7 +5,8 @@ import re
 import pytest
 from access import TYPE_SIZES, assert_accessible, assert_focus_ring
 from playing import (choose_seats, click_and_wait, dismiss_show, every_move, make_move, moves, new_game,
-                     press_by_keyboard, rulebook_words, show_settings, tab_to, words)
+                     play_by_the_hints, press_by_keyboard, rulebook_words, show_settings, show_to_its_end, tab_to,
+                     words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -188,29 +189,8 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     page.locator(".btl-show-next").click()  # done: the table
     page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
     new_game(page, FIRST_GAME)  # the same game every run
-    moments, hinted = [], 0
-    for _ in range(60):
-        if page.locator(".btl-table").get_attribute("data-over") == "true":
-            break
-        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
-            moments.append(page.locator(".btl-show-title").inner_text())
-            dismiss_show(page)
-            continue
-        note = page.locator(".btl-callout")
-        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
-        hinted += follow_the_hint(page, note.inner_text())
-    else:
-        raise AssertionError("the game did not end within 60 presses")
-    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
-    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
-    for _ in range(10):
-        if end.count():
-            break
-        moments.append(page.locator(".btl-show-title").inner_text())
-        count = page.locator(".btl-show-count").inner_text()
-        page.locator(".btl-show-next").click()
-        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
-    assert end.count(), "the game's end says what it showed"
+    moments, hinted, _ = play_by_the_hints(page, lambda page, note, _: follow_the_hint(page, note), 60)
+    end = show_to_its_end(page, moments)  # the last moments, then what the game showed
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert "Group 1 solved problem 2" in end.inner_text() and "experiments out of range 1" in end.inner_text()
     assert hinted >= 12

@@ -10,7 +10,7 @@ import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
 from playing import (click_and_wait, current_moves, current_targets, dismiss_show, keep_screen, language, moves,
-                     new_game, press, words)
+                     new_game, play_by_the_hints, press, show_to_its_end, words)
 from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
@@ -49,6 +49,22 @@ def _into(page, text: str) -> str | None:
                                                           for n in range(1, 25)]
     found = [phrase for phrase in phrases if phrase in text]
     return max(found, key=len) if found else None
+
+
+def _follow_the_hint(page, note: str, n: int) -> bool:
+    """The part of the table the hint marks, else the button it names (steal nothing)."""
+    if n in (1, 12):
+        keep_screen(page, f"btl-hint-{n}")
+    if page.locator(".btl-table .btl-hinted").count():
+        _follow(page, note)
+        return True
+    press(page, current_moves(page).filter(has_text=words(page, "beat-the-logic.action.no_steal")).first)
+    return False
+
+
+def _a_moment_shows_its_set(page, n: int) -> None:
+    assert page.locator(".btl-show .btl-big .bl-card").count() >= 2  # the set's cards
+    keep_screen(page, f"btl-moment-{n}")
 
 
 def _follow(page, hint: str) -> None:
@@ -95,38 +111,8 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     hand = current_targets(page)
     colours = "|".join(words(page, f"beat-the-logic.colour.{c}") for c in ("purple", "green", "blue", "yellow", "red"))
     assert hand.count() >= 1 and re.search(rf"\((◆|●|■|▲|★) ({colours})\)", hand.first.get_attribute("aria-label"))
-    moments, hinted, presses = [], 0, 0
-    table = page.locator(".btl-table")
-    for _ in range(80):
-        if table.get_attribute("data-over") == "true":
-            break
-        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
-            assert page.locator(".btl-show .btl-big .bl-card").count() >= 2  # the set's cards
-            moments.append(page.locator(".btl-show-title").inner_text())
-            keep_screen(page, f"btl-moment-{len(moments)}")
-            dismiss_show(page)
-            continue
-        note = page.locator(".btl-callout")
-        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
-        presses += 1
-        if presses in (1, 12):
-            keep_screen(page, f"btl-hint-{presses}")
-        if page.locator(".btl-table .btl-hinted").count():
-            hinted += 1
-            _follow(page, note.inner_text())
-        else:  # the hint names a button: steal nothing
-            press(page, current_moves(page).filter(has_text=words(page, "beat-the-logic.action.no_steal")).first)
-    else:
-        raise AssertionError("the game did not end within 80 presses")
-    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
-    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
-    for _ in range(10):
-        if end.count():
-            break
-        count = page.locator(".btl-show-count").inner_text()
-        page.locator(".btl-show-next").click()
-        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
-    assert end.count(), "the game's end says what it showed"
+    moments, hinted, presses = play_by_the_hints(page, _follow_the_hint, 80, _a_moment_shows_its_set)
+    end = show_to_its_end(page, moments)  # the last moments, then what the game showed
     keep_screen(page, "btl-end")
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert words(page, "beat-the-logic.teach.end.science") in end.inner_text()

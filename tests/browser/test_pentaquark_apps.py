@@ -4,7 +4,8 @@ import json
 import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
-from playing import a_move, click_and_wait, current_moves, current_targets, dismiss_show, moves, new_game, press, rulebook_words, words
+from playing import (a_move, click_and_wait, current_moves, current_targets, dismiss_show, moves, new_game,
+                     play_by_the_hints, press, rulebook_words, show_to_its_end, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -79,6 +80,14 @@ def test_confinement_explorer_groups_a_proton(page, open_app):
     assert_in_language(page, "the confinement explorer (in Finnish) with a proton and an annihilation")
 
 
+def _follow(page, note: str, _n: int) -> bool:
+    """Press the part of the table the hint marks (else any move: a turn whose move is a button)."""
+    target = page.locator(".btl-table .btl-hinted")
+    marked = target.count() > 0  # counted now: the locator reads the page as it is when asked
+    press(page, target.first if marked else a_move(page))
+    return marked
+
+
 FIRST_GAME = 6  # a game number: 14 presses, 13 of them on a hinted part, and a moment of the game shown large
 
 
@@ -98,34 +107,8 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     page.wait_for_function("() => !document.querySelector('.btl-show-view.btl-showing')")
     # the same game every run (the first game's hints stay on for a new game until one ends)
     new_game(page, FIRST_GAME)
-    moments, hinted, presses = [], 0, 0
-    for _ in range(150):
-        if page.locator(".btl-table").get_attribute("data-over") == "true":
-            break
-        if page.locator(".btl-show-view.btl-showing").count():  # a moment of the game, large
-            moments.append(page.locator(".btl-show-title").inner_text())
-            dismiss_show(page)
-            continue
-        note = page.locator(".btl-callout")
-        assert note.count() == 1 and note.inner_text(), "every turn of the first game has its hint"
-        target = page.locator(".btl-table .btl-hinted")
-        presses += 1
-        if target.count():
-            hinted += 1
-            press(page, target.first)
-        else:
-            press(page, a_move(page))
-    else:
-        raise AssertionError("the game did not end within 150 presses")
-    page.locator(".btl-show-view.btl-showing").wait_for()  # the last moments, then what the game showed
-    end = page.locator(".btl-show-view.btl-showing .btl-show-end")
-    for _ in range(10):
-        if end.count():
-            break
-        count = page.locator(".btl-show-count").inner_text()
-        page.locator(".btl-show-next").click()
-        page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
-    assert end.count(), "the game's end says what it showed"
+    moments, hinted, presses = play_by_the_hints(page, _follow, 150)
+    end = show_to_its_end(page, moments)  # the last moments, then what the game showed
     assert words(page, "app.what_it_showed") in end.inner_text()
     assert "This game:" in end.inner_text() and "whole-number charge" in end.inner_text()
     assert hinted >= 10 and any(m in moments for m in (words(page, "pentaquark.teach.moment.confine_title"),
