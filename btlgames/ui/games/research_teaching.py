@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.i18n import number, with_language, words_of
 from ...core.runtime import page_link
 from ...research import cards
-from ...research.terms import method_choices, project_choices, success_chance, test_terms
+from ...research.terms import method_choices, project_choices, success_chance, test_terms, testable
 from ..app.renderer import esc
 from ..app.show import Step
 from .research_words import card_name, marker, seat_name, sentence
@@ -156,6 +156,15 @@ def how_to_play(variant: str = "full") -> list[Step]:
                  " ".join(_show(k) for k in turn_keys))]
 
 
+def _can_predict(view, p: int, theory: str) -> bool:
+    """Whether a press on ``theory`` schedules a test now, as the engine offers it: no test this
+    round yet, and a project or the method its test names at hand."""
+    pl = view["players_"][p]
+    if "predict" in pl["done"] or pl["scheduled"] is not None:
+        return False
+    return bool(testable([theory], any(tl["owner"] == p for tl in view["tiles"]), pl))
+
+
 def hint(view) -> tuple[str, str | None] | None:
     """A first game's hint: what the decision asks, and the science-minded choice."""
     d = view["decision"]
@@ -179,7 +188,8 @@ def hint(view) -> tuple[str, str | None] | None:
             return _show("hint.plan_hopeless"), key
         return _show("hint.plan" if best[1] else "hint.plan_meta", chance=number(float(best[0]), ".0%")), key
     if kind == "predict" or view["phase"] == "actions":
-        others = [tid for tid, th in view["theories"].items() if th["owner"] != p and th["hits"]]
+        others = [tid for tid, th in view["theories"].items()
+                  if th["owner"] != p and th["hits"] and _can_predict(view, p, tid)]
         if others:
             return _show("hint.replicate", theory=card_name(others[0])), f"theory:{others[0]}"
         return _show("hint.actions"), None
