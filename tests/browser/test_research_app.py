@@ -5,8 +5,8 @@ import re
 
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (a_move, choose_seats, click_and_wait, current_moves, current_targets, keep_screen, moves, new_game,
-                     press, press_by_keyboard, tab_to, words)
+from playing import (a_move, choose_seats, click_and_wait, current_moves, current_targets, dismiss_show, keep_screen,
+                     moves, new_game, press, press_by_keyboard, show_to_its_end, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -99,6 +99,12 @@ def test_a_school_game_played_on_the_table_then_debriefed_in_one_click(page, ope
     else:
         raise AssertionError("the school game did not end within 200 clicks")
 
+    # the end says what the game showed about replication, with its numbers, and leads on
+    end = show_to_its_end(page, [])
+    assert words(page, "app.what_it_showed") in end.inner_text()
+    keep_screen(page, "school-what-it-showed")
+    dismiss_show(page)
+    assert page.locator(".btl-ending a[href*='replication.ipynb']").count() == 1
     # the round's results were revealed one at a time: every test with its roll, hit or null
     assert len(stepped) >= 4 and all(kind in ("hit", "null", "replication", "bias", "lost") for kind, _ in stepped), stepped
     assert all(words(page, "research_ui.show.test.roll") in text for kind, text in stepped if kind in ("hit", "null"))
