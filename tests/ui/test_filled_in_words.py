@@ -212,7 +212,9 @@ def debrief_lines(state) -> list[str]:
 
 @lru_cache(maxsize=None)
 def antimatter_game(mode: str, seed: int):
-    return play_one("antimatter", seed, "heuristic", players=4 if mode == "team" else 3, mode=mode)
+    # the mixed game with its head start, an option (K31): its sentence is rendered too
+    extra = {"head_start": True} if mode == "mixed" else {}
+    return play_one("antimatter", seed, "heuristic", players=4 if mode == "team" else 3, mode=mode, **extra)
 
 
 def antimatter_lines(mode: str, seed: int) -> list[str]:
