@@ -303,3 +303,13 @@ def show_to_its_end(page, moments: list[str]):
         page.locator(".btl-show-next").click()
         page.wait_for_function("c => document.querySelector('.btl-show-count')?.innerText !== c", arg=count)
     raise AssertionError("the game's end never said what it showed")
+
+
+def open_how_to_play(page, url: str):
+    """A student's first visit on a laptop's screen: the app opens with its "how to play", a show
+    over the table (returned, once it is drawn: Python starts first)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url, wait_until="commit")
+    show = page.locator(f"{SHOWING} .btl-show")
+    show.wait_for(timeout=120_000)
+    return show

@@ -4,8 +4,8 @@ the keyboard alone), two heuristic bots, played to a win; and a student's first 
 Scientists following the hints to the end that says what it showed."""
 import pytest
 from access import assert_accessible, assert_focus_ring
-from playing import (a_move, choose_seats, current_moves, dismiss_show, new_game, play_by_the_hints, press,
-                     press_by_keyboard, show_to_its_end, tab_to, words)
+from playing import (a_move, choose_seats, current_moves, dismiss_show, new_game, open_how_to_play,
+                     play_by_the_hints, press, press_by_keyboard, show_to_its_end, tab_to, words)
 
 pytestmark = pytest.mark.browser
 
@@ -71,10 +71,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     a Pauli bounce drawn as the table draws them), the first game's hints point at the board or quote
     the button, the science moments come large as they happen, and the end says what the game showed,
     with a way to its science."""
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(PLAY, wait_until="commit")
-    show = page.locator(".btl-show-view.btl-showing .btl-show")
-    show.wait_for(timeout=120_000)
+    show = open_how_to_play(page, PLAY)
     assert words(page, "antimatter.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .am-mat .am-slot").count() >= 6  # the picture: the lab's own mat
     shown = show.locator(".btl-show-title, .btl-show-body, .btl-show-nav")  # not the screen reader's copy

@@ -5,8 +5,8 @@ import re
 import pytest
 from access import TYPE_SIZES, assert_accessible, assert_focus_ring
 from playing import (choose_seats, click_and_wait, dismiss_show, every_move, make_move, moves, new_game,
-                     play_by_the_hints, press_by_keyboard, rulebook_words, show_settings, show_to_its_end, tab_to,
-                     words)
+                     open_how_to_play, play_by_the_hints, press_by_keyboard, rulebook_words, show_settings,
+                     show_to_its_end, tab_to, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -175,10 +175,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     picture of a problem, a physicist and a detector), the first game's hints point at the table,
     the game's science moments come large as they happen, and the end says what the game showed,
     with a way to its concept page."""
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(PLAY, wait_until="commit")
-    show = page.locator(".btl-show-view.btl-showing .btl-show")
-    show.wait_for(timeout=120_000)
+    show = open_how_to_play(page, PLAY)
     assert words(page, "beamtimes.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .bt-card").count() >= 3  # the picture: the table's own cards
     assert len(show.inner_text().split()) <= 200  # a screen or less (its buttons' words too)

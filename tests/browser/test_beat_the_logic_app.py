@@ -10,7 +10,7 @@ import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
 from playing import (click_and_wait, current_moves, current_targets, dismiss_show, keep_screen, language, moves,
-                     new_game, play_by_the_hints, press, show_to_its_end, words)
+                     new_game, open_how_to_play, play_by_the_hints, press, show_to_its_end, words)
 from wording import assert_in_language
 
 from btlgames.beat_the_logic.cards import CARDS
@@ -91,10 +91,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     the table), every turn of the first game has a hint that points at the table, the game's moments
     come large as they happen, and the end says what the game showed about chance, with a way on to
     the strategy lab; then the score screen."""
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(PLAY, wait_until="commit")
-    show = page.locator(".btl-show-view.btl-showing .btl-show")
-    show.wait_for(timeout=120_000)
+    show = open_how_to_play(page, PLAY)
     assert words(page, "beat-the-logic.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .bl-card").count() >= 9  # the picture: the table's own cards
     shown = [_seen(show)]

@@ -5,7 +5,7 @@ import pytest
 from access import assert_accessible
 from playwright.sync_api import expect
 from playing import (a_move, click_and_wait, current_moves, current_targets, dismiss_show, moves, new_game,
-                     play_by_the_hints, press, rulebook_words, show_to_its_end, words)
+                     open_how_to_play, play_by_the_hints, press, rulebook_words, show_to_its_end, words)
 from wording import assert_in_language
 
 pytestmark = pytest.mark.browser
@@ -95,10 +95,7 @@ def test_a_students_first_game_follows_the_hints_to_its_teaching_end(page, open_
     """A student alone, who never read the rulebook: the app opens with its "how to play" (a
     picture of the table), the first game's hints point at the table, the game's science moments
     come large as they happen, and the end says what the game showed, with a way to its science."""
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(PLAY, wait_until="commit")
-    show = page.locator(".btl-show-view.btl-showing .btl-show")
-    show.wait_for(timeout=120_000)
+    show = open_how_to_play(page, PLAY)
     assert words(page, "pentaquark.teach.how.title") in show.inner_text()
     assert page.locator(".btl-show .pq-card").count() >= 3  # the picture: the table's own cards
     assert len(show.inner_text().split()) <= 230  # a screen or less (its buttons' words too)
